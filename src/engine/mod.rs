@@ -1,0 +1,103 @@
+//! The engine: bundle in, signal out. Pure, deterministic, no I/O; "now" is an argument.
+//!
+//! The pipeline reads like the signal it produces:
+//!
+//! 1. [`files`] classifies every changed file once (source, test, docs, lockfile, generated,
+//!    vendored, sensitive, manifest, CI, build script) with the path rules of the settings.
+//! 2. Independent sections are computed from the bundle: [`sections::contributors`],
+//!    [`sections::intent`], [`sections::evidence`], [`sections::supply_chain`],
+//!    [`sections::triage`], [`sections::focus`], [`sections::conventions`].
+//! 3. [`sections::risk`] runs every driver in [`drivers`] over the bundle and those
+//!    sections and composes the score.
+//! 4. [`sections::review`] turns risk and readiness into a recommendation,
+//!    [`sections::governance`] evaluates the user's policies against the signal, and
+//!    [`sections::next_steps`] lists concerns and questions.
+
+pub mod api_surface;
+pub mod diff;
+pub mod drivers;
+pub mod files;
+pub mod sections;
+
+use crate::bundle::Bundle;
+use crate::settings::Settings;
+use crate::signal::{
+    Contributor, ConventionCheck, Evidence, FocusFile, Intent, Signal, SupplyChain, Triage,
+    SIGNAL_VERSION,
+};
+
+pub use files::{FileClass, FileFacts};
+
+/// The engine version written into every signal's `meta`.
+pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// Everything a section or driver may read: the bundle, the settings, the reference time and
+/// the classified files (computed once).
+pub struct Context<'a> {
+    pub bundle: &'a Bundle,
+    pub settings: &'a Settings,
+    /// Reference time, Unix seconds.
+    pub now: i64,
+    /// One entry per changed file, in bundle order.
+    pub files: Vec<FileFacts>,
+}
+
+/// The sections computed before risk; drivers read them instead of recomputing.
+pub struct Sections {
+    pub contributors: Vec<Contributor>,
+    pub intent: Intent,
+    pub evidence: Evidence,
+    pub supply_chain: SupplyChain,
+    pub triage: Triage,
+    pub focus: Vec<FocusFile>,
+    pub conventions: Vec<ConventionCheck>,
+}
+
+/// Computes the signal for a bundle. `now` defaults to the bundle's `fetched_at`, then to the
+/// PR's `updated_at`, so the same bundle always gives the same signal.
+pub fn analyze(bundle: &Bundle, settings: &Settings, now: Option<i64>) -> Signal {
+    let now = now
+        .or(bundle.fetched_at)
+        .or(bundle.pull.updated_at)
+        .or(bundle.pull.created_at)
+        .unwrap_or(0);
+    let context = Context {
+        bundle,
+        settings,
+        now,
+        files: files::classify_all(bundle, settings),
+    };
+    let sections = Sections {
+        contributors: sections::contributors::assess(&context),
+        intent: sections::intent::assess(&context),
+        evidence: sections::evidence::assess(&context),
+        supply_chain: sections::supply_chain::assess(&context),
+        triage: sections::triage::assess(&context),
+        focus: sections::focus::assess(&context),
+        conventions: sections::conventions::assess(&context),
+    };
+    let risk = sections::risk::assess(&context, &sections);
+    let review = sections::review::assess(&context, &sections, &risk);
+    let mut signal = Signal {
+        version: SIGNAL_VERSION.to_string(),
+        pr: sections::pr::describe(&context),
+        risk,
+        contributors: sections.contributors,
+        intent: sections.intent,
+        evidence: sections.evidence,
+        supply_chain: sections.supply_chain,
+        focus: sections.focus,
+        triage: sections.triage,
+        conventions: sections.conventions,
+        governance: Vec::new(),
+        review,
+        next_steps: crate::signal::NextSteps {
+            concerns: Vec::new(),
+            questions: Vec::new(),
+        },
+        meta: sections::meta::describe(&context),
+    };
+    signal.governance = sections::governance::assess(&context, &signal);
+    signal.next_steps = sections::next_steps::assess(&context, &signal);
+    signal
+}

@@ -1,0 +1,54 @@
+//! # prlens
+//!
+//! An explainable, deterministic risk signal for GitHub pull requests, computed where the
+//! reviewer is: in the browser (Rust → WebAssembly) or on the command line.
+//!
+//! The design in one line: **bundle → engine → signal → render**.
+//!
+//! - [`bundle`]: what GitHub says about one PR (`prlens.bundle.v1`), read leniently.
+//! - [`engine`]: pure functions from bundle (+ settings, + "now") to signal; one file per
+//!   section and per risk driver.
+//! - [`signal`]: the output (`prlens.signal.v1`), every number with its explanation.
+//! - [`settings`]: every threshold, weight and path rule, with defaults and sources.
+//! - [`fetch`]: assembling a bundle from the GitHub REST API over a transport trait
+//!   (native-testable; the browser transport lives in `web`).
+//! - [`markdown`]: the review-comment-ready summary of a signal.
+//! - `web` (wasm32 only): the thin browser edge — wasm-bindgen exports, gloo-net
+//!   transport, web-sys rendering.
+
+pub mod bundle;
+pub mod engine;
+pub mod fetch;
+pub mod markdown;
+pub mod settings;
+pub mod signal;
+pub mod timestamp;
+
+#[cfg(target_arch = "wasm32")]
+pub mod web;
+
+pub use bundle::{Bundle, BundleError};
+pub use engine::analyze;
+pub use settings::Settings;
+pub use signal::Signal;
+
+/// Parses a bundle and settings from JSON and computes the signal: the one call every edge
+/// (CLI, extension, playground, tests) makes, so the same bundle gives the same signal everywhere.
+pub fn analyze_json(
+    bundle_json: &str,
+    settings_json: &str,
+    now: Option<i64>,
+) -> Result<Signal, AnalyzeError> {
+    let bundle = Bundle::from_json_str(bundle_json)?;
+    let settings = Settings::from_json_str(settings_json)?;
+    Ok(engine::analyze(&bundle, &settings, now))
+}
+
+/// Why an analysis could not run.
+#[derive(Debug, thiserror::Error, Clone, PartialEq)]
+pub enum AnalyzeError {
+    #[error(transparent)]
+    Bundle(#[from] BundleError),
+    #[error(transparent)]
+    Settings(#[from] settings::SettingsError),
+}

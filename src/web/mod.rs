@@ -1,0 +1,31 @@
+//! The browser edge (wasm32 only): wasm-bindgen exports used by the extension panel, the
+//! popup and the www playground. Everything here is thin: parse, call the engine or the
+//! fetcher, render with web-sys.
+
+use wasm_bindgen::prelude::*;
+
+/// Computes a signal from bundle JSON and settings JSON; returns the signal as JSON text.
+/// `now` is an optional RFC 3339 reference time.
+#[wasm_bindgen(js_name = analyzeBundle)]
+pub fn analyze_bundle(
+    bundle_json: &str,
+    settings_json: &str,
+    now: Option<String>,
+) -> Result<String, JsError> {
+    let now = match now.as_deref() {
+        Some(text) => Some(
+            crate::timestamp::parse(text)
+                .ok_or_else(|| JsError::new("now must be an RFC 3339 time"))?,
+        ),
+        None => None,
+    };
+    let signal = crate::analyze_json(bundle_json, settings_json, now)
+        .map_err(|error| JsError::new(&error.to_string()))?;
+    serde_json::to_string(&signal).map_err(|error| JsError::new(&error.to_string()))
+}
+
+/// The engine version, for the about box and the smoke test.
+#[wasm_bindgen(js_name = engineVersion)]
+pub fn engine_version() -> String {
+    crate::engine::ENGINE_VERSION.to_string()
+}
