@@ -1,25 +1,235 @@
-//! `prlens` CLI. OWNER: engine-sections helper.
+//! `prlens`: the native command line of the engine.
+//!
+//! - `prlens analyze BUNDLE.json|- [--now RFC3339] [--settings FILE] [--format json|markdown]`
+//!   prints the risk signal of a PR bundle (the same engine the extension runs as wasm).
+//! - `prlens bundle-fixture NAME [--fixtures DIR] [--cases FILE]` prints the bundle of one
+//!   recorded fixture case (`tests/fixture-cases.json`), exactly as the Rust tests build it;
+//!   `--all --out-dir DIR` writes every case to `DIR/<name>.json` for the fake GitHub server.
+//!
+//! Why: reviewers and CI can score a PR without a browser, and every tool shares one bundle
+//! assembly. Contract: bad input (not JSON, not an object, no `pull`, wrong types, absurd
+//! values, unreadable files, a bad `--now`) exits with code 2 and ONE line on stderr; it
+//! never panics and writes nothing but stdout.
 
-fn main() {
-    let mut text = String::new();
-    let path = std::env::args().nth(2).unwrap_or_else(|| "-".into());
-    let read = if path == "-" {
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).map(|_| ())
-    } else {
-        std::fs::read_to_string(&path).map(|content| text = content)
-    };
-    if let Err(error) = read {
-        eprintln!("prlens: cannot read {path}: {error}");
-        std::process::exit(2);
+#[path = "prlens/fixture_cases.rs"]
+mod fixture_cases;
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use fixture_cases::FixtureCases;
+
+#[derive(Parser)]
+#[command(
+    name = "prlens",
+    version,
+    about = "Explainable risk signal for GitHub pull requests"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Compute the risk signal of a PR bundle (prlens.bundle.v1, see docs/bundle.md).
+    Analyze {
+        /// Bundle file, or `-` for standard input.
+        bundle: String,
+        /// Reference time (RFC 3339); defaults to the bundle's fetched_at.
+        #[arg(long)]
+        now: Option<String>,
+        /// Settings JSON file (any subset of the settings; see docs/signal.md).
+        #[arg(long)]
+        settings: Option<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Json)]
+        format: Format,
+    },
+    /// Print the bundle of a recorded fixture case (tests/fixture-cases.json).
+    BundleFixture {
+        /// Case name; omit with --list or --all.
+        name: Option<String>,
+        /// The recorded fixtures folder.
+        #[arg(long, default_value = "../shared/fixtures")]
+        fixtures: PathBuf,
+        /// The case list.
+        #[arg(long, default_value = "tests/fixture-cases.json")]
+        cases: PathBuf,
+        /// List the case names instead.
+        #[arg(long)]
+        list: bool,
+        /// Write every case to <out-dir>/<name>.json.
+        #[arg(long, requires = "out_dir")]
+        all: bool,
+        /// Folder for --all (created if missing).
+        #[arg(long)]
+        out_dir: Option<PathBuf>,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Json,
+    Markdown,
+}
+
+/// A failure the user must fix; printed as one line, exit code 2.
+struct Failure(String);
+
+impl<E: std::fmt::Display> From<E> for Failure {
+    fn from(error: E) -> Self {
+        Failure(error.to_string())
     }
-    match prlens::analyze_json(&text, "", None) {
-        Ok(signal) => println!(
-            "{}",
-            serde_json::to_string_pretty(&signal).unwrap_or_default()
-        ),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
         Err(error) => {
-            eprintln!("prlens: {error}");
-            std::process::exit(2);
+            use clap::error::ErrorKind;
+            if matches!(
+                error.kind(),
+                ErrorKind::DisplayHelp
+                    | ErrorKind::DisplayVersion
+                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) {
+                let _ = error.print();
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("prlens: {}", first_line(&error.to_string()));
+            return ExitCode::from(2);
+        }
+    };
+    let result = match cli.command {
+        Command::Analyze {
+            bundle,
+            now,
+            settings,
+            format,
+        } => analyze(&bundle, now.as_deref(), settings.as_deref(), format),
+        Command::BundleFixture {
+            name,
+            fixtures,
+            cases,
+            list,
+            all,
+            out_dir,
+        } => bundle_fixture(
+            name,
+            &fixtures,
+            &cases,
+            list,
+            all.then_some(out_dir).flatten(),
+        ),
+    };
+    match result {
+        Ok(output) => write_stdout(&output),
+        Err(Failure(message)) => {
+            eprintln!("prlens: {}", first_line(&message));
+            ExitCode::from(2)
         }
     }
+}
+
+/// Clap's messages carry usage lines; the contract is one line.
+fn first_line(message: &str) -> String {
+    let line = message.lines().find(|line| !line.trim().is_empty());
+    line.unwrap_or("unknown error")
+        .trim()
+        .trim_start_matches("error: ")
+        .to_string()
+}
+
+fn write_stdout(output: &str) -> ExitCode {
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(output.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => ExitCode::SUCCESS,
+        // A closed pipe (`prlens … | head`) is not worth a message.
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("prlens: cannot write output: {error}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn read_input(path: &str) -> Result<String, Failure> {
+    let mut text = String::new();
+    if path == "-" {
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|error| Failure(format!("cannot read standard input: {error}")))?;
+    } else {
+        text = std::fs::read_to_string(path)
+            .map_err(|error| Failure(format!("cannot read {path}: {error}")))?;
+    }
+    Ok(text)
+}
+
+fn analyze(
+    bundle_path: &str,
+    now: Option<&str>,
+    settings_path: Option<&Path>,
+    format: Format,
+) -> Result<String, Failure> {
+    let now = match now {
+        None => None,
+        Some(text) => Some(prlens::timestamp::parse(text).ok_or_else(|| {
+            Failure(format!(
+                "--now {text:?} is not an RFC 3339 time such as 2026-02-06T19:26:00Z"
+            ))
+        })?),
+    };
+    let settings_json = match settings_path {
+        None => String::new(),
+        Some(path) => read_input(&path.display().to_string())?,
+    };
+    let bundle_json = read_input(bundle_path)?;
+    let signal = prlens::analyze_json(&bundle_json, &settings_json, now)?;
+    Ok(match format {
+        Format::Json => format!("{}\n", serde_json::to_string_pretty(&signal)?),
+        Format::Markdown => prlens::markdown::render(&signal),
+    })
+}
+
+fn bundle_fixture(
+    name: Option<String>,
+    fixtures: &Path,
+    cases_file: &Path,
+    list: bool,
+    out_dir: Option<PathBuf>,
+) -> Result<String, Failure> {
+    let cases = FixtureCases::load(cases_file, fixtures)?;
+    if list {
+        return Ok(cases.names().join("\n") + "\n");
+    }
+    if let Some(out_dir) = out_dir {
+        std::fs::create_dir_all(&out_dir)
+            .map_err(|error| Failure(format!("cannot create {}: {error}", out_dir.display())))?;
+        let names = cases.names();
+        for name in &names {
+            let path = out_dir.join(format!("{name}.json"));
+            let text = format!("{}\n", serde_json::to_string_pretty(&cases.bundle(name)?)?);
+            std::fs::write(&path, text)
+                .map_err(|error| Failure(format!("cannot write {}: {error}", path.display())))?;
+        }
+        return Ok(format!(
+            "wrote {} bundles to {}\n",
+            names.len(),
+            out_dir.display()
+        ));
+    }
+    let name =
+        name.ok_or_else(|| Failure("bundle-fixture needs a case NAME, --list or --all".into()))?;
+    Ok(format!(
+        "{}\n",
+        serde_json::to_string_pretty(&cases.bundle(&name)?)?
+    ))
 }
