@@ -1,0 +1,67 @@
+//! The Contributors section: for the author and each committer, the trust badge, account
+//! age, prior and merged PRs, commits, role, badges, unfamiliar files and the one-line
+//! summary of why the trust level is what it is.
+//!
+//! Why: who wrote a change is one of the strongest risk signals (new accounts, first
+//! contributions, unfamiliar code); the reference product shows the same card per person.
+
+use super::dom::{set, Append, Dom, DomResult};
+use super::format;
+use super::frame::{chip, empty_note, facts, section};
+use super::links::profile_url;
+use crate::signal::Contributor;
+use web_sys::Element;
+
+pub fn render(dom: &Dom, contributors: &[Contributor]) -> DomResult<Element> {
+    let section = section(dom, "contributors", "Contributors")?;
+    if contributors.is_empty() {
+        empty_note(dom, &section, "No contributor data was available.")?;
+        return Ok(section);
+    }
+    let list = dom.list("prl-people", "Contributors")?;
+    for person in contributors {
+        let item = dom.item(&list, "prl-person")?;
+        let head = dom.el("div", "prl-person-head")?;
+        let login = match profile_url(&person.login) {
+            Some(url) => dom.github_link(&url, &person.login, "prl-login")?,
+            None => dom.text("span", "prl-login", &person.login)?,
+        };
+        head.add(&login)?;
+        let trust_key = format::trust_key(person.trust_level);
+        let trust = chip(
+            dom,
+            format::trust_label(person.trust_level),
+            &format!("trust-{trust_key}"),
+        )?;
+        set(&trust, "data-prlens-trust", trust_key)?;
+        head.add(&trust)?;
+        head.add(&chip(dom, format::role_label(person.role), "neutral")?)?;
+        for badge in &person.badges {
+            head.add(&chip(dom, badge, "outline")?)?;
+        }
+        item.add(&head)?;
+        let mut rows = vec![
+            (
+                "Account age",
+                person.account_age_days.map_or_else(
+                    || "unknown".to_string(),
+                    |days| format::plural(days, "day", "days"),
+                ),
+            ),
+            ("Prior PRs", format::optional_count(person.prior_prs)),
+            ("Merged PRs", format::optional_count(person.merged_prs)),
+            ("Commits", person.commits.to_string()),
+            (
+                "Unfamiliar files",
+                format::optional_count(person.unfamiliar_files),
+            ),
+        ];
+        if let Some(association) = &person.association {
+            rows.push(("Association", association.to_lowercase().replace('_', " ")));
+        }
+        facts(dom, &item, &rows)?;
+        item.add(&dom.text("p", "prl-summary-text", &person.summary)?)?;
+    }
+    section.add(&list)?;
+    Ok(section)
+}

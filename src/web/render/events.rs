@@ -1,0 +1,96 @@
+//! Panel interaction: one delegated click listener per render handles the expander, copy
+//! as Markdown, focus-file links and the actions that panel.js performs (downloads,
+//! refresh, retry), which are passed on through `options.onAction(name, payload)`.
+//!
+//! Why: a single listener on the freshly built panel keeps event wiring in one place and
+//! leaves nothing attached to the long-lived root between renders; actions that need the
+//! extension (storage, downloads, the page) stay in panel.js, per docs/CONTRACTS.md.
+
+use js_sys::{Function, Object, Reflect};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, Event};
+
+use super::clipboard;
+use super::dom::{set, DomResult};
+use super::header::set_expanded;
+use super::links::is_valid_anchor;
+
+/// What the click handler needs to know about one rendered panel.
+pub struct PanelWiring {
+    pub root: Element,
+    pub panel: Element,
+    pub markdown: String,
+    pub on_action: Option<Function>,
+    pub on_toggle: Option<Function>,
+}
+
+/// Attaches the delegated click listener to `panel`.
+pub fn wire(wiring: PanelWiring) -> DomResult<()> {
+    let panel = wiring.panel.clone();
+    let handler = Closure::<dyn FnMut(Event)>::new(move |event: Event| {
+        if let Err(error) = on_click(&wiring, &event) {
+            web_sys::console::warn_2(&JsValue::from_str("prlens: panel action failed"), &error);
+        }
+    });
+    panel.add_event_listener_with_callback("click", handler.as_ref().unchecked_ref())?;
+    // The listener lives as long as the panel element; the panel is replaced on re-render
+    // and the closure is small, so leaking it is the simplest correct ownership.
+    handler.forget();
+    Ok(())
+}
+
+fn on_click(wiring: &PanelWiring, event: &Event) -> DomResult<()> {
+    let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
+        return Ok(());
+    };
+    if let Some(link) = target.closest("[data-prlens-anchor]")? {
+        let anchor = link.get_attribute("data-prlens-anchor").unwrap_or_default();
+        if is_valid_anchor(&anchor) {
+            if let Some(on_action) = &wiring.on_action {
+                event.prevent_default();
+                let payload = Object::new();
+                Reflect::set(&payload, &"anchor".into(), &JsValue::from_str(&anchor))?;
+                on_action.call2(&JsValue::NULL, &"focus-file".into(), &payload)?;
+            }
+        }
+        return Ok(());
+    }
+    let Some(button) = target.closest("[data-prlens-action]")? else {
+        return Ok(());
+    };
+    let action = button
+        .get_attribute("data-prlens-action")
+        .unwrap_or_default();
+    match action.as_str() {
+        "expand" => toggle(wiring, &button),
+        "copy-markdown" => {
+            clipboard::copy_with_feedback(&wiring.panel, &button, &wiring.markdown);
+            Ok(())
+        }
+        "download-signal" | "download-bundle" | "refresh" | "retry" => {
+            if let Some(on_action) = &wiring.on_action {
+                on_action.call2(&JsValue::NULL, &JsValue::from_str(&action), &Object::new())?;
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+fn toggle(wiring: &PanelWiring, button: &Element) -> DomResult<()> {
+    let expanded = button.get_attribute("aria-expanded").as_deref() != Some("true");
+    set_expanded(button, expanded)?;
+    if let Some(full) = wiring.panel.query_selector("[data-prlens-full]")? {
+        full.toggle_attribute_with_force("hidden", !expanded)?;
+    }
+    set(
+        &wiring.root,
+        "data-prlens-expanded",
+        if expanded { "true" } else { "false" },
+    )?;
+    if let Some(on_toggle) = &wiring.on_toggle {
+        on_toggle.call1(&JsValue::NULL, &JsValue::from_bool(expanded))?;
+    }
+    Ok(())
+}

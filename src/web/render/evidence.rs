@@ -1,0 +1,94 @@
+//! The Evidence section: the six verification signals (tests, CI, lint, security scan,
+//! coverage, build) with their states, the completeness bar, why signals are missing, and
+//! the checks behind them.
+//!
+//! Why: a risky change with green, complete evidence is far safer than one with nothing
+//! run; "missing" is shown as missing, never as passing (reference product "Evidence").
+
+use super::charts;
+use super::dom::{set, Append, Dom, DomResult};
+use super::format;
+use super::frame::{chip, empty_note, section, subheading};
+use crate::signal::{Evidence, SignalState};
+use web_sys::Element;
+
+pub fn render(dom: &Dom, evidence: &Evidence) -> DomResult<Element> {
+    let section = section(dom, "evidence", "Evidence")?;
+    let completeness = dom.el("div", "prl-meter")?;
+    completeness.add(&dom.text(
+        "span",
+        "",
+        &format!("Completeness {}", format::percent(evidence.completeness)),
+    )?)?;
+    let tone = if evidence.completeness >= 0.8 {
+        "low"
+    } else if evidence.completeness >= 0.4 {
+        "medium"
+    } else {
+        "high"
+    };
+    completeness.add(&charts::bar(
+        dom,
+        evidence.completeness,
+        tone,
+        &format!(
+            "evidence completeness {}",
+            format::percent(evidence.completeness)
+        ),
+    )?)?;
+    section.add(&completeness)?;
+
+    let signals = &evidence.signals;
+    let list = dom.list("prl-signals", "Evidence signals")?;
+    for (name, state) in [
+        ("Tests", signals.tests_passing),
+        ("CI", signals.ci_passing),
+        ("Lint", signals.lint_passing),
+        ("Security scan", signals.security_scan_clean),
+        ("Coverage", signals.coverage_maintained),
+        ("Build", signals.build_successful),
+    ] {
+        signal_item(dom, &list, name, state)?;
+    }
+    section.add(&list)?;
+    if !evidence.note.is_empty() {
+        section.add(&dom.text("p", "prl-muted", &evidence.note)?)?;
+    }
+
+    subheading(dom, &section, "Checks")?;
+    if evidence.checks.is_empty() {
+        empty_note(
+            dom,
+            &section,
+            "No checks or statuses reported for the head commit.",
+        )?;
+        return Ok(section);
+    }
+    let checks = dom.list("prl-checks", "Checks")?;
+    for check in &evidence.checks {
+        let item = dom.item(&checks, "prl-check")?;
+        let key = format::state_key(check.state);
+        item.add(&dom.text(
+            "span",
+            &format!("prl-mark prl-state-{key}"),
+            format::state_mark(check.state),
+        )?)?;
+        item.add(&dom.text("span", "prl-check-name", &check.name)?)?;
+        item.add(&dom.text("span", "prl-muted", &check.conclusion)?)?;
+        for feed in &check.feeds {
+            item.add(&chip(dom, feed, "outline")?)?;
+        }
+    }
+    section.add(&checks)?;
+    Ok(section)
+}
+
+fn signal_item(dom: &Dom, list: &Element, name: &str, state: SignalState) -> DomResult<()> {
+    let key = format::state_key(state);
+    let item = dom.item(list, &format!("prl-signal prl-state-{key}"))?;
+    set(&item, "data-prlens-signal-state", key)?;
+    item.add(&dom.text("span", "prl-mark", format::state_mark(state))?)?;
+    item.add(&dom.text("span", "prl-signal-name", name)?)?;
+    item.add(&dom.text("span", "prl-signal-state", format::state_label(state))?)?;
+    Ok(())
+}

@@ -1,0 +1,89 @@
+//! The Focus files section: the files to review first, ranked, each with a priority chip,
+//! +/− counts and a size bar, why it ranks there, whether it is already Viewed, and a link
+//! to its diff on the Files tab (GitHub's own `diff-<sha256(path)>` anchor). Clicking a
+//! link asks panel.js (`onAction("focus-file", {anchor})`) to scroll the page there.
+//!
+//! Why: on a large PR, knowing where to start is most of the triage (reference product
+//! "Focus Files": "Focus on 2 critical file(s)").
+
+use super::charts;
+use super::dom::{set, Append, Dom, DomResult};
+use super::format;
+use super::frame::{chip, empty_note, section};
+use super::links::file_diff_url;
+use crate::signal::{FocusFile, PrInfo, Priority};
+use web_sys::Element;
+
+pub fn render(dom: &Dom, focus: &[FocusFile], pr: &PrInfo) -> DomResult<Element> {
+    let section = section(dom, "focus", "Focus files")?;
+    if focus.is_empty() {
+        empty_note(dom, &section, "No files to focus on.")?;
+        return Ok(section);
+    }
+    let critical = focus
+        .iter()
+        .filter(|file| file.priority == Priority::Critical)
+        .count();
+    if critical > 0 {
+        section.add(&dom.text(
+            "p",
+            "prl-lead",
+            &format!(
+                "Focus on {}",
+                format::plural(critical as u64, "critical file", "critical files")
+            ),
+        )?)?;
+    }
+    let max_lines = focus
+        .iter()
+        .map(|file| file.additions + file.deletions)
+        .max()
+        .unwrap_or(0);
+    let list = dom.list("prl-focus", "Files ranked by review priority")?;
+    for file in focus {
+        let priority = format::priority_key(file.priority);
+        let item = dom.item(&list, "prl-focus-file")?;
+        set(&item, "data-prlens-priority", priority)?;
+        let head = dom.el("div", "prl-focus-head")?;
+        head.add(&chip(dom, priority, priority)?)?;
+        head.add(&path_link(dom, file, pr)?)?;
+        if file.viewed {
+            head.add(&chip(dom, "Viewed", "outline")?)?;
+        }
+        let counts = dom.el("span", "prl-counts")?;
+        counts.add(&dom.text("span", "prl-add", &format!("+{}", file.additions))?)?;
+        counts.add(&dom.text("span", "prl-del", &format!("−{}", file.deletions))?)?;
+        head.add(&counts)?;
+        item.add(&head)?;
+        item.add(&charts::size_bar(
+            dom,
+            file.additions,
+            file.deletions,
+            max_lines,
+        )?)?;
+        if !file.reasons.is_empty() {
+            item.add(&dom.text("p", "prl-muted", &file.reasons.join("; "))?)?;
+        }
+    }
+    section.add(&list)?;
+    Ok(section)
+}
+
+/// The file path as a link to its diff; plain text when the anchor or PR parts fail
+/// validation.
+fn path_link(dom: &Dom, file: &FocusFile, pr: &PrInfo) -> DomResult<Element> {
+    let Some(url) = file_diff_url(&pr.owner, &pr.repo, pr.number, &file.anchor) else {
+        return dom.text("code", "prl-path", &file.path);
+    };
+    let link = dom.text("a", "prl-path", &file.path)?;
+    set(&link, "href", &url)?;
+    // The diff belongs to the PR page the panel sits in, so navigate that page, not a new tab.
+    set(&link, "target", "_top")?;
+    set(&link, "data-prlens-anchor", &file.anchor)?;
+    set(
+        &link,
+        "title",
+        &format!("Show {} in Files changed", file.path),
+    )?;
+    Ok(link)
+}

@@ -1,0 +1,53 @@
+//! Shared section chrome: every full-view section is a labelled `region` with a heading
+//! and a `data-prlens-section` hook, and empty data gets an explicit sentence.
+//!
+//! Why: uniform landmarks let keyboard and screen-reader users jump between sections, and
+//! the stable hooks are what the end-to-end tests and the "hide section" setting target
+//! (docs/CONTRACTS.md, DOM hooks). An empty list says so, so no box is ever blank.
+
+use super::dom::Append;
+use super::dom::{set, Dom, DomResult};
+use web_sys::Element;
+
+/// A `<section data-prlens-section=key role=region>` with an `h3`; returns the section.
+pub fn section(dom: &Dom, key: &'static str, title: &str) -> DomResult<Element> {
+    let section = dom.el("section", "prl-section")?;
+    set(&section, "data-prlens-section", key)?;
+    set(&section, "role", "region")?;
+    let heading_id = format!("prlens-h-{key}");
+    let heading = dom.text("h3", "prl-section-title", title)?;
+    set(&heading, "id", &heading_id)?;
+    set(&section, "aria-labelledby", &heading_id)?;
+    section.add(&heading)?;
+    Ok(section)
+}
+
+/// A muted sentence for "nothing here" (e.g. no findings).
+pub fn empty_note(dom: &Dom, parent: &Element, text: &str) -> DomResult<()> {
+    parent.add(&dom.text("p", "prl-empty", text)?)?;
+    Ok(())
+}
+
+/// A definition list of label → value facts.
+pub fn facts(dom: &Dom, parent: &Element, rows: &[(&str, String)]) -> DomResult<()> {
+    let list = dom.el("dl", "prl-facts")?;
+    for (label, value) in rows {
+        let row = dom.el("div", "prl-fact")?;
+        row.add(&dom.text("dt", "", label)?)?;
+        row.add(&dom.text("dd", "", value)?)?;
+        list.add(&row)?;
+    }
+    parent.add(&list)?;
+    Ok(())
+}
+
+/// A small rounded label (`prl-chip prl-tone-{tone}`).
+pub fn chip(dom: &Dom, text: &str, tone: &str) -> DomResult<Element> {
+    dom.text("span", &format!("prl-chip prl-tone-{tone}"), text)
+}
+
+/// A sub-heading inside a section.
+pub fn subheading(dom: &Dom, parent: &Element, text: &str) -> DomResult<()> {
+    parent.add(&dom.text("h4", "prl-subtitle", text)?)?;
+    Ok(())
+}

@@ -1,0 +1,135 @@
+//! The compact header, always visible: PR title and size, the risk badge with score,
+//! the recommendation with readiness, minutes to review with effort, the top 3 drivers,
+//! and the expander for the full view.
+//!
+//! Why: most reviews need only "how risky, what to do, how long, why" — the header answers
+//! those in one line (the reference product's summary row, seed example), and the full
+//! view is one click away.
+
+use super::dom::Append;
+use super::dom::{set, Dom, DomResult};
+use super::format;
+use super::frame::chip;
+use crate::signal::{Driver, Signal};
+use web_sys::Element;
+
+/// How many drivers the header shows as chips.
+const HEADER_DRIVERS: usize = 3;
+
+/// Builds the header; `full_id` is the id of the full view the expander controls.
+pub fn header(dom: &Dom, signal: &Signal, expanded: bool, full_id: &str) -> DomResult<Element> {
+    let header = dom.el("header", "prl-header")?;
+    header.add(&title_row(dom, signal)?)?;
+
+    let summary = dom.el("div", "prl-summary")?;
+    let level_key = format::level_key(signal.risk.level);
+    let badge = dom.text(
+        "span",
+        &format!("prl-level prl-tone-{level_key}"),
+        &format!(
+            "{} · {}",
+            format::level_label(signal.risk.level),
+            format::score(signal.risk.score)
+        ),
+    )?;
+    set(&badge, "data-prlens-badge", "level")?;
+    set(
+        &badge,
+        "title",
+        &format!("Risk score {} of 1", format::score(signal.risk.score)),
+    )?;
+    summary.add(&badge)?;
+
+    let action = signal.review.action;
+    let recommendation = dom.el(
+        "span",
+        &format!("prl-rec prl-rec-{}", format::action_key(action)),
+    )?;
+    set(&recommendation, "data-prlens-badge", "recommendation")?;
+    recommendation.add(&dom.text("strong", "", format::action_label(action))?)?;
+    recommendation.add(&dom.text(
+        "span",
+        "prl-muted",
+        &format!(" · {}% ready", signal.review.readiness.min(100)),
+    )?)?;
+    summary.add(&recommendation)?;
+
+    let time = dom.text(
+        "span",
+        "prl-time",
+        &format!(
+            "{} min · {}",
+            signal.triage.minutes,
+            format::effort_label(signal.triage.effort)
+        ),
+    )?;
+    set(&time, "title", &signal.triage.formula)?;
+    set(&time, "data-prlens-badge", "minutes")?;
+    summary.add(&time)?;
+
+    let drivers = top_drivers(&signal.risk.drivers);
+    if drivers.is_empty() {
+        summary.add(&dom.text("span", "prl-muted", "No risk drivers")?)?;
+    } else {
+        let list = dom.list("prl-chips", "Top risk drivers")?;
+        for driver in drivers {
+            let item = dom.item(&list, "")?;
+            let driver_chip = chip(dom, &driver.label, "neutral")?;
+            set(&driver_chip, "title", &driver.detail)?;
+            item.add(&driver_chip)?;
+        }
+        summary.add(&list)?;
+    }
+
+    let toggle = dom.action_button("expand", "", "prl-btn prl-expander")?;
+    set(&toggle, "aria-controls", full_id)?;
+    set_expanded(&toggle, expanded)?;
+    summary.add(&toggle)?;
+    header.add(&summary)?;
+    Ok(header)
+}
+
+/// Updates the expander's state and label.
+pub fn set_expanded(toggle: &Element, expanded: bool) -> DomResult<()> {
+    set(
+        toggle,
+        "aria-expanded",
+        if expanded { "true" } else { "false" },
+    )?;
+    toggle.set_text_content(Some(if expanded {
+        "Hide details ▴"
+    } else {
+        "Show details ▾"
+    }));
+    Ok(())
+}
+
+fn title_row(dom: &Dom, signal: &Signal) -> DomResult<Element> {
+    let row = dom.el("div", "prl-title-row")?;
+    row.add(&dom.text("span", "prl-brand", "prlens")?)?;
+    let pr = &signal.pr;
+    let title = dom.github_link(&pr.url, &pr.title, "prl-title")?;
+    set(&title, "data-prlens-title", "")?;
+    row.add(&title)?;
+    row.add(&dom.text("span", "prl-muted", &format!("#{}", pr.number))?)?;
+    let counts = dom.el("span", "prl-counts")?;
+    set(&counts, "data-prlens-counts", "")?;
+    counts.add(&dom.text("span", "prl-add", &format!("+{}", pr.additions))?)?;
+    counts.add(&dom.text("span", "prl-del", &format!("−{}", pr.deletions))?)?;
+    counts.add(&dom.text(
+        "span",
+        "prl-muted",
+        &format::plural(pr.changed_files, "file", "files"),
+    )?)?;
+    row.add(&counts)?;
+    Ok(row)
+}
+
+/// The heaviest drivers first (the engine sorts them; sorting again keeps the header right
+/// even for hand-made signals in the playground).
+fn top_drivers(drivers: &[Driver]) -> Vec<&Driver> {
+    let mut sorted: Vec<&Driver> = drivers.iter().collect();
+    sorted.sort_by(|a, b| b.weight.total_cmp(&a.weight));
+    sorted.truncate(HEADER_DRIVERS);
+    sorted
+}

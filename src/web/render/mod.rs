@@ -1,0 +1,168 @@
+//! Renders a signal into the panel with web-sys (`renderPanel`) and the loading / error
+//! states (`renderState`).
+//!
+//! The panel is: a compact header (always visible), an optional partial-data notice, the
+//! full view (one `data-prlens-section` per signal section, shown when expanded) and an
+//! actions row. Every node is built with `create_element` + `set_text_content` +
+//! fixed-name `set_attribute` (see `dom`), and links go only to validated github.com URLs
+//! (see `links`), because everything in a signal derives from hostile PR data.
+//!
+//! One file per section; shared pieces: `dom` (safe building), `frame` (section chrome),
+//! `charts` (SVG), `format` (wording), `events` + `clipboard` (interaction), `theme`.
+
+mod actions;
+mod charts;
+mod clipboard;
+mod contributors;
+mod conventions;
+mod dom;
+mod events;
+mod evidence;
+mod focus;
+mod format;
+mod frame;
+mod governance;
+mod header;
+mod intent;
+mod links;
+mod next_steps;
+mod notice;
+mod options;
+mod risk;
+mod state;
+mod supply_chain;
+mod theme;
+mod triage;
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use wasm_bindgen::prelude::*;
+use web_sys::Element;
+
+use crate::signal::Signal;
+use dom::{clear, set, Append, Dom, DomResult};
+use options::PanelOptions;
+
+/// The full-view sections in reading order (the `data-prlens-section` keys).
+const SECTION_ORDER: [&str; 10] = [
+    "risk",
+    "intent",
+    "contributors",
+    "evidence",
+    "supply_chain",
+    "focus",
+    "triage",
+    "conventions",
+    "governance",
+    "next_steps",
+];
+
+/// Distinguishes ids when several panels share a document (the playground).
+static PANEL_COUNTER: AtomicU32 = AtomicU32::new(0);
+
+/// Renders the whole signal into `root`, replacing its children. Throws (after showing an
+/// error state in `root`) when the signal JSON cannot be read.
+#[wasm_bindgen(js_name = renderPanel)]
+pub fn render_panel(root: &Element, signal_json: &str, options: JsValue) -> Result<(), JsValue> {
+    let options = PanelOptions::from_js(&options);
+    if let Some(mode) = &options.color_mode {
+        theme::apply(root, mode)?;
+    }
+    let signal: Signal = match serde_json::from_str(signal_json) {
+        Ok(signal) => signal,
+        Err(error) => {
+            let message = format!("The risk signal could not be read: {error}");
+            let detail = js_sys::Object::new();
+            js_sys::Reflect::set(&detail, &"message".into(), &JsValue::from_str(&message))?;
+            js_sys::Reflect::set(&detail, &"kind".into(), &"malformed".into())?;
+            if let Some(on_action) = &options.on_action {
+                js_sys::Reflect::set(&detail, &"onAction".into(), on_action)?;
+            }
+            state::render(root, "error", &detail)?;
+            return Err(JsError::new(&message).into());
+        }
+    };
+    render_signal(root, &signal, &options)
+}
+
+/// Renders a loading (`detail = {message, progress?}`) or error (`detail = {message, kind?,
+/// retry?, onAction?}`) state into `root`.
+#[wasm_bindgen(js_name = renderState)]
+pub fn render_state(root: &Element, state: &str, detail: JsValue) -> Result<(), JsValue> {
+    state::render(root, state, &detail)
+}
+
+fn render_signal(root: &Element, signal: &Signal, options: &PanelOptions) -> DomResult<()> {
+    let dom = Dom::for_root(root)?;
+    let id = PANEL_COUNTER.fetch_add(1, Ordering::Relaxed);
+    let full_id = format!("prlens-full-{id}");
+
+    let panel = dom.el("div", "prl-panel")?;
+    set(&panel, "role", "region")?;
+    set(&panel, "aria-label", "prlens risk signal")?;
+    panel.add(&header::header(&dom, signal, options.expanded, &full_id)?)?;
+    if notice::is_partial(&signal.meta) {
+        panel.add(&notice::render(&dom, &signal.meta)?)?;
+    }
+
+    let full = dom.el("div", "prl-full")?;
+    set(&full, "id", &full_id)?;
+    set(&full, "data-prlens-full", "")?;
+    if !options.expanded {
+        set(&full, "hidden", "")?;
+    }
+    for section in sections(&dom, signal, options)? {
+        full.add(&section)?;
+    }
+    panel.add(&full)?;
+    panel.add(&actions::render(&dom, options)?)?;
+
+    clear(root);
+    let level = format::level_key(signal.risk.level);
+    set(
+        root,
+        "data-prlens-state",
+        if notice::is_partial(&signal.meta) {
+            "partial"
+        } else {
+            "ready"
+        },
+    )?;
+    set(root, "data-prlens-level", level)?;
+    set(
+        root,
+        "data-prlens-expanded",
+        if options.expanded { "true" } else { "false" },
+    )?;
+    root.add(&panel)?;
+    events::wire(events::PanelWiring {
+        root: root.clone(),
+        panel,
+        markdown: crate::markdown::render(signal),
+        on_action: options.on_action.clone(),
+        on_toggle: options.on_toggle.clone(),
+    })
+}
+
+/// The full-view sections in reading order, minus those the user hid.
+fn sections(dom: &Dom, signal: &Signal, options: &PanelOptions) -> DomResult<Vec<Element>> {
+    let mut built = Vec::new();
+    for key in SECTION_ORDER {
+        if options.is_hidden(key) {
+            continue;
+        }
+        built.push(match key {
+            "risk" => risk::render(dom, &signal.risk)?,
+            "intent" => intent::render(dom, &signal.intent, &signal.pr)?,
+            "contributors" => contributors::render(dom, &signal.contributors)?,
+            "evidence" => evidence::render(dom, &signal.evidence)?,
+            "supply_chain" => supply_chain::render(dom, &signal.supply_chain)?,
+            "focus" => focus::render(dom, &signal.focus, &signal.pr)?,
+            "triage" => triage::render(dom, &signal.triage)?,
+            "conventions" => conventions::render(dom, &signal.conventions)?,
+            "governance" => governance::render(dom, &signal.governance)?,
+            _ => next_steps::render(dom, &signal.next_steps, &signal.review)?,
+        });
+    }
+    Ok(built)
+}

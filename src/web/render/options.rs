@@ -1,0 +1,118 @@
+//! The `options` object that `renderPanel` receives from panel.js or the playground
+//! (docs/CONTRACTS.md): expanded state, hidden sections, callbacks and colour mode.
+//!
+//! Why: the object comes from JS, so every field is read defensively — a missing or
+//! mistyped field falls back to a default rather than failing the render.
+
+use js_sys::{Array, Function, Reflect};
+use wasm_bindgen::{JsCast, JsValue};
+
+/// Which theme GitHub is showing, mirrored onto the panel document so Primer's
+/// `[data-color-mode][data-light-theme][data-dark-theme]` selectors apply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ColorMode {
+    pub mode: String,
+    pub light_theme: String,
+    pub dark_theme: String,
+}
+
+/// Parsed `renderPanel` options.
+#[derive(Default, Clone)]
+pub struct PanelOptions {
+    pub expanded: bool,
+    pub hidden_sections: Vec<String>,
+    pub has_bundle: bool,
+    pub on_action: Option<Function>,
+    pub on_toggle: Option<Function>,
+    pub color_mode: Option<ColorMode>,
+}
+
+impl PanelOptions {
+    pub fn from_js(options: &JsValue) -> Self {
+        if !options.is_object() {
+            return Self::default();
+        }
+        let hidden_sections = field(options, "hiddenSections")
+            .dyn_into::<Array>()
+            .map(|array| array.iter().filter_map(|item| item.as_string()).collect())
+            .unwrap_or_default();
+        Self {
+            expanded: field(options, "expanded").as_bool().unwrap_or(false),
+            hidden_sections,
+            has_bundle: field(options, "bundleJson")
+                .as_string()
+                .is_some_and(|text| !text.is_empty()),
+            on_action: function(options, "onAction"),
+            on_toggle: function(options, "onToggle"),
+            color_mode: color_mode(&field(options, "colorMode")),
+        }
+    }
+
+    pub fn is_hidden(&self, section: &str) -> bool {
+        self.hidden_sections.iter().any(|hidden| hidden == section)
+    }
+}
+
+/// Reads `object[name]`, `undefined` when absent or unreadable.
+pub fn field(object: &JsValue, name: &str) -> JsValue {
+    Reflect::get(object, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
+}
+
+/// Reads `object[name]` as a function.
+pub fn function(object: &JsValue, name: &str) -> Option<Function> {
+    field(object, name).dyn_into::<Function>().ok()
+}
+
+/// Accepts the forms panel.js may send: a mode (`"light"`, `"dark"`, `"auto"`), a theme
+/// name (`"dark_dimmed"`, `"light_high_contrast"`…), or `{mode, light, dark}` as read from
+/// the page's `data-color-mode` / `data-light-theme` / `data-dark-theme`.
+pub fn color_mode(value: &JsValue) -> Option<ColorMode> {
+    if let Some(text) = value.as_string() {
+        return color_mode_from_name(&text);
+    }
+    if !value.is_object() {
+        return None;
+    }
+    let mode = field(value, "mode")
+        .as_string()
+        .filter(|mode| is_mode(mode))?;
+    let light = field(value, "light")
+        .as_string()
+        .filter(|theme| is_theme(theme))
+        .unwrap_or_else(|| "light".to_string());
+    let dark = field(value, "dark")
+        .as_string()
+        .filter(|theme| is_theme(theme))
+        .unwrap_or_else(|| "dark".to_string());
+    Some(ColorMode {
+        mode,
+        light_theme: light,
+        dark_theme: dark,
+    })
+}
+
+fn color_mode_from_name(name: &str) -> Option<ColorMode> {
+    let (mode, light, dark) = match name {
+        "light" | "dark" | "auto" => (name, "light", "dark"),
+        theme if is_theme(theme) && theme.starts_with("light") => ("light", theme, "dark"),
+        theme if is_theme(theme) => ("dark", "light", theme),
+        _ => return None,
+    };
+    Some(ColorMode {
+        mode: mode.to_string(),
+        light_theme: light.to_string(),
+        dark_theme: dark.to_string(),
+    })
+}
+
+fn is_mode(mode: &str) -> bool {
+    matches!(mode, "light" | "dark" | "auto")
+}
+
+/// GitHub theme names are `light`/`dark` plus `_dimmed`, `_high_contrast`, `_colorblind`,
+/// `_tritanopia` variants; only those characters are accepted.
+fn is_theme(theme: &str) -> bool {
+    (theme.starts_with("light") || theme.starts_with("dark"))
+        && theme.len() <= 40
+        && theme.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+}
