@@ -44,6 +44,18 @@ pub fn default_settings() -> Result<String, JsError> {
     serde_json::to_string(&settings).map_err(|error| JsError::new(&error.to_string()))
 }
 
+/// The default settings as JSON, with every driver's default weight filled in from
+/// [`crate::settings::weights::DEFAULT_WEIGHTS`], so settings forms (popup, playground) show
+/// the real defaults and "reset" means exactly what the engine uses (www).
+#[wasm_bindgen(js_name = defaultSettings)]
+pub fn default_settings() -> Result<String, JsError> {
+    let mut settings = crate::settings::Settings::default();
+    for (id, weight) in crate::settings::weights::DEFAULT_WEIGHTS {
+        settings.weights.insert((*id).to_string(), *weight);
+    }
+    serde_json::to_string(&settings).map_err(|error| JsError::new(&error.to_string()))
+}
+
 /// The engine version, for the about box and the smoke test.
 #[wasm_bindgen(js_name = engineVersion)]
 pub fn engine_version() -> String {
