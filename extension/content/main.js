@@ -1,0 +1,194 @@
+/**
+ * prlens content script entry: shows the panel on pull-request pages and nowhere else.
+ *
+ * On every route (first load and each soft navigation) it decides from the URL whether this is a
+ * PR and whether the user enabled prlens for the repository (`chrome.storage.sync["prlens.prefs"]`:
+ * `enabled`, `disabledRepos`), then keeps exactly one panel mounted for that PR: a new PR removes
+ * the old panel and mounts a new one; another tab of the same PR keeps it and re-sends the facts.
+ * It answers the panel's messages (resize, scroll to a file's diff, open the Files tab) and
+ * re-sends page facts when the theme or the viewer's "Viewed" ticks change.
+ *
+ * Security: plain JS, no wasm (GitHub's CSP forbids it here); it never reads the token (only the
+ * panel, popup and background touch `chrome.storage.local["prlens.token"]`); it never inserts
+ * page or PR text into the page.
+ */
+(function main(root) {
+  "use strict";
+
+  const content = root.prlensContent;
+  if (!content || content.started) return; // loaded twice into the same world
+  content.started = true;
+
+  const { url, facts, messaging, mount, navigation } = content;
+  const ext = root.browser ?? root.chrome;
+  const PREFS_KEY = "prlens.prefs";
+  const FACTS_DEBOUNCE_MS = 1000;
+
+  let prefs = { enabled: true, disabledRepos: [] };
+  let current = null; // {pull, mounted, channel, lastFacts}
+  let stopped = false;
+  const lifetime = new AbortController();
+
+  const runtimeAlive = () => {
+    try {
+      return Boolean(ext?.runtime?.id);
+    } catch {
+      return false; // "Extension context invalidated" after an update or reload
+    }
+  };
+
+  function repoDisabled(pull) {
+    const list = Array.isArray(prefs.disabledRepos) ? prefs.disabledRepos : [];
+    const full = `${pull.owner}/${pull.repo}`.toLowerCase();
+    return list.some((entry) => {
+      if (typeof entry !== "string") return false;
+      const wanted = entry.trim().toLowerCase();
+      return wanted === full || wanted === `${pull.owner.toLowerCase()}/*`;
+    });
+  }
+
+  const prefersDark = () => root.matchMedia?.("(prefers-color-scheme: dark)").matches ?? false;
+
+  function factsMessage(pull) {
+    return {
+      type: "prlens:facts",
+      owner: pull.owner,
+      repo: pull.repo,
+      number: pull.number,
+      tab: pull.tab,
+      colorMode: facts.readColorMode(document, prefersDark()),
+      facts: facts.readPageFacts(document),
+    };
+  }
+
+  function sendFacts(force) {
+    if (!current || !current.ready) return;
+    const message = factsMessage(current.pull);
+    const serialized = JSON.stringify(message);
+    if (!force && serialized === current.lastFacts) return;
+    current.lastFacts = serialized;
+    current.channel.send(message);
+  }
+
+  function scrollToFile(anchor) {
+    const pull = current?.pull;
+    if (!pull) return;
+    if (pull.tab !== "files") {
+      root.location.assign(url.filesUrl(pull, anchor));
+      return;
+    }
+    const target = document.getElementById(anchor);
+    if (target) target.scrollIntoView({ behavior: "smooth", block: "start" });
+    else root.location.hash = anchor; // diffs load lazily; GitHub scrolls to the hash itself
+  }
+
+  function unmount() {
+    if (!current) return;
+    current.channel.close();
+    current.mounted.remove();
+    current = null;
+  }
+
+  function mountFor(pull) {
+    const nonce = messaging.createNonce();
+    const panelUrl = ext.runtime.getURL("panel.html");
+    const mounted = mount.mountPanel({ doc: document, pull, panelUrl, nonce });
+    const state = { pull, mounted, channel: null, lastFacts: null, ready: false };
+    state.channel = messaging.openChannel({
+      win: root,
+      iframe: mounted.iframe,
+      nonce,
+      extensionOrigin: new URL(panelUrl).origin,
+      handlers: {
+        hello() {
+          state.ready = true;
+          sendFacts(true);
+        },
+        resize: (height) => mounted.setHeight(height),
+        scrollTo: scrollToFile,
+        openFiles: (anchor) => root.location.assign(url.filesUrl(state.pull, anchor ?? undefined)),
+      },
+    });
+    current = state;
+  }
+
+  function stop() {
+    if (stopped) return;
+    stopped = true;
+    unmount();
+    lifetime.abort();
+  }
+
+  /** Brings the page in line with the current URL and preferences. */
+  function route() {
+    if (stopped) return;
+    if (!runtimeAlive()) {
+      stop(); // orphaned by an extension update: the new instance takes over
+      return;
+    }
+    const pull = url.parsePullRequest(root.location.href);
+    if (!pull || prefs.enabled === false || repoDisabled(pull)) {
+      unmount();
+      return;
+    }
+    const samePull = current && current.pull.owner === pull.owner && current.pull.repo === pull.repo && current.pull.number === pull.number;
+    if (samePull) {
+      current.pull = pull;
+      current.mounted.ensureAttached();
+      sendFacts(false);
+      return;
+    }
+    unmount();
+    mountFor(pull);
+  }
+
+  // Keeps the panel attached through GitHub's re-renders and re-sends facts that changed
+  // (theme, Viewed ticks), debounced so large diffs do not cost a read per mutation.
+  let factsTimer = 0;
+  const observer = new MutationObserver(() => {
+    if (!current) return;
+    if (!current.mounted.host.isConnected || current.mounted.anchorKind === "floating") current.mounted.ensureAttached();
+    if (factsTimer) return;
+    factsTimer = root.setTimeout(() => {
+      factsTimer = 0;
+      if (runtimeAlive()) sendFacts(false);
+      else stop();
+    }, FACTS_DEBOUNCE_MS);
+  });
+  observer.observe(document.documentElement, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-color-mode", "data-light-theme", "data-dark-theme", "aria-pressed", "checked"] });
+  lifetime.signal.addEventListener("abort", () => {
+    observer.disconnect();
+    root.clearTimeout(factsTimer);
+  });
+
+  const darkQuery = root.matchMedia?.("(prefers-color-scheme: dark)");
+  darkQuery?.addEventListener("change", () => sendFacts(false), { signal: lifetime.signal });
+
+  const stopNavigation = navigation.watchNavigation(root, route);
+  lifetime.signal.addEventListener("abort", stopNavigation);
+
+  function applyPrefs(stored) {
+    const value = stored && typeof stored === "object" && !Array.isArray(stored) ? stored : {};
+    prefs = { enabled: value.enabled !== false, disabledRepos: Array.isArray(value.disabledRepos) ? value.disabledRepos : [] };
+  }
+
+  const onStorageChanged = (changes, area) => {
+    if (area !== "sync" || !(PREFS_KEY in changes)) return;
+    applyPrefs(changes[PREFS_KEY].newValue);
+    route();
+  };
+  ext.storage.onChanged.addListener(onStorageChanged);
+  lifetime.signal.addEventListener("abort", () => {
+    try {
+      ext.storage.onChanged.removeListener(onStorageChanged);
+    } catch {
+      // the extension context is already gone
+    }
+  });
+
+  ext.storage.sync
+    .get(PREFS_KEY)
+    .then((stored) => applyPrefs(stored[PREFS_KEY]))
+    .catch(() => applyPrefs(undefined)) // storage unavailable: defaults (enabled everywhere)
+    .finally(route);
+})(globalThis);

@@ -1,0 +1,78 @@
+/**
+ * The message channel between this content script (origin https://github.com) and the panel
+ * iframe (extension origin), per docs/CONTRACTS.md "Messages".
+ *
+ * Why: page scripts can post messages to any window, and the panel renders hostile PR data, so
+ * neither side trusts a message unless it comes from the expected window AND origin AND carries
+ * the per-mount nonce (128 random bits, handed to the iframe in its URL fragment inside a closed
+ * shadow root, so page scripts never see it) AND has the expected shape.
+ *
+ * Loaded as a classic content script; exposes `globalThis.prlensContent.messaging`.
+ */
+(function defineMessaging(root) {
+  "use strict";
+
+  const ANCHOR_PATTERN = /^diff-[0-9a-f]{64}$/;
+  const MIN_HEIGHT = 40;
+  const MAX_HEIGHT = 5000;
+
+  /** A fresh 128-bit nonce as 32 lowercase hex digits. */
+  function createNonce() {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  }
+
+  /** The panel's own messages, validated; null when anything is off. */
+  function parsePanelMessage(data, nonce) {
+    if (!data || typeof data !== "object" || data.nonce !== nonce || typeof data.type !== "string") return null;
+    switch (data.type) {
+      case "prlens:hello":
+        return { type: data.type };
+      case "prlens:resize": {
+        const height = Number(data.height);
+        if (!Number.isFinite(height)) return null;
+        return { type: data.type, height: Math.round(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, height))) };
+      }
+      case "prlens:scroll-to":
+      case "prlens:open-files":
+        if (data.anchor === undefined && data.type === "prlens:open-files") return { type: data.type, anchor: null };
+        return typeof data.anchor === "string" && ANCHOR_PATTERN.test(data.anchor) ? { type: data.type, anchor: data.anchor } : null;
+      default:
+        return null;
+    }
+  }
+
+  /**
+   * Listens for the panel's messages on `win` and sends facts to it.
+   * `handlers`: {hello(), resize(height), scrollTo(anchor), openFiles(anchor|null)}.
+   * Returns `{send(message), close()}`; `close()` removes the listener.
+   */
+  function openChannel({ win, iframe, nonce, extensionOrigin, handlers }) {
+    const controller = new AbortController();
+    win.addEventListener(
+      "message",
+      (event) => {
+        if (event.source !== iframe.contentWindow || event.origin !== extensionOrigin) return;
+        const message = parsePanelMessage(event.data, nonce);
+        if (!message) return;
+        if (message.type === "prlens:hello") handlers.hello?.();
+        else if (message.type === "prlens:resize") handlers.resize?.(message.height);
+        else if (message.type === "prlens:scroll-to") handlers.scrollTo?.(message.anchor);
+        else if (message.type === "prlens:open-files") handlers.openFiles?.(message.anchor);
+      },
+      { signal: controller.signal },
+    );
+    return {
+      send(message) {
+        iframe.contentWindow?.postMessage({ ...message, nonce }, extensionOrigin);
+      },
+      close() {
+        controller.abort();
+      },
+    };
+  }
+
+  root.prlensContent = root.prlensContent || {};
+  root.prlensContent.messaging = Object.freeze({ createNonce, parsePanelMessage, openChannel, ANCHOR_PATTERN });
+})(globalThis);

@@ -1,0 +1,109 @@
+/**
+ * Mounts the panel: exactly one `<div id="prlens-root">` host holding a CLOSED shadow root with
+ * the extension-origin iframe `panel.html#nonce=…`, placed at the best anchor the page offers and
+ * put back if GitHub's re-rendering drops it.
+ *
+ * Why: the shadow root isolates the panel from GitHub's CSS and keeps page scripts from reaching
+ * the iframe (and its nonce); the iframe is where wasm may run (docs/architecture.md). Anchors
+ * follow extension-platform.md §5.4: top of the Conversation sidebar, else after the PR header
+ * summary (every tab), else a floating card. Styles go through CSSOM (`element.style`), which
+ * GitHub's page CSP does not restrict.
+ *
+ * Loaded as a classic content script; exposes `globalThis.prlensContent.mount`.
+ */
+(function defineMount(root) {
+  "use strict";
+
+  const ROOT_ID = "prlens-root";
+  const INITIAL_HEIGHT = 120;
+
+  /** Where the host goes: `{kind, place(host)}` for the first anchor present. */
+  function findAnchor(doc) {
+    const sidebar = doc.querySelector("#partial-discussion-sidebar");
+    if (sidebar) return { kind: "sidebar", place: (host) => sidebar.prepend(host) };
+    const summary =
+      doc.querySelector('.d-flex[class*="PullRequestHeaderSummary"]') ||
+      doc.querySelector('[class*="PullRequestHeaderSummary"]') ||
+      doc.querySelector("#partial-discussion-header .gh-header-meta");
+    if (summary) return { kind: "header", place: (host) => summary.after(host) };
+    return { kind: "floating", place: (host) => doc.body.append(host) };
+  }
+
+  function styleHost(host, kind) {
+    const style = host.style;
+    style.cssText = "";
+    style.display = "block";
+    style.boxSizing = "border-box";
+    if (kind === "floating") {
+      style.position = "fixed";
+      style.right = "16px";
+      style.bottom = "16px";
+      style.width = "min(380px, calc(100vw - 32px))";
+      style.maxHeight = "80vh";
+      style.overflow = "auto";
+      style.zIndex = "100";
+      style.boxShadow = "0 8px 24px rgba(140, 149, 159, 0.3)";
+      style.borderRadius = "6px";
+    } else if (kind === "sidebar") {
+      style.width = "100%";
+      style.marginBottom = "16px";
+    } else {
+      style.width = "100%";
+      style.maxWidth = "1280px";
+      style.margin = "8px 0 16px";
+    }
+  }
+
+  /**
+   * Creates and inserts the panel for `pull` (`{owner, repo, number, tab}`).
+   * Returns `{host, iframe, nonce, anchorKind, setHeight(px), ensureAttached(), remove()}`.
+   */
+  function mountPanel({ doc, pull, panelUrl, nonce }) {
+    for (const stale of doc.querySelectorAll(`#${ROOT_ID}`)) stale.remove(); // never two panels
+    const host = doc.createElement("div");
+    host.id = ROOT_ID;
+    host.setAttribute("data-prlens-pr", `${pull.owner}/${pull.repo}#${pull.number}`);
+    const shadow = host.attachShadow({ mode: "closed" });
+    const iframe = doc.createElement("iframe");
+    iframe.src = `${panelUrl}#nonce=${nonce}`;
+    iframe.title = `prlens risk panel for pull request #${pull.number}`;
+    iframe.setAttribute("referrerpolicy", "no-referrer");
+    const frameStyle = iframe.style;
+    frameStyle.display = "block";
+    frameStyle.width = "100%";
+    frameStyle.height = `${INITIAL_HEIGHT}px`;
+    frameStyle.border = "0";
+    frameStyle.colorScheme = "normal";
+    frameStyle.background = "transparent";
+    shadow.append(iframe);
+
+    const mounted = {
+      host,
+      iframe,
+      nonce,
+      anchorKind: null,
+      setHeight(height) {
+        frameStyle.height = `${height}px`;
+      },
+      /** Re-inserts the host if GitHub dropped it, or moves a floating card to a real anchor. */
+      ensureAttached() {
+        if (host.isConnected && mounted.anchorKind !== "floating") return false;
+        const anchor = findAnchor(doc);
+        if (host.isConnected && anchor.kind === "floating") return false;
+        anchor.place(host);
+        mounted.anchorKind = anchor.kind;
+        host.setAttribute("data-prlens-anchor", anchor.kind);
+        styleHost(host, anchor.kind);
+        return true;
+      },
+      remove() {
+        host.remove();
+      },
+    };
+    mounted.ensureAttached();
+    return mounted;
+  }
+
+  root.prlensContent = root.prlensContent || {};
+  root.prlensContent.mount = Object.freeze({ mountPanel, findAnchor, ROOT_ID });
+})(globalThis);

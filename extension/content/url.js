@@ -1,0 +1,124 @@
+/**
+ * Page detection from the URL alone (no DOM): is this a pull request, which tab, which PR.
+ *
+ * Why: GitHub soft-navigates between pages and its DOM churns every few months; the URL is the
+ * stable signal (extension-platform.md §5.1). The rules follow refined-github/github-url-detection
+ * (MIT) and are tested against every URL of its test lists in tests/e2e/url-detection.test.mjs
+ * (../shared/fixtures/url-detection/github-url-detection.json).
+ *
+ * Loaded as a classic content script; exposes `globalThis.prlensContent.url`.
+ */
+(function defineUrlDetection(root) {
+  "use strict";
+
+  // First path segments that are GitHub features, never an owner (from github-url-detection).
+  const RESERVED_OWNERS = new Set([
+    "400", "401", "402", "403", "404", "405", "406", "407", "408", "409", "410", "411", "412",
+    "413", "414", "415", "416", "417", "418", "419", "420", "421", "422", "423", "424", "425",
+    "426", "427", "428", "429", "430", "431", "500", "501", "502", "503", "504", "505", "506",
+    "507", "508", "509", "510", "511", "about", "account", "apps", "blog", "business", "codespaces",
+    "collections", "contact", "customer-stories", "dashboard", "dashboard-feed", "enterprise",
+    "enterprises", "events", "explore", "features", "files", "gist", "github-copilot", "home",
+    "issues", "login", "logout", "marketplace", "mobile", "new", "notifications", "open-source",
+    "orgs", "organizations", "pricing", "pulls", "readme", "search", "security", "settings",
+    "showcases", "site", "sponsors", "stars", "styleguide", "team", "teams", "topics", "trending",
+    "users", "watching",
+  ]);
+
+  const OWNER_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
+  const REPO_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
+  const MAX_PR_NUMBER = 2 ** 31;
+
+  function toUrl(input) {
+    if (input instanceof URL) return input;
+    if (input && typeof input.href === "string") return new URL(input.href);
+    return new URL(String(input));
+  }
+
+  /**
+   * `{owner, name, nameWithOwner, path}` for a repository URL on github.com, else undefined.
+   * `path` is what follows `/{owner}/{repo}/`, without query or hash.
+   */
+  function getRepo(input) {
+    let url;
+    try {
+      url = toUrl(input);
+    } catch {
+      return undefined;
+    }
+    if (url.hostname !== "github.com") return undefined;
+    const [owner, name, ...rest] = url.pathname.replace(/^\/+/, "").split("/");
+    if (!owner || !name || RESERVED_OWNERS.has(owner.toLowerCase())) return undefined;
+    return { owner, name, nameWithOwner: `${owner}/${name}`, path: rest.join("/") };
+  }
+
+  const pathOf = (input) => getRepo(input)?.path;
+  const matches = (pattern) => (input) => {
+    const path = pathOf(input);
+    return path !== undefined && pattern.test(path);
+  };
+
+  const isPRConflicts = matches(/^pull\/\d+\/conflicts/);
+  /** Any PR page (conversation, commits, files, one commit), except the conflict editor. */
+  const isPR = (input) => matches(/^pull\/\d+/)(input) && !isPRConflicts(input);
+  const isPRConversation = matches(/^pull\/\d+$/);
+  const isPRCommitList = matches(/^pull\/\d+\/commits$/);
+  /** One commit viewed inside a PR: `/pull/N/commits/SHA` or (since Dec 2025) `/pull/N/changes/SHA`. */
+  const isPRCommit = matches(/^pull\/\d+\/(?:commits|changes)\/[\da-f]{7,40}$/);
+  /** The Files tab: `/files[...]`, `/changes`, `/changes/A..B`, or a single PR commit. */
+  const isPRFiles = (input) =>
+    matches(/^pull\/\d+\/(?:files|changes(?:\/[\da-f]{7,40}\.\.[\da-f]{7,40})?$)/)(input) || isPRCommit(input);
+  const isCompare = (input) => {
+    const path = pathOf(input);
+    return path !== undefined && /^compare(?:\/|$)/.test(path);
+  };
+  /** The "open a pull request" form on a compare page. */
+  const isQuickPR = (input) => {
+    if (!isCompare(input)) return false;
+    return /[?&](?:quick_pull|expand)=1(?:&|$)/.test(toUrl(input).search);
+  };
+  const isRepoPRList = matches(/^pulls\/?$/);
+
+  /**
+   * The PR a URL shows, validated for use in API URLs, or null:
+   * `{owner, repo, number, tab}` with tab "conversation" | "files" | "commits" | "other".
+   */
+  function parsePullRequest(input) {
+    if (!isPR(input)) return null;
+    const repo = getRepo(input);
+    const number = Number(/^pull\/(\d+)/.exec(repo.path)[1]);
+    if (!OWNER_PATTERN.test(repo.owner) || !REPO_PATTERN.test(repo.name)) return null;
+    if (!Number.isSafeInteger(number) || number < 1 || number > MAX_PR_NUMBER) return null;
+    let tab = "other";
+    if (isPRConversation(input)) tab = "conversation";
+    else if (isPRFiles(input)) tab = "files";
+    else if (isPRCommitList(input)) tab = "commits";
+    return { owner: repo.owner, repo: repo.name, number, tab };
+  }
+
+  /** The Files-tab URL of a PR (the `/files` route exists alongside the newer `/changes`). */
+  function filesUrl(pull, anchor) {
+    const url = new URL(`https://github.com/${pull.owner}/${pull.repo}/pull/${pull.number}/files`);
+    if (anchor) url.hash = anchor;
+    return url.href;
+  }
+
+  const api = {
+    getRepo,
+    isPR,
+    isPRConversation,
+    isPRFiles,
+    isPRCommit,
+    isPRCommitList,
+    isPRConflicts,
+    isCompare,
+    isQuickPR,
+    isRepoPRList,
+    parsePullRequest,
+    filesUrl,
+    OWNER_PATTERN,
+    REPO_PATTERN,
+  };
+  root.prlensContent = root.prlensContent || {};
+  root.prlensContent.url = Object.freeze(api);
+})(globalThis);

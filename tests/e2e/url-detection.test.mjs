@@ -1,0 +1,79 @@
+/**
+ * URL page detection (extension/content/url.js) agrees with refined-github/github-url-detection
+ * on every URL of its test lists (../shared/fixtures/url-detection/github-url-detection.json):
+ * each detection we implement is true for exactly the URLs listed under it and false for every
+ * other URL in `all_urls`. Why: the panel must appear on every PR tab and nowhere else.
+ */
+import test from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import vm from "node:vm";
+import { fileURLToPath } from "node:url";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const fixture = JSON.parse(
+  fs.readFileSync(path.join(repoRoot, "../shared/fixtures/url-detection/github-url-detection.json"), "utf8"),
+);
+
+/** Runs the content script as the browser does (a classic script) and returns its API. */
+function loadUrlDetection() {
+  const sandbox = { URL };
+  sandbox.globalThis = sandbox;
+  vm.createContext(sandbox);
+  vm.runInContext(fs.readFileSync(path.join(repoRoot, "extension/content/url.js"), "utf8"), sandbox, {
+    filename: "url.js",
+  });
+  return sandbox.prlensContent.url;
+}
+
+const detection = loadUrlDetection();
+const IMPLEMENTED = ["isPR", "isPRConversation", "isPRFiles", "isPRCommit", "isPRCommitList", "isPRConflicts", "isCompare", "isQuickPR", "isRepoPRList"];
+
+test("fixture holds all 217 URLs of the library's test lists", () => {
+  assert.equal(fixture.all_urls.length, 217);
+});
+
+for (const name of IMPLEMENTED) {
+  test(`${name} is true for exactly its listed URLs among all ${fixture.all_urls.length}`, () => {
+    const expected = new Set(fixture.detections[name]);
+    assert.ok(expected.size > 0, `fixture lists URLs for ${name}`);
+    const wrong = [];
+    for (const url of fixture.all_urls) {
+      const got = detection[name](url);
+      if (got !== expected.has(url)) wrong.push(`${url} → ${got}, expected ${expected.has(url)}`);
+    }
+    assert.deepEqual(wrong, []);
+  });
+}
+
+test("URLs no detection matches are not PR pages", () => {
+  for (const url of fixture.detections.__urls_that_dont_match__) assert.equal(detection.isPR(url), false, url);
+});
+
+test("parsePullRequest names the PR and tab of every PR URL and nothing else", () => {
+  for (const url of fixture.all_urls) {
+    const parsed = detection.parsePullRequest(url);
+    if (!detection.isPR(url)) {
+      assert.equal(parsed, null, url);
+      continue;
+    }
+    assert.ok(parsed, url);
+    assert.equal(parsed.number, 148, url);
+    const expectedTab = detection.isPRConversation(url) ? "conversation" : detection.isPRFiles(url) ? "files" : detection.isPRCommitList(url) ? "commits" : "other";
+    assert.equal(parsed.tab, expectedTab, url);
+    assert.match(url, new RegExp(`^https://github\\.com/${parsed.owner}/${parsed.repo}/pull/148`));
+  }
+});
+
+test("parsePullRequest rejects owners, repos and numbers that could not be built into an API URL", () => {
+  assert.equal(detection.parsePullRequest("https://github.com/-bad/repo/pull/1"), null);
+  assert.equal(detection.parsePullRequest("https://github.com/owner/re%2Fpo/pull/1"), null);
+  assert.equal(detection.parsePullRequest("https://github.com/owner/repo/pull/0"), null);
+  assert.equal(detection.parsePullRequest("https://github.com/owner/repo/pull/99999999999"), null);
+  assert.equal(detection.parsePullRequest("https://evil.example/owner/repo/pull/1"), null);
+  assert.deepEqual(
+    { ...detection.parsePullRequest("https://github.com/PyGithub/PyGithub/pull/31/changes#diff-abc") },
+    { owner: "PyGithub", repo: "PyGithub", number: 31, tab: "files" },
+  );
+});
