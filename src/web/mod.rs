@@ -12,6 +12,12 @@ pub use render::{render_panel, render_state};
 mod panic;
 pub use panic::{install_panic_hook, last_panic_message};
 
+/// `fetchBundle`: the PR bundle from the GitHub API, cached and rate-limit aware (live-data).
+mod app;
+mod storage;
+mod transport;
+pub use app::fetch_bundle;
+
 /// Computes a signal from bundle JSON and settings JSON; returns the signal as JSON text.
 /// `now` is an optional RFC 3339 reference time.
 #[wasm_bindgen(js_name = analyzeBundle)]
@@ -30,18 +36,6 @@ pub fn analyze_bundle(
     let signal = crate::analyze_json(bundle_json, settings_json, now)
         .map_err(|error| JsError::new(&error.to_string()))?;
     serde_json::to_string(&signal).map_err(|error| JsError::new(&error.to_string()))
-}
-
-/// The default settings as JSON, with every driver's default weight filled in from
-/// [`crate::settings::weights::DEFAULT_WEIGHTS`], so settings forms (popup, playground) show
-/// the real defaults and "reset" means exactly what the engine uses (www).
-#[wasm_bindgen(js_name = defaultSettings)]
-pub fn default_settings() -> Result<String, JsError> {
-    let mut settings = crate::settings::Settings::default();
-    for (id, weight) in crate::settings::weights::DEFAULT_WEIGHTS {
-        settings.weights.insert((*id).to_string(), *weight);
-    }
-    serde_json::to_string(&settings).map_err(|error| JsError::new(&error.to_string()))
 }
 
 /// The default settings as JSON, with every driver's default weight filled in from
