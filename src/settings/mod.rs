@@ -6,6 +6,7 @@
 
 pub mod paths;
 pub mod policy;
+pub mod section_tables;
 mod thresholds;
 pub mod weights;
 

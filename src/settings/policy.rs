@@ -1,9 +1,27 @@
-//! Governance policy types (user-defined rules evaluated against the signal).
-//! Shape follows the reference product's policies: `{id, name, rules: [{id, name, when, require, on_violation}]}`
-//! with conditions `{field, operator, value}` or `AND`/`OR`/`NOT`. OWNER: engine-sections helper.
+//! Governance policy types: user-defined rules evaluated against every signal.
+//!
+//! Shape follows the reference product's advisory policies (scoring-reference §1.3):
+//! `{id, name, description, scope: {repos, branches, paths}, rules: [{id, name, when, require,
+//! on_violation, remediation}]}`, with conditions `{field, operator, value}` or `{"AND": […]}`,
+//! `{"OR": […]}`, `{"NOT": {…}}`. Fields are dotted paths into the signal JSON
+//! (`risk.level`, `evidence.completeness`, `contributors.trust_level`). Evaluation lives in
+//! `engine::sections::governance`; `docs/signal.md` documents operators and semantics.
+//!
+//! ```
+//! let settings = prlens::Settings::from_json_str(r#"{"policies": [{"id": "P1", "name": "No risky newcomers",
+//!   "rules": [{"id": "R1", "when": {"field": "contributors.trust_level", "operator": "eq", "value": "new"},
+//!              "require": {"NOT": {"field": "risk.level", "operator": "in", "value": ["high", "critical"]}},
+//!              "on_violation": "fail"}]}]}"#).unwrap();
+//! assert_eq!(settings.policies[0].rules[0].on_violation, "fail");
+//! ```
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+
+/// The operators a comparison may use.
+pub const OPERATORS: [&str; 9] = [
+    "eq", "neq", "in", "contains", "exists", "gt", "gte", "lt", "lte",
+];
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 #[serde(default)]
@@ -11,7 +29,19 @@ pub struct Policy {
     pub id: String,
     pub name: String,
     pub description: String,
+    /// Where the policy applies; empty lists mean everywhere.
+    pub scope: Scope,
     pub rules: Vec<Rule>,
+}
+
+/// Glob patterns limiting a policy: `repos` match `owner/repo`, `branches` the base branch,
+/// `paths` any changed file (at least one must match).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[serde(default)]
+pub struct Scope {
+    pub repos: Vec<String>,
+    pub branches: Vec<String>,
+    pub paths: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
@@ -21,7 +51,7 @@ pub struct Rule {
     pub name: String,
     /// When the rule applies; absent = always.
     pub when: Option<Condition>,
-    /// What must hold when it applies.
+    /// What must hold when it applies; absent = the rule flags every PR it applies to.
     pub require: Option<Condition>,
     /// "warn" (default) or "fail".
     pub on_violation: String,

@@ -1,8 +1,252 @@
-//! `contributors`: OWNER engine-sections helper.
+//! `contributors`: who wrote this PR, and how much the repository knows them.
+//!
+//! **What it does.** Lists the PR author and every distinct commit author (by GitHub login),
+//! each with a trust level (`bot`, `new`, `low`, `established`, `trusted`, `maintainer`),
+//! account age, prior and merged PRs in this repository, commit count, how many changed files
+//! they never committed to before, badges and a one-line summary.
+//!
+//! **Why it matters.** A maintainer's PR and a first contribution from an 11-day-old account
+//! deserve different scrutiny, and the risky person is not always the one who opened the PR:
+//! the reference product flagged a commit author, not the author (scoring-reference §2.1).
+//! Bots get their own class so Dependabot is never "a new contributor" (§5.5, §7.16).
+//!
+//! **Rules** (scoring-reference §5.5): bot by `user.type == "Bot"`, a `[bot]` login or
+//! `settings.trusted_bots`; OWNER/MEMBER → maintainer; COLLABORATOR → trusted; CONTRIBUTOR →
+//! established, or low when the history shows no merged PR; FIRST_TIME_CONTRIBUTOR /
+//! FIRST_TIMER → new; NONE → new unless the history shows PRs; no association (commit authors,
+//! pre-2017 data) → decided from the history when fetched, else low. The deleted-account
+//! placeholder `ghost` is low trust with a "Deleted Account" badge.
+
 use crate::engine::Context;
-use crate::signal::Contributor;
+use crate::settings::section_tables::FRESH_ACCOUNT_DAYS;
+use crate::settings::Settings;
+use crate::signal::{Contributor, Role, TrustLevel};
+use crate::timestamp::SECONDS_PER_DAY;
+
+/// The login GitHub shows for deleted accounts.
+pub const GHOST_LOGIN: &str = "ghost";
+
+/// True for automation accounts: `type: Bot`, a `[bot]` login, or a login the user trusts as a bot.
+pub fn is_bot(login: &str, kind: Option<&str>, settings: &Settings) -> bool {
+    kind.is_some_and(|kind| kind.eq_ignore_ascii_case("bot"))
+        || login.to_ascii_lowercase().ends_with("[bot]")
+        || settings
+            .trusted_bots
+            .iter()
+            .any(|bot| bot.eq_ignore_ascii_case(login))
+}
+
+/// True when the association says this is the person's first contribution here.
+pub fn is_first_time(association: Option<&str>) -> bool {
+    matches!(
+        association.map(str::to_ascii_uppercase).as_deref(),
+        Some("FIRST_TIME_CONTRIBUTOR" | "FIRST_TIMER")
+    )
+}
 
 pub fn assess(context: &Context) -> Vec<Contributor> {
-    let _ = context;
-    Vec::new()
+    let bundle = context.bundle;
+    let pull = &bundle.pull;
+    let author = pull
+        .author
+        .clone()
+        .unwrap_or_else(|| GHOST_LOGIN.to_string());
+    let mut people = vec![(author.clone(), Role::Author)];
+    for login in bundle.commit_authors() {
+        if !login.eq_ignore_ascii_case(&author) {
+            people.push((login, Role::Committer));
+        }
+    }
+    people
+        .into_iter()
+        .map(|(login, role)| describe(context, &login, role))
+        .collect()
+}
+
+fn describe(context: &Context, login: &str, role: Role) -> Contributor {
+    let bundle = context.bundle;
+    let pull = &bundle.pull;
+    let user = bundle.users.as_ref().and_then(|users| users.get(login));
+    let history = bundle
+        .history
+        .as_ref()
+        .and_then(|history| history.get(login));
+    let association = match role {
+        Role::Author => pull.author_association.clone(),
+        Role::Committer => None,
+    };
+    let kind = match role {
+        Role::Author => pull.author_type.clone(),
+        Role::Committer => bundle
+            .commits
+            .iter()
+            .flatten()
+            .find(|commit| commit.author_login.as_deref() == Some(login))
+            .and_then(|commit| commit.author_type.clone()),
+    }
+    .or_else(|| user.and_then(|user| user.kind.clone()));
+    let commits = bundle
+        .commits
+        .iter()
+        .flatten()
+        .filter(|commit| commit.author_login.as_deref() == Some(login))
+        .count() as u64;
+    let account_age_days = user
+        .and_then(|user| user.created_at)
+        .map(|created| (context.now.saturating_sub(created) / SECONDS_PER_DAY).max(0) as u64);
+    let unfamiliar_files = unfamiliar_files(context, login);
+    let bot = is_bot(login, kind.as_deref(), context.settings);
+    let ghost = login.eq_ignore_ascii_case(GHOST_LOGIN) && !bot;
+    let trust_level = trust_level(bot, ghost, association.as_deref(), history);
+
+    let mut badges = Vec::new();
+    if role == Role::Author {
+        badges.push("PR Author".to_string());
+    }
+    badges.push(
+        match trust_level {
+            TrustLevel::Bot => "Bot",
+            TrustLevel::New => "New Contributor",
+            TrustLevel::Low => "Low Trust",
+            TrustLevel::Established => "Established",
+            TrustLevel::Trusted => "Trusted",
+            TrustLevel::Maintainer => "Maintainer",
+        }
+        .to_string(),
+    );
+    if ghost {
+        badges.push("Deleted Account".to_string());
+    }
+    let fresh = !bot && account_age_days.is_some_and(|days| days < FRESH_ACCOUNT_DAYS);
+    if fresh {
+        badges.push("Fresh Account".to_string());
+    }
+
+    let mut summary = vec![standing(
+        trust_level,
+        ghost,
+        association.as_deref(),
+        history,
+    )];
+    if let (true, Some(days)) = (fresh, account_age_days) {
+        summary.push(format!("Account created {days} day{} ago.", plural(days)));
+    }
+    if let Some(count) = unfamiliar_files.filter(|count| *count > 0) {
+        summary.push(format!(
+            "Unfamiliar with {count} of the {} file{} being modified.",
+            context.files.len(),
+            plural(context.files.len() as u64)
+        ));
+    }
+
+    Contributor {
+        login: login.to_string(),
+        role,
+        association,
+        trust_level,
+        account_age_days,
+        prior_prs: history.map(|history| history.prs),
+        merged_prs: history.map(|history| history.merged),
+        commits,
+        unfamiliar_files,
+        badges,
+        summary: summary.join(" "),
+    }
+}
+
+fn plural(count: u64) -> &'static str {
+    if count == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+fn trust_level(
+    bot: bool,
+    ghost: bool,
+    association: Option<&str>,
+    history: Option<&crate::bundle::History>,
+) -> TrustLevel {
+    if bot {
+        return TrustLevel::Bot;
+    }
+    if ghost {
+        return TrustLevel::Low;
+    }
+    let from_history = |history: &crate::bundle::History| match (history.prs, history.merged) {
+        (0, _) => TrustLevel::New,
+        (_, 0) => TrustLevel::Low,
+        _ => TrustLevel::Established,
+    };
+    match association.map(str::to_ascii_uppercase).as_deref() {
+        Some("OWNER" | "MEMBER") => TrustLevel::Maintainer,
+        Some("COLLABORATOR") => TrustLevel::Trusted,
+        // CONTRIBUTOR: "has previously committed to the repository".
+        Some("CONTRIBUTOR") => match history {
+            Some(history) if history.merged == 0 => TrustLevel::Low,
+            _ => TrustLevel::Established,
+        },
+        Some("FIRST_TIME_CONTRIBUTOR" | "FIRST_TIMER") => TrustLevel::New,
+        Some("MANNEQUIN") => TrustLevel::Low,
+        Some("NONE") => history.map_or(TrustLevel::New, from_history),
+        _ => history.map_or(TrustLevel::Low, from_history),
+    }
+}
+
+/// The first sentence of the summary: why this trust level.
+fn standing(
+    trust_level: TrustLevel,
+    ghost: bool,
+    association: Option<&str>,
+    history: Option<&crate::bundle::History>,
+) -> String {
+    let association = association.map(str::to_ascii_uppercase);
+    let merged = history.map(|history| {
+        format!(
+            "Has {} merged PR{} to this repo.",
+            history.merged,
+            plural(history.merged)
+        )
+    });
+    match trust_level {
+        TrustLevel::Bot => {
+            "Automation account: review what it changes, especially dependencies and CI.".into()
+        }
+        _ if ghost => {
+            "The account was deleted (GitHub shows it as ghost); its history is unknown.".into()
+        }
+        TrustLevel::Maintainer if association.as_deref() == Some("OWNER") => {
+            "Owner of this repository.".into()
+        }
+        TrustLevel::Maintainer => "Member of the organization that owns this repository.".into(),
+        TrustLevel::Trusted => "Collaborator with access to this repository.".into(),
+        TrustLevel::Established => {
+            merged.unwrap_or_else(|| "Has committed to this repository before.".into())
+        }
+        TrustLevel::New if association.as_deref() == Some("FIRST_TIMER") => {
+            "First contribution to any repository on GitHub.".into()
+        }
+        TrustLevel::New => "First-time contributor to this repository.".into(),
+        TrustLevel::Low => merged.unwrap_or_else(|| match association.as_deref() {
+            Some("MANNEQUIN") => "Placeholder account from an import.".into(),
+            Some(other) if other != "NONE" => {
+                "Unrecognised association with this repository.".into()
+            }
+            _ => "No association with this repository is known.".into(),
+        }),
+    }
+}
+
+/// Changed files the person never committed to before; `None` when familiarity was not fetched
+/// for them.
+fn unfamiliar_files(context: &Context, login: &str) -> Option<u64> {
+    let known = context.bundle.familiarity.as_ref()?.get(login)?;
+    Some(
+        context
+            .files
+            .iter()
+            .filter(|file| known.get(&file.path).copied().unwrap_or(0) == 0)
+            .count() as u64,
+    )
 }

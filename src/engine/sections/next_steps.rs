@@ -1,11 +1,131 @@
-//! `next_steps`: OWNER engine-sections helper.
+//! `next_steps`: what to raise with the author — concerns to address and questions to ask.
+//!
+//! **What it does.** Concerns: "Consider breaking into smaller PRs" above the large-diff
+//! threshold, one "Critical file: …" per critical focus file, serious risk drivers
+//! (dangerous workflow, install scripts, sensitive paths, failing checks, lockfile drift,
+//! binaries), every supply-chain finding, merge conflicts, changes requested and stale
+//! approvals. Questions: one per essential evidence signal that is missing ("Why is ci_passing
+//! missing? Consider adding this check."), or one about approving held workflows; one per unmet
+//! criterion; source without tests; no description.
+//!
+//! **Why it matters.** The panel ends with what to do, in the reviewer's words; the reference
+//! product's next steps for transformers#43774 are reproduced exactly (scoring-reference §2.1).
+
 use crate::engine::Context;
-use crate::signal::{NextSteps, Signal};
+use crate::settings::section_tables::ESSENTIAL_EVIDENCE;
+use crate::signal::{NextSteps, Priority, Signal, SignalState};
+
+/// Drivers that deserve their own concern line (their detail explains them).
+const CONCERN_DRIVERS: [&str; 7] = [
+    "dangerous_workflow",
+    "install_script",
+    "sensitive_paths",
+    "failing_checks",
+    "lockfile_drift",
+    "binary_files",
+    "build_script_change",
+];
 
 pub fn assess(context: &Context, signal: &Signal) -> NextSteps {
-    let _ = (context, signal);
+    let mut concerns = Vec::new();
+    let mut questions = Vec::new();
+
+    if signal.triage.counted_lines > context.settings.thresholds.large_diff_lines {
+        concerns.push(format!(
+            "Consider breaking into smaller PRs ({} counted lines; reviews lose effectiveness beyond {})",
+            signal.triage.counted_lines, context.settings.thresholds.large_diff_lines
+        ));
+    }
+    for driver in &signal.risk.drivers {
+        if CONCERN_DRIVERS.contains(&driver.id.as_str()) {
+            concerns.push(format!("{}: {}", driver.label, driver.detail));
+        }
+    }
+    for finding in &signal.supply_chain.findings {
+        concerns.push(format!(
+            "Supply chain ({}) in {}: {}",
+            finding.severity, finding.path, finding.detail
+        ));
+    }
+    for file in signal
+        .focus
+        .iter()
+        .filter(|f| f.priority == Priority::Critical)
+    {
+        concerns.push(format!(
+            "Critical file: {} ({})",
+            file.path,
+            file.reasons.join("; ")
+        ));
+    }
+    for item in &signal.review.checklist {
+        let raise = match item.id.as_str() {
+            "mergeable" => item.label.contains("conflicts") && signal.pr.state == "open",
+            "approval" => {
+                item.label.starts_with("Changes requested")
+                    || item.label.starts_with("Approval is stale")
+            }
+            _ => false,
+        };
+        if raise {
+            concerns.push(item.label.clone());
+        }
+    }
+
+    evidence_questions(context, signal, &mut questions);
+    for criterion in &signal.intent.criteria {
+        if criterion.met == Some(false) {
+            questions.push(format!(
+                "Is \"{}\" still planned? It is unchecked in the description.",
+                criterion.text
+            ));
+        }
+    }
+    for check in &signal.conventions {
+        match (check.id.as_str(), check.ok) {
+            ("tests_with_source", false) => {
+                questions.push(format!("How is this change verified? {}.", check.detail))
+            }
+            ("description", false) => questions.push(
+                "What does this PR change and why? The description is missing or too short.".into(),
+            ),
+            _ => {}
+        }
+    }
     NextSteps {
-        concerns: vec![],
-        questions: vec![],
+        concerns,
+        questions,
+    }
+}
+
+fn evidence_questions(context: &Context, signal: &Signal, questions: &mut Vec<String>) {
+    let bundle = context.bundle;
+    if bundle.check_runs.is_none() && bundle.status.is_none() {
+        return;
+    }
+    let evidence = &signal.evidence;
+    let awaiting = evidence
+        .checks
+        .iter()
+        .any(|check| check.conclusion == "action_required");
+    if awaiting || evidence.note.contains("awaiting maintainer approval") {
+        questions.push(
+            "Workflows are waiting for approval: approve them after reading the workflow changes, so CI evidence exists?".into(),
+        );
+        return;
+    }
+    let signals = &evidence.signals;
+    for name in ESSENTIAL_EVIDENCE {
+        let state = match name {
+            "tests_passing" => signals.tests_passing,
+            "ci_passing" => signals.ci_passing,
+            "lint_passing" => signals.lint_passing,
+            _ => continue,
+        };
+        if state == SignalState::Missing {
+            questions.push(format!(
+                "Why is {name} missing? Consider adding this check."
+            ));
+        }
     }
 }

@@ -1,0 +1,79 @@
+//! Fixed tables of the review sections (triage, evidence, intent, conventions, review): effort
+//! bands, partial credits, readiness points. Each row gives its source; user-tunable numbers
+//! live in [`super::Thresholds`] instead. OWNER: engine-sections helper.
+
+/// Effort bands by minutes to review: `(lower bound inclusive, band)`, scanned from the top.
+/// Source: scoring-reference §5.2 (gitStream ETR colours < 5 / 5–19 / ≥ 20; SmartBear "review
+/// < 60 min, never > 90"; the reference product called 112 min "extensive").
+pub const EFFORT_BANDS: [(u64, &str); 5] = [
+    (90, "extensive"),
+    (60, "substantial"),
+    (20, "moderate"),
+    (5, "light"),
+    (0, "trivial"),
+];
+
+/// Staleness "low" from this many days without update (one week: LinearB's elite pickup time is
+/// hours, and `actions/stale` closes a week after marking). "medium" and "high" use
+/// `Thresholds::stale_days` and `stale_high_days`.
+pub const STALENESS_LOW_DAYS: u64 = 7;
+
+/// Evidence completeness credit per signal state. A failing signal is evidence, but of a problem,
+/// so it earns partial credit: with 1 failing signal of 6 this gives 0.6 / 6 = 10%, the
+/// reference product's completeness for transformers#43774 (scoring-reference §2.2). A pending
+/// signal is a promise of evidence.
+pub const EVIDENCE_CREDIT_PASSING: f64 = 1.0;
+pub const EVIDENCE_CREDIT_FAILING: f64 = 0.6;
+pub const EVIDENCE_CREDIT_PENDING: f64 = 0.3;
+
+/// A description shorter than this (after removing template comments and headings) does not
+/// count as "present". 30 characters: one real sentence (PR-Metrics requires a non-empty body;
+/// a single word is not a description).
+pub const MIN_DESCRIPTION_CHARS: usize = 30;
+
+/// Title length bounds. 10: shorter titles ("Fix", "WIP") say nothing; 72: the Git subject-line
+/// convention (Tim Pope; `git log --oneline` width), also used by commitlint's header-max-length.
+pub const MIN_TITLE_CHARS: usize = 10;
+pub const MAX_TITLE_CHARS: usize = 72;
+
+/// Commit subject lines longer than this are flagged (same Git convention as the title).
+pub const MAX_COMMIT_SUBJECT_CHARS: usize = 72;
+
+/// Intent confidence: base by where the goal came from, plus bonuses for structure.
+/// [inferred] A title alone says little; a named "Summary" section says most; criteria and a
+/// linked issue add verifiable structure. Capped at the reference product's 90% for a fully
+/// structured description.
+pub const INTENT_CONFIDENCE_TITLE: f64 = 0.2;
+pub const INTENT_CONFIDENCE_PARAGRAPH: f64 = 0.4;
+pub const INTENT_CONFIDENCE_SECTION: f64 = 0.55;
+pub const INTENT_CONFIDENCE_CRITERIA_BONUS: f64 = 0.2;
+pub const INTENT_CONFIDENCE_LINKED_ISSUE_BONUS: f64 = 0.1;
+pub const INTENT_CONFIDENCE_DECIDED_BONUS: f64 = 0.05;
+pub const INTENT_CONFIDENCE_MAX: f64 = 0.9;
+
+/// At most this many criteria are read from one description (templates can be long).
+pub const MAX_CRITERIA: usize = 25;
+
+/// Goal text is cut at a sentence end before this many characters.
+pub const MAX_GOAL_CHARS: usize = 280;
+
+/// Readiness checklist points (sum 100). Source: scoring-reference §5.10 [inferred]: CI green,
+/// mergeable clean, description present (PR-Metrics), tests with source (PR-Metrics test
+/// factor), approvals not stale, supply chain clean; plus the risk level, because the reference
+/// product never recommends approval at critical risk.
+pub const READINESS_CI_GREEN: u8 = 25;
+pub const READINESS_MERGEABLE: u8 = 15;
+pub const READINESS_DESCRIPTION: u8 = 10;
+pub const READINESS_TESTS_WITH_SOURCE: u8 = 15;
+pub const READINESS_APPROVAL: u8 = 10;
+pub const READINESS_SUPPLY_CHAIN: u8 = 10;
+pub const READINESS_RISK: u8 = 15;
+
+/// Account age below which the "Fresh Account" badge shows (informational only).
+/// Source: Good Egg #47 (accounts < 1 year merge ~16pp less); scoring-reference §5.5.
+pub const FRESH_ACCOUNT_DAYS: u64 = 365;
+
+/// Missing evidence signals worth a question in next steps. The reference product asked about
+/// ci_passing and lint_passing (not security/coverage/build) when tests were present; tests are
+/// asked about too when absent.
+pub const ESSENTIAL_EVIDENCE: [&str; 3] = ["tests_passing", "ci_passing", "lint_passing"];
