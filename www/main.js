@@ -1,0 +1,497 @@
+/**
+ * Playground entry point: wires the page together — engine, sources (sample, `?bundle=`,
+ * dropped file, live PR URL), the settings side panel, the panel renderer and the
+ * explanations.
+ *
+ * Model: the page holds one bundle (JSON text) and the current settings (JSON text). Every
+ * change of either re-runs `analyzeBundle` locally and re-renders; nothing is refetched when
+ * a setting moves. A bundle is first analysed with default settings: if that fails the bundle
+ * is at fault (error state in the panel), otherwise a later failure is the settings' fault
+ * (message in the settings panel, last good panel kept). The default-settings signal is
+ * also the baseline the "what if" read-out compares against.
+ * Source: issue 6; docs/CONTRACTS.md (wasm exports, DOM hooks).
+ */
+
+import { loadEngine } from "./engine.js";
+import { initThemeToggle } from "./theme.js";
+import { parsePrReference, formatPrReference, prUrl, PrReferenceError } from "./pr-reference.js";
+import { resolveBundleUrl, fetchSameOriginBundle, readBundleFile } from "./bundle-source.js";
+import { loadToken, saveToken, forgetToken, tokenLooksValid } from "./token-store.js";
+import { fetchLiveBundle, memoryStorage } from "./live-fetch.js";
+import { downloadName, saveJson, prettyJson } from "./downloads.js";
+import { showReadout, showLiveFormulas } from "./explain.js";
+import { initSettingsPanel } from "./settings.js";
+import { linkDocs } from "./docs-links.js";
+
+const SAMPLE_URL = "./sample-bundle.json";
+const SAMPLE_LABEL = "Sample: modelled on huggingface/transformers#43774";
+
+const $ = (id) => document.getElementById(id);
+
+const page = {
+  engine: null,
+  bundleJson: null,
+  source: null, // {kind: "sample"|"live"|"file"|"link", label, detail?, reference?}
+  settingsJson: "",
+  signal: null,
+  baseline: null,
+  cache: memoryStorage(),
+  generation: 0, // bumps on every new load, so a slow fetch cannot overwrite a newer result
+};
+
+// ---------------------------------------------------------------------------------------
+// Status line and error region (outside the panel, so they work even without the engine)
+// ---------------------------------------------------------------------------------------
+
+function showStatus(message, tone = "info") {
+  const status = $("status");
+  status.textContent = message;
+  status.dataset.tone = tone;
+  status.hidden = message === "";
+}
+
+function showPageError(title, message, advice = "", kind = "") {
+  const region = $("error-region");
+  region.replaceChildren();
+  const heading = document.createElement("strong");
+  heading.textContent = title;
+  const text = document.createElement("p");
+  text.textContent = message;
+  region.append(heading, text);
+  if (advice) {
+    const hint = document.createElement("p");
+    hint.className = "muted";
+    hint.textContent = advice;
+    region.append(hint);
+  }
+  region.dataset.prlensState = "error";
+  if (kind) region.dataset.kind = kind;
+  else delete region.dataset.kind;
+  region.hidden = false;
+}
+
+function clearPageError() {
+  const region = $("error-region");
+  region.hidden = true;
+  region.replaceChildren();
+  delete region.dataset.prlensState;
+  delete region.dataset.kind;
+}
+
+// ---------------------------------------------------------------------------------------
+// Panel rendering
+// ---------------------------------------------------------------------------------------
+
+function panelRoot() {
+  return $("prlens-panel");
+}
+
+function renderPanelState(state, detail) {
+  const root = panelRoot();
+  if (page.engine && typeof page.engine.renderState === "function") {
+    try {
+      page.engine.renderState(root, state, detail);
+      return;
+    } catch (error) {
+      console.warn("prlens: renderState failed", error);
+    }
+  }
+  // Engine not loaded (or too old to render states): a plain text state with the same hook.
+  root.replaceChildren();
+  root.removeAttribute("data-prlens-level");
+  root.dataset.prlensState = state;
+  const text = document.createElement("p");
+  text.className = state === "error" ? "panel-fallback panel-fallback-error" : "panel-fallback";
+  text.setAttribute("role", state === "error" ? "alert" : "status");
+  text.textContent = detail.message;
+  root.append(text);
+}
+
+function showBundleError(title, message, advice = "", kind = "") {
+  page.signal = null;
+  showPageError(title, message, advice, kind);
+  renderPanelState("error", {
+    message: advice ? `${message} ${advice}` : message,
+    retry: page.source?.kind === "live",
+    onAction: onPanelAction,
+  });
+  document.body.dataset.hasSignal = "false";
+}
+
+function onPanelAction(action, payload) {
+  switch (action) {
+    case "download-signal":
+      if (page.signal) saveJson(downloadName("signal", page.signal), JSON.stringify(page.signal, null, 2));
+      break;
+    case "download-bundle":
+      if (page.bundleJson) saveJson(downloadName("bundle", page.signal), prettyJson(page.bundleJson));
+      break;
+    case "refresh":
+    case "retry":
+      if (page.source?.kind === "live") startLiveFetch(page.source.reference);
+      else analyzeAndRender();
+      break;
+    case "focus-file": {
+      // The anchor was validated by the renderer (diff-<64 hex>); the PR URL comes from a
+      // validated reference or the signal's owner/repo/number, re-checked by parsePrReference.
+      const anchor = String(payload?.anchor ?? "");
+      const pr = page.signal?.pr;
+      if (!/^diff-[0-9a-f]{64}$/.test(anchor) || !pr) break;
+      try {
+        const reference = parsePrReference(`${pr.owner}/${pr.repo}#${pr.number}`);
+        window.open(`${prUrl(reference)}/files#${anchor}`, "_blank", "noopener,noreferrer");
+      } catch {
+        showStatus("This bundle has no valid GitHub address, so files cannot be opened on github.com.", "warning");
+      }
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+/** Runs the engine on the current bundle and settings, and renders the result. */
+function analyzeAndRender() {
+  if (!page.engine || page.bundleJson === null) return;
+  let signalJson;
+  try {
+    signalJson = page.engine.analyzeBundle(page.bundleJson, page.settingsJson);
+  } catch (error) {
+    settingsPanel?.showError(`These settings were not applied: ${error.message}`);
+    return;
+  }
+  settingsPanel?.showError("");
+  page.signal = JSON.parse(signalJson);
+  const root = panelRoot();
+  if (typeof page.engine.renderPanel === "function") {
+    page.engine.renderPanel(root, signalJson, {
+      expanded: true,
+      hiddenSections: [],
+      bundleJson: page.bundleJson,
+      onAction: onPanelAction,
+    });
+  } else {
+    renderPanelState("error", {
+      message: "This build of the engine has no panel renderer (renderPanel). Rebuild with ./build.sh.",
+      retry: false,
+    });
+  }
+  document.body.dataset.hasSignal = "true";
+  showReadout(page.signal, page.baseline);
+  showLiveFormulas(page.signal);
+}
+
+/** Accepts a new bundle: checks it with default settings, then renders with the visitor's. */
+function useBundle(bundleJson, source) {
+  page.source = source;
+  showSource(source);
+  clearPageError();
+  try {
+    page.baseline = JSON.parse(page.engine.analyzeBundle(bundleJson, ""));
+  } catch (error) {
+    page.bundleJson = null;
+    page.baseline = null;
+    showBundleError("This bundle cannot be analysed", `${error.message}.`.replace(/\.\.$/, "."),
+      "A bundle is the JSON the extension's \"Download bundle\" button saves (format prlens.bundle.v1, with at least a \"pull\" object).");
+    return;
+  }
+  page.bundleJson = bundleJson;
+  analyzeAndRender();
+}
+
+// ---------------------------------------------------------------------------------------
+// Sources
+// ---------------------------------------------------------------------------------------
+
+function showSource(source) {
+  const banner = $("source-banner");
+  banner.dataset.kind = source.kind;
+  $("source-kind").textContent = { sample: "Sample", live: "Live", file: "File", link: "Link" }[source.kind];
+  $("source-text").textContent = source.label;
+  $("source-detail").textContent = source.detail ?? "";
+  const link = $("source-link");
+  if (source.reference) {
+    link.href = prUrl(source.reference);
+    link.hidden = false;
+  } else {
+    link.hidden = true;
+    link.removeAttribute("href");
+  }
+  $("back-to-sample").hidden = source.kind === "sample";
+}
+
+function setPageQuery(params) {
+  const url = new URL(window.location.href);
+  url.search = params ? new URLSearchParams(params).toString() : "";
+  url.hash = "";
+  window.history.replaceState(null, "", url);
+}
+
+async function loadSample() {
+  const generation = ++page.generation;
+  renderPanelState("loading", { message: "Loading the sample pull request…" });
+  try {
+    const text = await fetchSameOriginBundle(SAMPLE_URL, "the sample bundle");
+    if (generation !== page.generation) return;
+    useBundle(text, {
+      kind: "sample",
+      label: SAMPLE_LABEL,
+      detail: "A realistic bundle shaped like the reference example; it is not fetched live. Paste a PR URL above to analyse a real one.",
+    });
+  } catch (error) {
+    if (generation !== page.generation) return;
+    page.source = { kind: "sample", label: SAMPLE_LABEL };
+    showSource(page.source);
+    showBundleError("The sample could not be loaded", error.message);
+  }
+}
+
+async function loadFromLink(value) {
+  const generation = ++page.generation;
+  let url;
+  try {
+    url = resolveBundleUrl(value, window.location.href);
+  } catch (error) {
+    page.source = { kind: "link", label: "Bundle from the ?bundle= link" };
+    showSource(page.source);
+    showBundleError("This bundle link was refused", error.message);
+    return;
+  }
+  const label = `Bundle: ${url.pathname}`;
+  renderPanelState("loading", { message: `Loading ${url.pathname}…` });
+  try {
+    const text = await fetchSameOriginBundle(url, url.pathname);
+    if (generation !== page.generation) return;
+    useBundle(text, { kind: "link", label, detail: "Loaded from this site via the ?bundle= link." });
+  } catch (error) {
+    if (generation !== page.generation) return;
+    page.source = { kind: "link", label };
+    showSource(page.source);
+    showBundleError("This bundle could not be loaded", error.message);
+  }
+}
+
+async function loadFile(file) {
+  const generation = ++page.generation;
+  const label = `Bundle file: ${file.name}`;
+  try {
+    const text = await readBundleFile(file);
+    if (generation !== page.generation) return;
+    setPageQuery(null);
+    useBundle(text, { kind: "file", label, detail: "Read in this browser; the file was not uploaded anywhere." });
+  } catch (error) {
+    if (generation !== page.generation) return;
+    page.source = { kind: "file", label };
+    showSource(page.source);
+    showBundleError("This file cannot be used", error.message);
+  }
+}
+
+async function startLiveFetch(reference) {
+  const generation = ++page.generation;
+  const name = formatPrReference(reference);
+  page.source = { kind: "live", label: `Live: ${name}`, reference, detail: "Fetching from api.github.com…" };
+  showSource(page.source);
+  clearPageError();
+  showStatus("");
+  const { token } = loadToken();
+  $("analyze-button").disabled = true;
+  renderPanelState("loading", { message: `Fetching ${name} from api.github.com…` });
+  try {
+    const bundleJson = await fetchLiveBundle(page.engine, reference, {
+      token,
+      storage: page.cache,
+      onProgress: (progress) => {
+        if (generation !== page.generation) return;
+        renderPanelState("loading", { message: `Fetching ${name}…`, progress });
+      },
+    });
+    if (generation !== page.generation) return;
+    setPageQuery({ pr: name });
+    useBundle(bundleJson, {
+      kind: "live",
+      label: `Live: ${name}`,
+      reference,
+      detail: `Fetched from api.github.com at ${new Date().toLocaleTimeString()}${token ? " with your token" : " without a token"}.`,
+    });
+  } catch (error) {
+    if (generation !== page.generation) return;
+    showBundleError(`Could not fetch ${name}`, error.message, error.advice ?? "", error.kind ?? "");
+  } finally {
+    if (generation === page.generation) $("analyze-button").disabled = false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Controls
+// ---------------------------------------------------------------------------------------
+
+function initPrForm() {
+  $("pr-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const input = $("pr-input");
+    let reference;
+    try {
+      reference = parsePrReference(input.value);
+    } catch (error) {
+      if (!(error instanceof PrReferenceError)) throw error;
+      input.setAttribute("aria-invalid", "true");
+      showStatus(error.message, "error");
+      input.focus();
+      return;
+    }
+    input.removeAttribute("aria-invalid");
+    input.value = formatPrReference(reference);
+    if (!page.engine) {
+      showStatus("The engine is still loading; try again in a moment.", "warning");
+      return;
+    }
+    startLiveFetch(reference);
+  });
+  $("pr-input").addEventListener("input", () => {
+    $("pr-input").removeAttribute("aria-invalid");
+    if ($("status").dataset.tone === "error") showStatus("");
+  });
+}
+
+function initTokenControls() {
+  const input = $("token-input");
+  const remember = $("token-remember");
+  const state = $("token-state");
+  const describe = () => {
+    const { token, remembered } = loadToken();
+    state.textContent = token
+      ? `A token is stored ${remembered ? "on this device (localStorage)" : "for this tab only (sessionStorage)"}; it is sent only to api.github.com.`
+      : "No token stored: requests are anonymous (60 per hour).";
+    $("token-forget").disabled = !token;
+  };
+  const stored = loadToken();
+  remember.checked = stored.remembered;
+  input.value = "";
+  input.placeholder = stored.token ? "•••••••• (stored)" : "ghp_… or github_pat_…";
+  describe();
+  $("token-save").addEventListener("click", () => {
+    const value = input.value.trim();
+    if (value === "") {
+      // Only the storage place changes.
+      const { token } = loadToken();
+      if (token) saveToken(token, remember.checked);
+    } else {
+      if (!tokenLooksValid(value)) {
+        state.textContent = "That does not look like a GitHub token (ghp_…, github_pat_… or 40 hex digits). Nothing was stored.";
+        return;
+      }
+      saveToken(value, remember.checked);
+      input.value = "";
+      input.placeholder = "•••••••• (stored)";
+    }
+    describe();
+  });
+  $("token-forget").addEventListener("click", () => {
+    forgetToken();
+    input.value = "";
+    input.placeholder = "ghp_… or github_pat_…";
+    remember.checked = false;
+    describe();
+  });
+}
+
+function initDropZone() {
+  const zone = $("drop-zone");
+  const chooser = $("bundle-file");
+  chooser.addEventListener("change", () => {
+    const [file] = chooser.files;
+    if (file && page.engine) loadFile(file);
+    chooser.value = "";
+  });
+  let depth = 0;
+  const hasFiles = (event) => [...(event.dataTransfer?.types ?? [])].includes("Files");
+  document.addEventListener("dragenter", (event) => {
+    if (!hasFiles(event)) return;
+    depth += 1;
+    document.body.dataset.dragging = "true";
+  });
+  document.addEventListener("dragleave", () => {
+    depth = Math.max(0, depth - 1);
+    if (depth === 0) delete document.body.dataset.dragging;
+  });
+  document.addEventListener("dragover", (event) => {
+    if (hasFiles(event)) event.preventDefault();
+  });
+  document.addEventListener("drop", (event) => {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    depth = 0;
+    delete document.body.dataset.dragging;
+    const [file] = event.dataTransfer.files;
+    if (!file) return;
+    if (!page.engine) {
+      showStatus("The engine is still loading; drop the file again in a moment.", "warning");
+      return;
+    }
+    loadFile(file);
+    zone.focus();
+  });
+  $("back-to-sample").addEventListener("click", () => {
+    setPageQuery(null);
+    showStatus("");
+    loadSample();
+  });
+}
+
+let settingsPanel = null;
+
+function onSettingsChange(settingsJson) {
+  page.settingsJson = settingsJson;
+  analyzeAndRender();
+}
+
+async function start() {
+  initThemeToggle($("theme-toggle"), () => {});
+  initPrForm();
+  initTokenControls();
+  initDropZone();
+  linkDocs();
+  renderPanelState("loading", { message: "Loading the prlens engine (WebAssembly)…" });
+  try {
+    page.engine = await loadEngine();
+  } catch (error) {
+    showBundleError(
+      "The prlens engine could not be loaded",
+      String(error?.message ?? error),
+      "This page needs a browser with WebAssembly and the files built by ./build.sh (pkg/prlens.js, pkg/prlens_bg.wasm).",
+    );
+    return;
+  }
+  $("engine-version").textContent = page.engine.engineVersion();
+  settingsPanel = await initSettingsPanel($("settings-form"), {
+    engine: page.engine,
+    onChange: onSettingsChange,
+  });
+  page.settingsJson = settingsPanel.settingsJson();
+
+  const params = new URLSearchParams(window.location.search);
+  if (params.has("bundle")) {
+    loadFromLink(params.get("bundle"));
+  } else if (params.has("pr")) {
+    try {
+      const reference = parsePrReference(params.get("pr"));
+      $("pr-input").value = formatPrReference(reference);
+      startLiveFetch(reference);
+    } catch (error) {
+      showStatus(error instanceof PrReferenceError ? error.message : String(error), "error");
+      loadSample();
+    }
+  } else {
+    loadSample();
+  }
+}
+
+window.addEventListener("error", (event) => {
+  console.error("prlens playground:", event.error ?? event.message);
+});
+
+start().catch((error) => {
+  showPageError("Something went wrong", String(error?.message ?? error));
+});
+
