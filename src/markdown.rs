@@ -1,8 +1,384 @@
-//! The signal as a review-comment-ready Markdown summary. OWNER: engine-sections helper.
+//! The signal as a review-comment-ready Markdown summary (the panel's "Copy Markdown" and the
+//! CLI's `--format markdown`).
+//!
+//! Everything that came from the PR (titles, paths, logins, check names, criteria, policy
+//! text) is hostile: it is escaped so that nothing renders as Markdown or HTML — no links,
+//! images, headings, tables, mentions or autolinks can be injected into the reviewer's comment.
+//! Links are only built from the canonical `https://github.com/{owner}/{repo}/pull/{n}` URL.
+//!
+//! ```
+//! # let bundle = prlens::Bundle::from_json_str(r#"{"pull":{"number":1,"title":"<img src=x> *hi*","user":{"login":"a"}}}"#).unwrap();
+//! # let signal = prlens::analyze(&bundle, &prlens::Settings::default(), Some(0));
+//! let text = prlens::markdown::render(&signal);
+//! assert!(text.contains("&lt;img src=x&gt; \\*hi\\*"));
+//! ```
 
-use crate::signal::Signal;
+use crate::signal::{
+    Effort, Priority, ReviewAction, RiskLevel, Signal, SignalState, Staleness, TrustLevel,
+};
+
+/// Focus files listed in the summary; the rest are counted.
+const MAX_FOCUS_ROWS: usize = 10;
+
+/// Escapes untrusted text for Markdown: HTML-significant characters become entities,
+/// Markdown punctuation is backslash-escaped, line breaks become spaces, `@` cannot mention
+/// and `://` cannot autolink.
+pub fn escape(text: &str) -> String {
+    // A zero-width word joiner inside `://` and `www.` stops GitHub's autolinking.
+    let text = text
+        .replace("://", ":\u{2060}//")
+        .replace("www.", "www\u{2060}.")
+        .replace("WWW.", "WWW\u{2060}.");
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\\' | '`' | '*' | '_' | '{' | '}' | '[' | ']' | '(' | ')' | '#' | '+' | '-' | '.'
+            | '!' | '|' | '~' => {
+                out.push('\\');
+                out.push(c);
+            }
+            // A zero-width word joiner after `@` stops GitHub's @mention.
+            '@' => out.push_str("@\u{2060}"),
+            '\n' | '\r' | '\t' => out.push(' '),
+            c if c.is_control() => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn percent(value: f64) -> String {
+    format!("{:.0}%", (value * 100.0).clamp(0.0, 100.0))
+}
+
+fn level_word(level: RiskLevel) -> &'static str {
+    match level {
+        RiskLevel::Low => "Low",
+        RiskLevel::Medium => "Medium",
+        RiskLevel::High => "High",
+        RiskLevel::Critical => "Critical",
+    }
+}
+
+fn state_word(state: SignalState) -> &'static str {
+    match state {
+        SignalState::Passing => "✅ passing",
+        SignalState::Failing => "❌ failing",
+        SignalState::Pending => "⏳ pending",
+        SignalState::Missing => "➖ missing",
+    }
+}
+
+fn priority_word(priority: Priority) -> &'static str {
+    match priority {
+        Priority::Critical => "critical",
+        Priority::High => "high",
+        Priority::Medium => "medium",
+        Priority::Low => "low",
+    }
+}
+
+fn trust_word(trust: TrustLevel) -> &'static str {
+    match trust {
+        TrustLevel::Bot => "bot",
+        TrustLevel::New => "new",
+        TrustLevel::Low => "low",
+        TrustLevel::Established => "established",
+        TrustLevel::Trusted => "trusted",
+        TrustLevel::Maintainer => "maintainer",
+    }
+}
 
 /// Renders a signal as Markdown.
 pub fn render(signal: &Signal) -> String {
-    format!("## prlens: {} #{}\n", signal.pr.title, signal.pr.number)
+    let mut out = String::new();
+    let pr = &signal.pr;
+    let action = match signal.review.action {
+        ReviewAction::Approve => "APPROVE",
+        ReviewAction::Review => "REVIEW",
+        ReviewAction::RequestChanges => "REQUEST CHANGES",
+    };
+    out.push_str(&format!(
+        "### prlens: {} risk ({}) for [{}/{}#{}]({})\n\n",
+        level_word(signal.risk.level),
+        percent(signal.risk.score),
+        escape(&pr.owner),
+        escape(&pr.repo),
+        pr.number,
+        canonical_url(&pr.owner, &pr.repo, pr.number),
+    ));
+    out.push_str(&format!(
+        "**{}** by {}{}\n\n",
+        escape(&pr.title),
+        escape(pr.author.as_deref().unwrap_or("unknown")),
+        if pr.draft { " (draft)" } else { "" }
+    ));
+    out.push_str(&format!(
+        "**Recommendation: {action}** · readiness {}% · {}\n\n",
+        signal.review.readiness,
+        escape(&signal.review.rationale)
+    ));
+
+    out.push_str("#### Risk drivers\n\n");
+    if signal.risk.drivers.is_empty() {
+        out.push_str("No risk drivers fired.\n");
+    }
+    for driver in &signal.risk.drivers {
+        out.push_str(&format!(
+            "- **{}** (`{}`, weight {:.2}): {}\n",
+            escape(&driver.label),
+            escape_code(&driver.id),
+            driver.weight,
+            escape(&driver.detail)
+        ));
+    }
+    if !signal.risk.formula.is_empty() {
+        out.push_str(&format!("\nScore: {}\n", escape(&signal.risk.formula)));
+    }
+
+    out.push_str("\n#### Contributors\n\n");
+    for person in &signal.contributors {
+        let age = person
+            .account_age_days
+            .map_or(String::new(), |days| format!(", account {days} days old"));
+        out.push_str(&format!(
+            "- {} ({}, trust {}{age}): {}\n",
+            escape(&person.login),
+            escape(&person.badges.join(", ")),
+            trust_word(person.trust_level),
+            escape(&person.summary)
+        ));
+    }
+
+    let intent = &signal.intent;
+    out.push_str("\n#### Intent\n\n");
+    let met = intent
+        .criteria
+        .iter()
+        .filter(|c| c.met == Some(true))
+        .count();
+    out.push_str(&format!(
+        "{} ({} of {} criteria met; confidence {}; from {})\n",
+        escape(&intent.goal),
+        met,
+        intent.criteria.len(),
+        percent(intent.confidence),
+        escape(&intent.source)
+    ));
+    for criterion in &intent.criteria {
+        let mark = match criterion.met {
+            Some(true) => "✓",
+            Some(false) => "✗",
+            None => "?",
+        };
+        out.push_str(&format!(
+            "- {mark} {} ({})\n",
+            escape(&criterion.text),
+            escape(&criterion.evidence)
+        ));
+    }
+    if !intent.linked_issues.is_empty() {
+        let issues: Vec<String> = intent
+            .linked_issues
+            .iter()
+            .map(|n| format!("\\#{n}"))
+            .collect();
+        out.push_str(&format!("\nLinked issues: {}\n", issues.join(", ")));
+    }
+
+    let evidence = &signal.evidence;
+    let signals = &evidence.signals;
+    out.push_str(&format!(
+        "\n#### Evidence ({} complete)\n\n",
+        percent(evidence.completeness)
+    ));
+    for (name, state) in [
+        ("tests_passing", signals.tests_passing),
+        ("ci_passing", signals.ci_passing),
+        ("lint_passing", signals.lint_passing),
+        ("security_scan_clean", signals.security_scan_clean),
+        ("coverage_maintained", signals.coverage_maintained),
+        ("build_successful", signals.build_successful),
+    ] {
+        out.push_str(&format!("- `{name}`: {}\n", state_word(state)));
+    }
+    if !evidence.note.is_empty() {
+        out.push_str(&format!("\n{}\n", escape(&evidence.note)));
+    }
+
+    let supply = &signal.supply_chain;
+    out.push_str("\n#### Supply chain\n\n");
+    let flags: Vec<&str> = [
+        ("dependencies", supply.dependencies),
+        ("lockfile", supply.lockfile),
+        ("CI config", supply.ci_config),
+        ("build scripts", supply.build_scripts),
+    ]
+    .iter()
+    .filter(|(_, on)| *on)
+    .map(|(name, _)| *name)
+    .collect();
+    if flags.is_empty() {
+        out.push_str("Modifies no dependencies, lockfiles, CI config or build scripts.\n");
+    } else {
+        out.push_str(&format!("Modifies: {}.\n", flags.join(", ")));
+    }
+    for finding in &supply.findings {
+        out.push_str(&format!(
+            "- {} `{}` in {}: {}\n",
+            escape(&finding.severity),
+            escape_code(&finding.id),
+            escape(&finding.path),
+            escape(&finding.detail)
+        ));
+    }
+
+    out.push_str("\n#### Focus files\n\n");
+    if signal.focus.is_empty() {
+        out.push_str("File list not available.\n");
+    }
+    for file in signal.focus.iter().take(MAX_FOCUS_ROWS) {
+        out.push_str(&format!(
+            "- **{}** {} (+{} −{}): {}\n",
+            priority_word(file.priority),
+            escape(&file.path),
+            file.additions,
+            file.deletions,
+            escape(&file.reasons.join("; "))
+        ));
+    }
+    if signal.focus.len() > MAX_FOCUS_ROWS {
+        out.push_str(&format!(
+            "- … and {} more file(s)\n",
+            signal.focus.len() - MAX_FOCUS_ROWS
+        ));
+    }
+
+    let triage = &signal.triage;
+    let effort = match triage.effort {
+        Effort::Trivial => "trivial",
+        Effort::Light => "light",
+        Effort::Moderate => "moderate",
+        Effort::Substantial => "substantial",
+        Effort::Extensive => "extensive",
+    };
+    let staleness = match triage.staleness {
+        Staleness::None => "none",
+        Staleness::Low => "low",
+        Staleness::Medium => "medium",
+        Staleness::High => "high",
+    };
+    out.push_str(&format!(
+        "\n#### Triage\n\n{} min to review ({effort}), staleness {staleness}. {}. {}.\n",
+        triage.minutes,
+        escape(&triage.formula),
+        escape(&triage.advice)
+    ));
+
+    let failed: Vec<_> = signal.conventions.iter().filter(|c| !c.ok).collect();
+    if !failed.is_empty() {
+        out.push_str("\n#### Conventions\n\n");
+        for check in failed {
+            out.push_str(&format!(
+                "- `{}`: {}\n",
+                escape_code(&check.id),
+                escape(&check.detail)
+            ));
+        }
+    }
+
+    if !signal.governance.is_empty() {
+        out.push_str("\n#### Governance\n\n");
+        for result in &signal.governance {
+            let outcome = serde_json::to_value(result.outcome)
+                .ok()
+                .and_then(|value| value.as_str().map(str::to_string))
+                .unwrap_or_default();
+            out.push_str(&format!(
+                "- {} / {}: **{}**: {}\n",
+                escape(&result.policy),
+                escape(&result.rule),
+                escape(&outcome),
+                escape(&result.detail)
+            ));
+        }
+    }
+
+    let steps = &signal.next_steps;
+    if !steps.concerns.is_empty() || !steps.questions.is_empty() {
+        out.push_str("\n#### Next steps\n\n");
+        for concern in &steps.concerns {
+            out.push_str(&format!("- Concern: {}\n", escape(concern)));
+        }
+        for question in &steps.questions {
+            out.push_str(&format!("- Question: {}\n", escape(question)));
+        }
+    }
+
+    out.push_str(&format!(
+        "\n<sub>prlens {} · computed for {} · deterministic, computed locally</sub>\n",
+        escape(&signal.meta.engine_version),
+        escape(&signal.meta.generated_at)
+    ));
+    out
+}
+
+/// Text inside a code span: backticks and line breaks removed (a code span cannot escape them).
+fn escape_code(text: &str) -> String {
+    text.chars()
+        .filter(|c| *c != '`' && !c.is_control())
+        .collect()
+}
+
+/// The PR link, built only from validated parts; anything else yields the GitHub home page.
+fn canonical_url(owner: &str, repo: &str, number: u64) -> String {
+    let owner_ok = !owner.is_empty()
+        && owner.len() <= 39
+        && owner.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        && !owner.starts_with('-');
+    let repo_ok = !repo.is_empty()
+        && repo.len() <= 100
+        && repo
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
+        && repo != "."
+        && repo != "..";
+    if owner_ok && repo_ok && number > 0 {
+        format!("https://github.com/{owner}/{repo}/pull/{number}")
+    } else {
+        "https://github.com/".to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hostile_text_cannot_render_as_markup() {
+        let hostile =
+            "[x](javascript:alert(1)) ![i](https://e/i.png) <script>a</script> @all\n# H | t";
+        let escaped = escape(hostile);
+        assert!(!escaped.contains("<script"));
+        assert!(!escaped.contains("]("));
+        assert!(!escaped.contains("!["));
+        assert!(!escaped.contains("@all"));
+        assert!(!escaped.contains('\n'));
+        assert!(!escaped.contains("://"));
+        assert!(escaped.contains("\\# H \\| t"));
+    }
+
+    #[test]
+    fn urls_are_only_built_from_valid_names() {
+        assert_eq!(
+            canonical_url("octo-org", "hello.world", 7),
+            "https://github.com/octo-org/hello.world/pull/7"
+        );
+        assert_eq!(canonical_url("evil)(x", "r", 1), "https://github.com/");
+        assert_eq!(canonical_url("o", "..", 1), "https://github.com/");
+    }
 }
