@@ -1,1 +1,81 @@
-//! Assembling a `prlens.bundle.v1` from the GitHub REST API. OWNER: live-data helper.
+//! Assembling a `prlens.bundle.v1` from the GitHub REST API, natively testable.
+//!
+//! Why: the extension must show a PR's panel fast and cheaply, within 60 unauthenticated
+//! requests per hour. This module holds all of the logic — the request plan in two concurrent
+//! waves ([`plan`]), `Link` pagination ([`link`]), the ETag cache with freshness window and
+//! size bound ([`cache`]), rate-limit tracking ([`rate_limit`]), bounded retries and the
+//! token's host check ([`client`]), error kinds ([`error`], [`notes`]) and bundle assembly
+//! ([`assemble`]) — over a [`Transport`] trait, so it runs against a scripted fake in native
+//! tests and against `fetch` (gloo-net, `src/web/transport.rs`) in the browser.
+//! Sources: docs.github.com REST reference and rate-limit docs; extension-platform notes §6–7.
+
+pub mod assemble;
+pub mod cache;
+pub mod client;
+pub mod error;
+pub mod join;
+pub mod limits;
+pub mod link;
+pub mod notes;
+pub mod plan;
+pub mod rate_limit;
+pub mod transport;
+pub mod urls;
+
+#[cfg(test)]
+mod tests;
+
+use serde_json::Value;
+
+pub use cache::{CacheStore, MemoryStore};
+pub use error::{ErrorKind, FetchError};
+pub use transport::{LocalBoxFuture, Request, Response, Transport, TransportError};
+pub use urls::PullRef;
+
+/// How to fetch: the token (optional), the API base, the freshness window and "now".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FetchOptions {
+    /// A GitHub token; sent only to `https://api.github.com`.
+    pub token: Option<String>,
+    /// `https://api.github.com` unless testing.
+    pub api_base: String,
+    /// Cached responses younger than this (and for the same head SHA) are used with no request.
+    pub freshness_seconds: i64,
+    /// Unix seconds.
+    pub now: i64,
+}
+
+impl FetchOptions {
+    /// Defaults for api.github.com at time `now`.
+    pub fn new(now: i64) -> Self {
+        FetchOptions {
+            token: None,
+            api_base: client::GITHUB_API_ORIGIN.to_string(),
+            freshness_seconds: limits::DEFAULT_FRESHNESS_SECONDS,
+            now,
+        }
+    }
+}
+
+/// A progress report for the loading panel (`onProgress` in JS).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Progress {
+    pub phase: String,
+    pub done: u32,
+    pub total: u32,
+    pub message: String,
+}
+
+/// Fetches the bundle of one PR. `page` (the page facts) is embedded as the bundle's `page`
+/// section. Fails only when the pull itself cannot be read; every other gap is a
+/// `fetch_notes` line.
+pub async fn fetch_bundle(
+    pull: PullRef,
+    page: Option<Value>,
+    options: &FetchOptions,
+    transport: &dyn Transport,
+    store: &dyn CacheStore,
+    on_progress: &dyn Fn(&Progress),
+) -> Result<Value, FetchError> {
+    plan::run(pull, page, options, transport, store, on_progress).await
+}

@@ -12,6 +12,12 @@ pub use render::{render_panel, render_state};
 mod panic;
 pub use panic::{install_panic_hook, last_panic_message};
 
+/// `fetchBundle`: the PR bundle from the GitHub API, cached and rate-limit aware (live-data).
+mod app;
+mod storage;
+mod transport;
+pub use app::fetch_bundle;
+
 /// Computes a signal from bundle JSON and settings JSON; returns the signal as JSON text.
 /// `now` is an optional RFC 3339 reference time.
 #[wasm_bindgen(js_name = analyzeBundle)]

@@ -1,0 +1,416 @@
+/**
+ * prlens panel orchestrator: runs inside the extension-origin iframe (`panel.html`) that the
+ * content script mounts in a closed shadow root on a GitHub pull request page.
+ *
+ * What it does: receives the PR and page facts from the content script (nonce-checked),
+ * fetches the PR's bundle from the GitHub API in wasm (`fetchBundle`: cached, token-aware,
+ * rate-limit-aware), scores it (`analyzeBundle`), renders it (`renderPanel`), and keeps it
+ * live: a cheap conditional poll re-scores when the head SHA or the checks change.
+ *
+ * Why here: wasm cannot run in a content script on github.com (page CSP), and the token must
+ * never reach the page; this iframe is extension-origin, so it may read `chrome.storage.local`
+ * and call api.github.com while the page only ever receives resize/scroll messages.
+ * Contracts: docs/CONTRACTS.md (messages, storage keys, exports, DOM hooks).
+ * ES module; no top-level await (same rule as the service worker, for uniformity).
+ */
+import init, * as wasm from "./pkg/prlens.js";
+
+const api = globalThis.browser ?? globalThis.chrome;
+const PAGE_ORIGIN = "https://github.com";
+const TOKEN_KEY = "prlens.token";
+const PREFS_KEY = "prlens.prefs";
+/** Last rendered signal per PR, so a revisit shows the previous panel at once. */
+const PANEL_CACHE_PREFIX = "prlens.cache.panel.";
+const PANEL_CACHE_INDEX = "prlens.cache.panels";
+const PANEL_CACHE_MAX = 20;
+const DEFAULT_POLL_SECONDS = 60;
+
+const OWNER_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
+const REPO_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
+const NONCE_PATTERN = /^[0-9a-f]{32}$/;
+const ANCHOR_PATTERN = /^diff-[0-9a-f]{64}$/;
+const TABS = new Set(["conversation", "files", "commits", "other"]);
+const MAX_TEXT = 1000;
+const MAX_PATHS = 3000;
+
+const root = document.getElementById("prlens-panel");
+const nonce = (() => {
+  const match = /^#nonce=([0-9a-f]{32})$/.exec(location.hash);
+  return match && NONCE_PATTERN.test(match[1]) ? match[1] : null;
+})();
+const ready = init({ module_or_path: api.runtime.getURL("pkg/prlens_bg.wasm") }).then(() => {
+  wasm.installPanicHook?.();
+});
+
+/** Everything about the PR on screen. */
+const view = {
+  pull: null, // {owner, repo, number}
+  tab: "conversation",
+  colorMode: undefined,
+  facts: null,
+  bundleJson: null,
+  signalJson: null,
+  shown: false, // a panel (cached or fresh) is on screen
+  generation: 0, // bumps on each new PR, so late answers for an old one are dropped
+  busy: false,
+  pollTimer: null,
+};
+let prefs = { enabled: true, disabledRepos: [], expanded: false, hiddenSections: [], engine: {} };
+let token = null;
+
+// ------------------------------------------------------------------------------------------
+// Messages with the page
+// ------------------------------------------------------------------------------------------
+
+function postToPage(message) {
+  if (!nonce || window.parent === window) return;
+  window.parent.postMessage({ ...message, nonce }, PAGE_ORIGIN);
+}
+
+function text(value) {
+  return typeof value === "string" ? value.slice(0, MAX_TEXT) : undefined;
+}
+
+function paths(value) {
+  if (!Array.isArray(value)) return [];
+  return value.filter((item) => typeof item === "string" && item.length <= MAX_TEXT).slice(0, MAX_PATHS);
+}
+
+/** The `page` section of the bundle from untrusted facts: known fields, bounded sizes. */
+function pageFacts(facts) {
+  if (!facts || typeof facts !== "object" || Array.isArray(facts)) return null;
+  const page = {};
+  for (const key of ["title", "state", "author", "base_ref", "head_ref", "viewer"]) {
+    const value = text(facts[key]);
+    if (value !== undefined) page[key] = value;
+  }
+  page.viewed_files = paths(facts.viewed_files);
+  page.generated_files = paths(facts.generated_files);
+  return page;
+}
+
+/** A validated `prlens:facts` message, or null. */
+function parseFacts(data) {
+  if (!data || typeof data !== "object" || data.type !== "prlens:facts" || data.nonce !== nonce) return null;
+  const { owner, repo, number } = data;
+  if (typeof owner !== "string" || !OWNER_PATTERN.test(owner)) return null;
+  if (typeof repo !== "string" || !REPO_PATTERN.test(repo) || repo === "." || repo === "..") return null;
+  if (!Number.isInteger(number) || number < 1 || number > 2 ** 31) return null;
+  return {
+    pull: { owner, repo, number },
+    tab: TABS.has(data.tab) ? data.tab : "other",
+    colorMode: typeof data.colorMode === "string" && /^[a-z_-]{1,40}$/.test(data.colorMode) ? data.colorMode : undefined,
+    facts: pageFacts(data.facts),
+  };
+}
+
+window.addEventListener("message", (event) => {
+  if (!nonce || event.source !== window.parent || event.origin !== PAGE_ORIGIN) return;
+  const message = parseFacts(event.data);
+  if (message) onFacts(message);
+});
+
+// ------------------------------------------------------------------------------------------
+// Storage
+// ------------------------------------------------------------------------------------------
+
+function normalizePrefs(stored) {
+  const value = stored && typeof stored === "object" && !Array.isArray(stored) ? stored : {};
+  return {
+    ...prefs,
+    ...value,
+    hiddenSections: Array.isArray(value.hiddenSections) ? value.hiddenSections.filter((s) => typeof s === "string") : [],
+    engine: value.engine && typeof value.engine === "object" ? value.engine : {},
+    expanded: value.expanded === true,
+  };
+}
+
+async function loadSettings() {
+  const [sync, local] = await Promise.all([api.storage.sync.get(PREFS_KEY), api.storage.local.get(TOKEN_KEY)]);
+  prefs = normalizePrefs(sync[PREFS_KEY]);
+  const stored = local[TOKEN_KEY];
+  token = typeof stored === "string" && stored.trim() ? stored.trim() : null;
+}
+
+function panelKey(pull) {
+  return `${PANEL_CACHE_PREFIX}${pull.owner}/${pull.repo}/${pull.number}`;
+}
+
+async function readCachedPanel(pull) {
+  const key = panelKey(pull);
+  const stored = (await api.storage.local.get(key))[key];
+  return stored && typeof stored.signal === "string" ? stored : null;
+}
+
+/** Remembers the last signal of a PR; keeps only the most recent PANEL_CACHE_MAX PRs. */
+async function writeCachedPanel(pull, signalJson) {
+  const key = panelKey(pull);
+  const index = (await api.storage.local.get(PANEL_CACHE_INDEX))[PANEL_CACHE_INDEX];
+  const keys = (Array.isArray(index) ? index : []).filter((k) => typeof k === "string" && k !== key);
+  keys.unshift(key);
+  const dropped = keys.splice(PANEL_CACHE_MAX);
+  await api.storage.local.set({ [key]: { signal: signalJson, saved_at: Date.now() }, [PANEL_CACHE_INDEX]: keys });
+  if (dropped.length) await api.storage.local.remove(dropped);
+}
+
+// ------------------------------------------------------------------------------------------
+// Rendering
+// ------------------------------------------------------------------------------------------
+
+/** level, score, drivers and action: what the e2e tests compare with `prlens analyze`. */
+function digest(signal) {
+  return JSON.stringify({
+    level: signal.risk?.level,
+    score: signal.risk?.score,
+    drivers: (signal.risk?.drivers ?? []).map((driver) => driver.id),
+    action: signal.review?.action,
+  });
+}
+
+function render(signalJson) {
+  wasm.renderPanel(root, signalJson, {
+    expanded: prefs.expanded,
+    hiddenSections: prefs.hiddenSections,
+    bundleJson: view.bundleJson ?? undefined,
+    viewerTab: view.tab === "files" ? "files" : "conversation",
+    colorMode: view.colorMode,
+    onAction,
+    onToggle,
+  });
+  try {
+    root.setAttribute("data-prlens-signal-digest", digest(JSON.parse(signalJson)));
+  } catch {
+    root.removeAttribute("data-prlens-signal-digest");
+  }
+  view.shown = true;
+}
+
+function showError(error) {
+  const kind = typeof error?.kind === "string" ? error.kind : "malformed";
+  const message = typeof error?.message === "string" && error.message ? error.message : String(error);
+  root.removeAttribute("data-prlens-signal-digest");
+  wasm.renderState(root, "error", { message, kind, retry: true, onAction });
+  view.shown = false;
+}
+
+/** The bundle with the latest page facts (they change as the viewer ticks "Viewed"). */
+function bundleWithFacts() {
+  if (!view.bundleJson) return null;
+  if (!view.facts) return view.bundleJson;
+  const bundle = JSON.parse(view.bundleJson);
+  bundle.page = view.facts;
+  return JSON.stringify(bundle);
+}
+
+/** Re-scores the bundle on screen (new prefs or page facts) without fetching. */
+function rescore() {
+  const bundleJson = bundleWithFacts();
+  if (!bundleJson) return;
+  view.bundleJson = bundleJson;
+  try {
+    view.signalJson = wasm.analyzeBundle(bundleJson, JSON.stringify(prefs.engine ?? {}));
+    render(view.signalJson);
+  } catch (error) {
+    showError({ kind: "malformed", message: error.message });
+  }
+}
+
+// ------------------------------------------------------------------------------------------
+// Fetching
+// ------------------------------------------------------------------------------------------
+
+function freshnessSeconds(force) {
+  if (force) return 0;
+  const value = Number(prefs.freshnessSeconds);
+  return Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+/** Bundle JSON without `fetched_at`: equal strings mean nothing GitHub says has changed. */
+function content(bundleJson) {
+  const { fetched_at: _ignored, ...rest } = JSON.parse(bundleJson);
+  return JSON.stringify(rest);
+}
+
+/**
+ * Fetches, scores and renders the current PR. `mode`: "load" (first view; errors replace the
+ * panel), "refresh" (user asked; revalidates everything), "poll" (background; errors keep the
+ * panel on screen, and an unchanged bundle is not re-rendered).
+ */
+async function update(mode) {
+  const pull = view.pull;
+  if (!pull || view.busy) return;
+  const generation = view.generation;
+  view.busy = true;
+  try {
+    if (mode !== "poll" && !view.shown) {
+      wasm.renderState(root, "loading", { message: "Fetching the pull request from GitHub…" });
+    }
+    const bundleJson = await wasm.fetchBundle(
+      { ...pull, page: view.facts ?? undefined },
+      {
+        token: token ?? undefined,
+        storage: api.storage.local,
+        freshnessSeconds: freshnessSeconds(mode !== "load"),
+        now: Date.now(),
+        onProgress(progress) {
+          if (generation === view.generation && !view.shown) {
+            wasm.renderState(root, "loading", { message: progress.message, progress });
+          }
+        },
+      },
+    );
+    if (generation !== view.generation) return;
+    const changed = !view.bundleJson || content(bundleJson) !== content(view.bundleJson);
+    if (mode === "poll" && !changed) return;
+    view.bundleJson = bundleJson;
+    view.signalJson = wasm.analyzeBundle(bundleJson, JSON.stringify(prefs.engine ?? {}));
+    render(view.signalJson);
+    writeCachedPanel(pull, view.signalJson).catch(() => {});
+  } catch (error) {
+    if (generation !== view.generation) return;
+    if (mode !== "poll") showError(error);
+  } finally {
+    if (generation === view.generation) view.busy = false;
+  }
+}
+
+async function onFacts(message) {
+  const same =
+    view.pull &&
+    view.pull.owner === message.pull.owner &&
+    view.pull.repo === message.pull.repo &&
+    view.pull.number === message.pull.number;
+  const factsChanged = JSON.stringify(message.facts) !== JSON.stringify(view.facts);
+  const looksChanged = message.tab !== view.tab || message.colorMode !== view.colorMode;
+  view.tab = message.tab;
+  view.colorMode = message.colorMode;
+  view.facts = message.facts;
+  if (same) {
+    if (view.bundleJson && !view.busy && (factsChanged || looksChanged)) rescore();
+    return;
+  }
+  view.generation += 1;
+  view.pull = message.pull;
+  view.bundleJson = null;
+  view.signalJson = null;
+  view.shown = false;
+  view.busy = false;
+  const generation = view.generation;
+  try {
+    await ready;
+    await loadSettings();
+    const cached = await readCachedPanel(message.pull).catch(() => null);
+    if (cached && generation === view.generation && !view.shown) render(cached.signal);
+  } catch (error) {
+    if (generation === view.generation) showError({ kind: "malformed", message: error.message });
+    return;
+  }
+  if (generation !== view.generation) return;
+  await update("load");
+  schedulePoll();
+}
+
+// ------------------------------------------------------------------------------------------
+// Panel actions
+// ------------------------------------------------------------------------------------------
+
+function download(name, json) {
+  const url = URL.createObjectURL(new Blob([json], { type: "application/json" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.style.display = "none";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function onAction(action, payload) {
+  const pull = view.pull;
+  const stem = pull ? `prlens-${pull.owner}-${pull.repo}-${pull.number}` : "prlens";
+  switch (action) {
+    case "refresh":
+    case "retry":
+      view.shown = action === "refresh" && view.shown;
+      update("refresh");
+      break;
+    case "download-bundle":
+      // The bundle is built in Rust from API bodies and page facts only; it never holds the token.
+      if (view.bundleJson) download(`${stem}.bundle.json`, view.bundleJson);
+      break;
+    case "download-signal":
+      if (view.signalJson) download(`${stem}.signal.json`, view.signalJson);
+      break;
+    case "focus-file": {
+      const anchor = payload?.anchor;
+      if (typeof anchor !== "string" || !ANCHOR_PATTERN.test(anchor)) break;
+      postToPage({ type: view.tab === "files" ? "prlens:scroll-to" : "prlens:open-files", anchor });
+      break;
+    }
+    default:
+      // copy-markdown and expand are handled inside renderPanel.
+      break;
+  }
+}
+
+function onToggle(expanded) {
+  prefs = { ...prefs, expanded: Boolean(expanded) };
+  api.storage.sync.get(PREFS_KEY).then((stored) => {
+    const current = normalizePrefs(stored[PREFS_KEY]);
+    return api.storage.sync.set({ [PREFS_KEY]: { ...current, expanded: Boolean(expanded) } });
+  }).catch(() => {});
+}
+
+api.storage.onChanged.addListener((changes, area) => {
+  if (area === "sync" && changes[PREFS_KEY]) {
+    const before = prefs;
+    prefs = normalizePrefs(changes[PREFS_KEY].newValue);
+    const differs = (key) => JSON.stringify(before[key]) !== JSON.stringify(prefs[key]);
+    if (differs("engine") || differs("hiddenSections") || differs("expanded")) rescore();
+    if (differs("pollSeconds")) schedulePoll();
+  }
+  if (area === "local" && changes[TOKEN_KEY]) {
+    const stored = changes[TOKEN_KEY].newValue;
+    token = typeof stored === "string" && stored.trim() ? stored.trim() : null;
+    if (view.pull) update("refresh");
+  }
+});
+
+// ------------------------------------------------------------------------------------------
+// Live re-score and size
+// ------------------------------------------------------------------------------------------
+
+function pollSeconds() {
+  const value = Number(prefs.pollSeconds);
+  return Number.isFinite(value) && value >= 1 ? value : DEFAULT_POLL_SECONDS;
+}
+
+function schedulePoll() {
+  clearInterval(view.pollTimer);
+  view.pollTimer = null;
+  if (!view.pull || document.visibilityState !== "visible") return;
+  view.pollTimer = setInterval(() => {
+    if (document.visibilityState === "visible") update("poll");
+  }, pollSeconds() * 1000);
+}
+
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible") {
+    schedulePoll();
+    update("poll");
+  } else {
+    clearInterval(view.pollTimer);
+    view.pollTimer = null;
+  }
+});
+window.addEventListener("pagehide", () => {
+  clearInterval(view.pollTimer);
+  view.pollTimer = null;
+});
+
+new ResizeObserver(() => {
+  postToPage({ type: "prlens:resize", height: Math.ceil(document.documentElement.scrollHeight) });
+}).observe(document.body);
+
+postToPage({ type: "prlens:hello" });

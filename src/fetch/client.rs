@@ -1,0 +1,374 @@
+//! One GitHub GET with everything around it: cache lookup, freshness, `If-None-Match`, the
+//! token (only for api.github.com), rate-limit bookkeeping and bounded retries.
+//!
+//! Why: each section of the bundle is one or a few GETs; doing the policy here once keeps the
+//! plan readable and makes every request obey the same rules: no request while a budget is
+//! exhausted, at most one retry (after `retry-after` on secondary limits, after a pause on
+//! 5xx), never a loop, and the token never sent to another host.
+//! Sources: docs.github.com "Rate limits for the REST API" (secondary limits: honour
+//! `retry-after`), "Best practices" (conditional requests), extension-platform notes §6–7.
+
+use std::cell::{Cell, RefCell};
+
+use serde_json::Value;
+
+use super::cache::{CachedResponse, HttpCache};
+use super::limits::{MAX_RETRY_AFTER_SECONDS, SERVER_ERROR_RETRY_MS};
+use super::transport::{Request, Response, Transport, TransportError};
+
+/// The only origin that ever receives the token.
+pub const GITHUB_API_ORIGIN: &str = "https://api.github.com";
+
+/// Whether a URL is on api.github.com over HTTPS (the host check before attaching a token).
+pub fn is_github_api(url: &str) -> bool {
+    url.strip_prefix(GITHUB_API_ORIGIN)
+        .is_some_and(|rest| rest.starts_with('/') || rest.is_empty())
+}
+
+/// How long a cached response may be used without asking GitHub.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Policy {
+    pub max_age: i64,
+    /// The response changes with each push, so it is fresh only for the same head SHA.
+    pub head_bound: bool,
+}
+
+/// Where a body came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// A 200 from GitHub.
+    Network,
+    /// A 304: the cached body is current (free of rate limit).
+    NotModified,
+    /// The cached body was young enough to use without a request.
+    Fresh,
+    /// The cached body, used because GitHub could not be asked (rate limit or network).
+    Stale,
+}
+
+/// A JSON body and its pagination header.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fetched {
+    pub body: Value,
+    pub link: Option<String>,
+    pub origin: Origin,
+}
+
+/// Why a GET produced no usable body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GetError {
+    /// GitHub answered with this status. `rate_limit_reset` is set when the answer was a
+    /// primary rate limit (403/429 with `x-ratelimit-remaining: 0`).
+    Status {
+        status: u16,
+        rate_limit_reset: Option<i64>,
+    },
+    /// Not sent: the budget is exhausted until `reset`, and nothing is cached.
+    Exhausted {
+        reset: i64,
+    },
+    /// Skipped to save budget (optional data only).
+    OverBudget,
+    Transport(TransportError),
+    /// The body was not JSON.
+    Malformed,
+}
+
+/// Sends GETs through a transport and a cache for one fetch.
+pub struct Client<'a> {
+    transport: &'a dyn Transport,
+    pub cache: HttpCache<'a>,
+    token: Option<String>,
+    now: i64,
+    /// The head SHA, once known, so head-bound cache entries can be used without a request.
+    pub known_head: RefCell<Option<String>>,
+    /// Requests actually sent (for tests and progress).
+    pub sent: Cell<u32>,
+}
+
+impl<'a> Client<'a> {
+    pub fn new(
+        transport: &'a dyn Transport,
+        cache: HttpCache<'a>,
+        token: Option<String>,
+        now: i64,
+    ) -> Self {
+        Client {
+            transport,
+            cache,
+            token: token.filter(|token| !token.trim().is_empty()),
+            now,
+            known_head: RefCell::new(None),
+            sent: Cell::new(0),
+        }
+    }
+
+    pub fn has_token(&self) -> bool {
+        self.token.is_some()
+    }
+
+    pub fn now(&self) -> i64 {
+        self.now
+    }
+
+    /// Core requests left this hour, if GitHub has told us.
+    pub fn core_remaining(&self) -> Option<u64> {
+        self.cache.rate_limits.borrow().core_remaining(self.now)
+    }
+
+    /// The cached body of a URL if it may be used without a request.
+    pub async fn fresh(&self, url: &str, policy: Policy) -> Option<Fetched> {
+        let (cached, meta) = self.cache.lookup(url).await?;
+        let known_head = self.known_head.borrow().clone();
+        if !self.cache.is_fresh(
+            &meta,
+            policy.max_age,
+            policy.head_bound,
+            known_head.as_deref(),
+        ) {
+            return None;
+        }
+        let body = serde_json::from_str(&cached.body).ok()?;
+        self.cache.touch(url);
+        Some(Fetched {
+            body,
+            link: cached.link,
+            origin: Origin::Fresh,
+        })
+    }
+
+    /// GET with the cache. `min_core_remaining`: skip (OverBudget) when a request would be
+    /// needed and fewer core requests than this are known to remain.
+    pub async fn get_within_budget(
+        &self,
+        url: &str,
+        policy: Policy,
+        min_core_remaining: u64,
+    ) -> Result<Fetched, GetError> {
+        if let Some(fetched) = self.fresh(url, policy).await {
+            return Ok(fetched);
+        }
+        if self
+            .core_remaining()
+            .is_some_and(|remaining| remaining < min_core_remaining)
+        {
+            return Err(GetError::OverBudget);
+        }
+        self.get(url, policy).await
+    }
+
+    /// GET with the cache: fresh entry → no request; else a conditional request.
+    pub async fn get(&self, url: &str, policy: Policy) -> Result<Fetched, GetError> {
+        let cached = self.cache.lookup(url).await;
+        if let Some((entry, meta)) = &cached {
+            let known_head = self.known_head.borrow().clone();
+            if self.cache.is_fresh(
+                meta,
+                policy.max_age,
+                policy.head_bound,
+                known_head.as_deref(),
+            ) {
+                if let Ok(body) = serde_json::from_str(&entry.body) {
+                    self.cache.touch(url);
+                    return Ok(Fetched {
+                        body,
+                        link: entry.link.clone(),
+                        origin: Origin::Fresh,
+                    });
+                }
+            }
+        }
+        let cached = cached.map(|(entry, _)| entry);
+        let exhausted = self
+            .cache
+            .rate_limits
+            .borrow()
+            .exhausted_until(url, self.now);
+        if let Some(reset) = exhausted {
+            return match cached {
+                Some(entry) => self.use_stale(url, entry),
+                None => Err(GetError::Exhausted { reset }),
+            };
+        }
+        let request = self.request_for(url, cached.as_ref());
+        let mut retried = false;
+        loop {
+            self.sent.set(self.sent.get() + 1);
+            let response = match self.transport.send(request.clone()).await {
+                Ok(response) => response,
+                Err(error) => {
+                    return match cached {
+                        Some(entry) => self.use_stale(url, entry),
+                        None => Err(GetError::Transport(error)),
+                    }
+                }
+            };
+            self.cache.rate_limits.borrow_mut().observe(url, &response);
+            match self.interpret(url, response, cached.as_ref(), policy) {
+                Interpretation::Done(result) => {
+                    return match (result, cached) {
+                        (
+                            Err(GetError::Status {
+                                rate_limit_reset: Some(_),
+                                ..
+                            }),
+                            Some(entry),
+                        ) => self.use_stale(url, entry),
+                        (result, _) => result,
+                    }
+                }
+                // At most one retry per request: the second failure is final.
+                Interpretation::Retry { millis, .. } if !retried => {
+                    retried = true;
+                    self.transport.sleep(millis).await;
+                }
+                Interpretation::Retry { error, .. } | Interpretation::GiveUp(error) => {
+                    return Err(error)
+                }
+            }
+        }
+    }
+
+    fn use_stale(&self, url: &str, entry: CachedResponse) -> Result<Fetched, GetError> {
+        let body = serde_json::from_str(&entry.body).map_err(|_| GetError::Malformed)?;
+        self.cache.touch(url);
+        Ok(Fetched {
+            body,
+            link: entry.link,
+            origin: Origin::Stale,
+        })
+    }
+
+    fn request_for(&self, url: &str, cached: Option<&CachedResponse>) -> Request {
+        let mut headers = vec![(
+            "accept".to_string(),
+            "application/vnd.github+json".to_string(),
+        )];
+        if let Some(etag) = cached.and_then(|entry| entry.etag.clone()) {
+            headers.push(("if-none-match".to_string(), etag));
+        }
+        if let Some(token) = &self.token {
+            if is_github_api(url) {
+                headers.push(("authorization".to_string(), format!("Bearer {token}")));
+            }
+        }
+        Request {
+            url: url.to_string(),
+            headers,
+        }
+    }
+
+    fn interpret(
+        &self,
+        url: &str,
+        response: Response,
+        cached: Option<&CachedResponse>,
+        policy: Policy,
+    ) -> Interpretation {
+        let status = response.status;
+        match status {
+            200..=299 => {
+                let Ok(body) = serde_json::from_str::<Value>(&response.body) else {
+                    return Interpretation::Done(Err(GetError::Malformed));
+                };
+                let link = response.header("link").map(str::to_string);
+                self.cache.record(
+                    CachedResponse {
+                        url: url.to_string(),
+                        etag: response.header("etag").map(str::to_string),
+                        link: link.clone(),
+                        body: response.body,
+                    },
+                    policy.head_bound,
+                );
+                Interpretation::Done(Ok(Fetched {
+                    body,
+                    link,
+                    origin: Origin::Network,
+                }))
+            }
+            304 => match cached.and_then(|entry| serde_json::from_str(&entry.body).ok()) {
+                Some(body) => {
+                    self.cache.revalidated(url, policy.head_bound);
+                    Interpretation::Done(Ok(Fetched {
+                        body,
+                        link: cached.and_then(|entry| entry.link.clone()),
+                        origin: Origin::NotModified,
+                    }))
+                }
+                None => Interpretation::GiveUp(GetError::Status {
+                    status,
+                    rate_limit_reset: None,
+                }),
+            },
+            403 | 429 => {
+                let remaining = response.header("x-ratelimit-remaining").map(str::trim);
+                if remaining == Some("0") {
+                    let reset = response
+                        .header("x-ratelimit-reset")
+                        .and_then(|value| value.trim().parse().ok())
+                        .unwrap_or(self.now + 60);
+                    return Interpretation::Done(Err(GetError::Status {
+                        status,
+                        rate_limit_reset: Some(reset),
+                    }));
+                }
+                match response
+                    .header("retry-after")
+                    .and_then(|value| value.trim().parse::<u64>().ok())
+                {
+                    Some(seconds) if seconds <= MAX_RETRY_AFTER_SECONDS => Interpretation::Retry {
+                        millis: (seconds * 1000) as u32,
+                        error: GetError::Status {
+                            status,
+                            rate_limit_reset: Some(self.now + seconds as i64),
+                        },
+                    },
+                    Some(seconds) => Interpretation::GiveUp(GetError::Status {
+                        status,
+                        rate_limit_reset: Some(self.now + seconds as i64),
+                    }),
+                    None => Interpretation::GiveUp(GetError::Status {
+                        status,
+                        rate_limit_reset: None,
+                    }),
+                }
+            }
+            500..=599 => Interpretation::Retry {
+                millis: SERVER_ERROR_RETRY_MS,
+                error: GetError::Status {
+                    status,
+                    rate_limit_reset: None,
+                },
+            },
+            _ => Interpretation::GiveUp(GetError::Status {
+                status,
+                rate_limit_reset: None,
+            }),
+        }
+    }
+}
+
+enum Interpretation {
+    Done(Result<Fetched, GetError>),
+    /// Worth one retry after `millis`; `error` is the outcome if it was already retried.
+    Retry {
+        millis: u32,
+        error: GetError,
+    },
+    GiveUp(GetError),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_https_api_github_com_counts_as_the_api() {
+        assert!(is_github_api("https://api.github.com/repos/o/r/pulls/1"));
+        assert!(!is_github_api("https://api.github.com.evil.example/repos"));
+        assert!(!is_github_api("http://api.github.com/repos"));
+        assert!(!is_github_api("https://127.0.0.1:8443/repos"));
+        assert!(!is_github_api("https://api.github.comx/"));
+    }
+}

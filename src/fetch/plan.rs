@@ -1,0 +1,672 @@
+//! The request plan for one PR view: which GETs, in which waves, and how results combine.
+//!
+//! Why: a cold view must be fast and cheap. Wave 1 sends everything that needs only the PR
+//! number at once (pull, files page 1, commits page 1, reviews); wave 2 sends everything that
+//! needs wave 1 at once (remaining file and commit pages, whose count page 1's `Link
+//! rel="last"` gives; check runs and status of the head SHA; users; search counts; and the
+//! author's familiarity with the focus files when the file list is complete). So a typical
+//! PR costs two sequential round trips; only a PR with more than 100 files or commits adds a
+//! third, for familiarity and for authors first seen on later commit pages.
+//! Only the pull is essential: every other failure becomes a `fetch_notes` line.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::future::Future;
+
+use serde_json::Value;
+
+use super::assemble::Sections;
+use super::cache::CacheStore;
+use super::client::{Client, Fetched, GetError, Origin, Policy};
+use super::error::FetchError;
+use super::join::join_all;
+use super::limits::*;
+use super::link::{link_url, page_number, with_page};
+use super::notes::{failure_note, pull_error, stale_note, CHECKS_FALLBACK_NOTE};
+use super::transport::{LocalBoxFuture, Transport};
+use super::urls::{Api, PullRef};
+use super::{FetchOptions, Progress};
+
+type Got = Result<Fetched, GetError>;
+
+/// One finished request of wave 2 or 3.
+enum Part {
+    FilesPage(u32, Got),
+    CommitsPage(u32, Got),
+    CheckRuns(Got),
+    Status(Got),
+    User(String, Got),
+    History(String, Got, Got),
+    Familiarity(String, Got),
+}
+
+/// Counts requests per phase for progress messages ("Fetching files 2/7").
+struct Tracker<'p> {
+    report: &'p dyn Fn(&Progress),
+    phases: RefCell<BTreeMap<&'static str, (u32, u32)>>,
+}
+
+impl Tracker<'_> {
+    fn plan(&self, phase: &'static str, count: u32) {
+        self.phases.borrow_mut().entry(phase).or_default().1 += count;
+    }
+
+    fn finished(&self, phase: &'static str) {
+        let (done, total, phase_done, phase_total) = {
+            let mut phases = self.phases.borrow_mut();
+            let entry = phases.entry(phase).or_default();
+            entry.0 += 1;
+            let (phase_done, phase_total) = *entry;
+            let done = phases.values().map(|(done, _)| done).sum();
+            let total = phases.values().map(|(_, total)| total).sum();
+            (done, total, phase_done, phase_total)
+        };
+        (self.report)(&Progress {
+            phase: phase.to_string(),
+            done,
+            total,
+            message: format!("Fetching {phase} {phase_done}/{phase_total}"),
+        });
+    }
+
+    fn track<'f, T: 'f>(
+        &'f self,
+        phase: &'static str,
+        future: impl Future<Output = T> + 'f,
+    ) -> LocalBoxFuture<'f, T> {
+        self.plan(phase, 1);
+        Box::pin(async move {
+            let value = future.await;
+            self.finished(phase);
+            value
+        })
+    }
+}
+
+/// Fetches and assembles the bundle for one PR. See the module doc for the plan.
+pub async fn run(
+    pull_ref: PullRef,
+    page: Option<Value>,
+    options: &FetchOptions,
+    transport: &dyn Transport,
+    store: &dyn CacheStore,
+    report: &dyn Fn(&Progress),
+) -> Result<Value, FetchError> {
+    let api = Api::new(&options.api_base, pull_ref)?;
+    let now = options.now;
+    let cache = super::cache::HttpCache::load(store, now).await;
+    let client = Client::new(transport, cache, options.token.clone(), now);
+    let tracker = Tracker {
+        report,
+        phases: RefCell::new(BTreeMap::new()),
+    };
+    let quick = Policy {
+        max_age: options.freshness_seconds,
+        head_bound: false,
+    };
+    let per_head = Policy {
+        max_age: options.freshness_seconds,
+        head_bound: true,
+    };
+    let slow = Policy {
+        max_age: SLOW_DATA_MAX_AGE_SECONDS,
+        head_bound: false,
+    };
+
+    // A fresh cached pull tells the head SHA up front, so head-bound entries need no request.
+    if let Some(fresh) = client.fresh(&api.pull(), quick).await {
+        *client.known_head.borrow_mut() = head_sha(&fresh.body);
+    }
+
+    let (pull_url, files_url, commits_url, reviews_url) =
+        (api.pull(), api.files(), api.commits(), api.reviews());
+    let wave1 = join_all(vec![
+        tracker.track("pull request", client.get(&pull_url, quick)),
+        tracker.track("files", client.get(&files_url, per_head)),
+        tracker.track("commits", client.get(&commits_url, per_head)),
+        tracker.track("reviews", client.get(&reviews_url, per_head)),
+    ])
+    .await;
+    let mut wave1 = wave1.into_iter();
+    let (Some(pull), Some(files1), Some(commits1), Some(reviews)) =
+        (wave1.next(), wave1.next(), wave1.next(), wave1.next())
+    else {
+        return Err(FetchError::malformed("the request plan"));
+    };
+
+    let pull = match pull {
+        Ok(pull) if pull.body.is_object() && pull.body.get("number").is_some() => pull,
+        Ok(_) => {
+            client.cache.flush(None).await;
+            return Err(FetchError::malformed("the pull request"));
+        }
+        Err(error) => {
+            client.cache.flush(None).await;
+            return Err(pull_error(&error, client.has_token()));
+        }
+    };
+    let mut sections = Sections {
+        page,
+        ..Sections::default()
+    };
+    note_if_stale(&mut sections, &client, "pull", &pull_url, &pull);
+    let head = head_sha(&pull.body);
+    *client.known_head.borrow_mut() = head.clone();
+    let author = pull
+        .body
+        .get("user")
+        .and_then(|user| user.get("login"))
+        .and_then(Value::as_str)
+        .map(str::to_string);
+    sections.pull = pull.body;
+
+    let files_pages = first_page(&mut sections, &client, "files", &files_url, files1);
+    let commit_pages = first_page(&mut sections, &client, "commits", &commits_url, commits1);
+    match reviews {
+        Ok(fetched) => {
+            note_if_stale(&mut sections, &client, "reviews", &reviews_url, &fetched);
+            if fetched
+                .link
+                .as_deref()
+                .and_then(|link| link_url(link, "next"))
+                .is_some()
+            {
+                sections.note(format!(
+                    "reviews: only the first {PER_PAGE} reviews were read"
+                ));
+            }
+            sections.reviews = fetched.body.as_array().cloned();
+        }
+        Err(error) => sections.note(failure_note("reviews", &error)),
+    }
+
+    // Wave 2.
+    let mut wave2: Vec<LocalBoxFuture<'_, Part>> = Vec::new();
+    let files_rest = remaining_pages(&api, files_pages.as_ref(), MAX_FILE_PAGES);
+    if files_rest.capped_from.is_some() {
+        sections.files_truncated = true;
+    }
+    for (number, url) in files_rest.urls.clone() {
+        let client = &client;
+        wave2.push(tracker.track("files", async move {
+            Part::FilesPage(number, client.get(&url, per_head).await)
+        }));
+    }
+    let commits_rest = remaining_pages(&api, commit_pages.as_ref(), MAX_COMMIT_PAGES);
+    for (number, url) in commits_rest.urls.clone() {
+        let client = &client;
+        wave2.push(tracker.track("commits", async move {
+            Part::CommitsPage(number, client.get(&url, per_head).await)
+        }));
+    }
+    if let Some(sha) = &head {
+        let (checks_url, status_url) = (api.check_runs(sha), api.status(sha));
+        let client = &client;
+        wave2.push(tracker.track("checks", async move {
+            Part::CheckRuns(client.get(&checks_url, quick).await)
+        }));
+        wave2.push(tracker.track("checks", async move {
+            Part::Status(client.get(&status_url, quick).await)
+        }));
+    } else {
+        sections.note("check_runs: the pull request has no head SHA".to_string());
+    }
+    let mut people: Vec<String> = author.iter().cloned().collect();
+    for login in sections.commit_authors() {
+        if !people.contains(&login) && people.len() <= MAX_EXTRA_USERS {
+            people.push(login);
+        }
+    }
+    sections.users_fetched = !people.is_empty();
+    sections.history_fetched = !people.is_empty();
+    push_people(&mut wave2, &tracker, &client, &api, &people, &[], slow);
+    let files_complete = files_rest.urls.is_empty();
+    let mut familiarity_sent = false;
+    if files_complete {
+        if let Some(author) = &author {
+            familiarity_sent = push_familiarity(
+                &mut wave2, &tracker, &client, &api, &sections, author, now, slow,
+            );
+        }
+    }
+    let parts = join_all(wave2).await;
+    let mut files_by_page: BTreeMap<u32, Vec<Value>> = BTreeMap::new();
+    let mut commits_by_page: BTreeMap<u32, Vec<Value>> = BTreeMap::new();
+    if let Some(first) = files_pages {
+        files_by_page.insert(1, first.items);
+    }
+    if let Some(first) = commit_pages {
+        commits_by_page.insert(1, first.items);
+    }
+    absorb(
+        &mut sections,
+        &client,
+        parts,
+        &mut files_by_page,
+        &mut commits_by_page,
+    );
+    if sections.files.is_some() {
+        sections.files = Some(files_by_page.into_values().flatten().collect());
+    }
+    if sections.commits.is_some() {
+        sections.commits = Some(commits_by_page.into_values().flatten().collect());
+    }
+    mark_truncation(&mut sections, files_rest.capped_from);
+
+    // Wave 3, only for large PRs: familiarity over the complete file list, and people first
+    // seen on later commit pages.
+    let mut wave3: Vec<LocalBoxFuture<'_, Part>> = Vec::new();
+    let later: Vec<String> = sections
+        .commit_authors()
+        .into_iter()
+        .filter(|login| !people.contains(login))
+        .take((MAX_EXTRA_USERS + 1).saturating_sub(people.len()))
+        .collect();
+    push_people(&mut wave3, &tracker, &client, &api, &later, &people, slow);
+    if !familiarity_sent && sections.files.is_some() {
+        if let Some(author) = &author {
+            push_familiarity(
+                &mut wave3, &tracker, &client, &api, &sections, author, now, slow,
+            );
+        }
+    }
+    if !wave3.is_empty() {
+        let parts = join_all(wave3).await;
+        absorb(
+            &mut sections,
+            &client,
+            parts,
+            &mut BTreeMap::new(),
+            &mut BTreeMap::new(),
+        );
+    }
+
+    client.cache.flush(head.as_deref()).await;
+    Ok(sections.to_bundle(crate::timestamp::format(now)))
+}
+
+fn head_sha(pull: &Value) -> Option<String> {
+    pull.get("head")?
+        .get("sha")?
+        .as_str()
+        .filter(|sha| !sha.is_empty())
+        .map(str::to_string)
+}
+
+fn note_if_stale(
+    sections: &mut Sections,
+    client: &Client<'_>,
+    section: &str,
+    url: &str,
+    fetched: &Fetched,
+) {
+    if fetched.origin == Origin::Stale {
+        let exhausted = client
+            .cache
+            .rate_limits
+            .borrow()
+            .exhausted_until(url, client.now());
+        sections.note(stale_note(section, exhausted));
+    }
+}
+
+/// Records page 1 of a paginated section; returns its items and `Link` for the next wave.
+fn first_page(
+    sections: &mut Sections,
+    client: &Client<'_>,
+    section: &str,
+    url: &str,
+    result: Got,
+) -> Option<FirstPage> {
+    match result {
+        Ok(fetched) => {
+            note_if_stale(sections, client, section, url, &fetched);
+            let Some(items) = fetched.body.as_array().cloned() else {
+                sections.note(failure_note(section, &GetError::Malformed));
+                return None;
+            };
+            match section {
+                "files" => sections.files = Some(Vec::new()),
+                _ => sections.commits = Some(Vec::new()),
+            }
+            Some(FirstPage {
+                items,
+                link: fetched.link,
+            })
+        }
+        Err(error) => {
+            sections.note(failure_note(section, &error));
+            None
+        }
+    }
+}
+
+struct FirstPage {
+    items: Vec<Value>,
+    link: Option<String>,
+}
+
+/// Pages 2..N to request at once, from page 1's `Link rel="last"`.
+struct Remaining {
+    urls: Vec<(u32, String)>,
+    /// The last page GitHub offered, when beyond the cap.
+    capped_from: Option<u32>,
+}
+
+fn remaining_pages(api: &Api, first: Option<&FirstPage>, max_pages: u32) -> Remaining {
+    let none = Remaining {
+        urls: Vec::new(),
+        capped_from: None,
+    };
+    let Some(link) = first.and_then(|page| page.link.as_deref()) else {
+        return none;
+    };
+    // `last` gives the count; a server that sends only `next` gets its next page followed.
+    let last = link_url(link, "last").or_else(|| link_url(link, "next"));
+    let Some(last) = last.filter(|url| api.owns(url)) else {
+        return none;
+    };
+    let Some(count) = page_number(&last) else {
+        return none;
+    };
+    let capped_from = (count > max_pages).then_some(count);
+    Remaining {
+        urls: (2..=count.min(max_pages))
+            .map(|page| (page, with_page(&last, page)))
+            .collect(),
+        capped_from,
+    }
+}
+
+fn push_people<'f>(
+    wave: &mut Vec<LocalBoxFuture<'f, Part>>,
+    tracker: &'f Tracker<'_>,
+    client: &'f Client<'_>,
+    api: &Api,
+    logins: &[String],
+    already_searched: &[String],
+    slow: Policy,
+) {
+    for login in logins {
+        let url = api.user(login);
+        let name = login.clone();
+        wave.push(tracker.track("people", async move {
+            Part::User(name, client.get(&url, slow).await)
+        }));
+    }
+    let searched = already_searched.len();
+    for login in logins
+        .iter()
+        .take(MAX_HISTORY_LOGINS.saturating_sub(searched))
+    {
+        let (all_url, merged_url) = (
+            api.history_search(login, false),
+            api.history_search(login, true),
+        );
+        let name = login.clone();
+        wave.push(tracker.track("history", async move {
+            let all = client.get(&all_url, slow).await;
+            // Don't spend a scarce search request when the first one already failed.
+            let merged = match &all {
+                Ok(_) => client.get(&merged_url, slow).await,
+                Err(error) => Err(error.clone()),
+            };
+            Part::History(name, all, merged)
+        }));
+    }
+}
+
+/// Queues familiarity requests for the author's top focus files; returns whether any were.
+#[allow(clippy::too_many_arguments)]
+fn push_familiarity<'f>(
+    wave: &mut Vec<LocalBoxFuture<'f, Part>>,
+    tracker: &'f Tracker<'_>,
+    client: &'f Client<'_>,
+    api: &Api,
+    sections: &Sections,
+    author: &str,
+    now: i64,
+    slow: Policy,
+) -> bool {
+    let paths = focus_paths(sections, now);
+    for path in &paths {
+        let url = api.familiarity(author, path);
+        let path = path.clone();
+        wave.push(tracker.track("familiarity", async move {
+            Part::Familiarity(
+                path,
+                client
+                    .get_within_budget(&url, slow, FAMILIARITY_MIN_REMAINING)
+                    .await,
+            )
+        }));
+    }
+    !paths.is_empty()
+}
+
+/// The files worth checking the author's history on: the engine's focus list for the bundle
+/// so far, else the most-changed files that still exist.
+fn focus_paths(sections: &Sections, now: i64) -> Vec<String> {
+    let draft = sections.to_bundle(None);
+    let mut paths: Vec<String> = match crate::Bundle::from_value(&draft) {
+        Ok(bundle) => crate::analyze(&bundle, &crate::Settings::default(), Some(now))
+            .focus
+            .into_iter()
+            .map(|focus| focus.path)
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    if paths.is_empty() {
+        let mut files: Vec<(u64, String)> = sections
+            .files
+            .iter()
+            .flatten()
+            .filter(|file| file.get("status").and_then(Value::as_str) != Some("removed"))
+            .filter_map(|file| {
+                let name = file.get("filename")?.as_str()?.to_string();
+                let changes = file.get("changes").and_then(Value::as_u64).unwrap_or(0);
+                Some((changes, name))
+            })
+            .collect();
+        files.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+        paths = files.into_iter().map(|(_, name)| name).collect();
+    }
+    paths.truncate(MAX_FAMILIARITY_FILES);
+    paths
+}
+
+fn absorb(
+    sections: &mut Sections,
+    client: &Client<'_>,
+    parts: Vec<Part>,
+    files_by_page: &mut BTreeMap<u32, Vec<Value>>,
+    commits_by_page: &mut BTreeMap<u32, Vec<Value>>,
+) {
+    let mut check_runs_error = None;
+    for part in parts {
+        match part {
+            Part::FilesPage(number, result) => {
+                page_into(sections, "files", number, result, files_by_page)
+            }
+            Part::CommitsPage(number, result) => {
+                page_into(sections, "commits", number, result, commits_by_page)
+            }
+            Part::CheckRuns(Ok(fetched)) if fetched.body.is_object() => {
+                let listed = fetched
+                    .body
+                    .get("check_runs")
+                    .and_then(Value::as_array)
+                    .map_or(0, Vec::len);
+                let total = fetched
+                    .body
+                    .get("total_count")
+                    .and_then(Value::as_u64)
+                    .unwrap_or(0);
+                if total > listed as u64 {
+                    sections.note(format!(
+                        "check_runs: only the first {listed} of {total} check runs were read"
+                    ));
+                }
+                sections.check_runs = Some(fetched.body);
+            }
+            Part::CheckRuns(Ok(_)) => {
+                sections.note(failure_note("check_runs", &GetError::Malformed))
+            }
+            Part::CheckRuns(Err(error)) => check_runs_error = Some(error),
+            Part::Status(Ok(fetched)) if fetched.body.is_object() => {
+                sections.status = Some(fetched.body)
+            }
+            Part::Status(Ok(_)) => sections.note(failure_note("status", &GetError::Malformed)),
+            Part::Status(Err(error)) => sections.note(failure_note("status", &error)),
+            Part::User(login, Ok(fetched)) if fetched.body.is_object() => {
+                sections.users.insert(login, fetched.body);
+            }
+            Part::User(login, Ok(_)) => sections.note(failure_note(
+                &format!("users.{login}"),
+                &GetError::Malformed,
+            )),
+            Part::User(login, Err(error)) => {
+                sections.note(failure_note(&format!("users.{login}"), &error))
+            }
+            Part::History(login, Ok(all), Ok(merged)) => {
+                let count =
+                    |fetched: &Fetched| fetched.body.get("total_count").and_then(Value::as_u64);
+                match (count(&all), count(&merged)) {
+                    (Some(prs), Some(merged_count)) => {
+                        let incomplete = [&all, &merged].iter().any(|fetched| {
+                            fetched
+                                .body
+                                .get("incomplete_results")
+                                .and_then(Value::as_bool)
+                                == Some(true)
+                        });
+                        if incomplete {
+                            sections.note(format!(
+                                "history.{login}: GitHub's search timed out; counts may be low"
+                            ));
+                        }
+                        sections.history.insert(
+                            login,
+                            serde_json::json!({"prs": prs, "merged": merged_count}),
+                        );
+                    }
+                    _ => sections.note(failure_note(
+                        &format!("history.{login}"),
+                        &GetError::Malformed,
+                    )),
+                }
+            }
+            Part::History(login, Err(error), _) | Part::History(login, _, Err(error)) => {
+                sections.note(failure_note(&format!("history.{login} (search)"), &error))
+            }
+            Part::Familiarity(path, Ok(fetched)) => {
+                let count = familiarity_count(&fetched);
+                sections.familiarity_fetched = true;
+                if let Some(author) = sections
+                    .pull
+                    .get("user")
+                    .and_then(|user| user.get("login"))
+                    .and_then(Value::as_str)
+                {
+                    let author = author.to_string();
+                    sections
+                        .familiarity
+                        .entry(author)
+                        .or_default()
+                        .insert(path, count);
+                }
+            }
+            Part::Familiarity(path, Err(error)) => {
+                sections.note(failure_note(&format!("familiarity ({path})"), &error))
+            }
+        }
+    }
+    if let Some(error) = check_runs_error {
+        let unreadable = matches!(
+            error,
+            GetError::Status {
+                status: 403 | 404,
+                rate_limit_reset: None
+            }
+        );
+        if unreadable && client.has_token() && sections.status.is_some() {
+            sections.note(CHECKS_FALLBACK_NOTE.to_string());
+        } else {
+            sections.note(failure_note("check_runs", &error));
+        }
+    }
+}
+
+fn page_into(
+    sections: &mut Sections,
+    section: &str,
+    number: u32,
+    result: Got,
+    pages: &mut BTreeMap<u32, Vec<Value>>,
+) {
+    match result.map(|fetched| fetched.body) {
+        Ok(Value::Array(items)) => {
+            pages.insert(number, items);
+        }
+        Ok(_) => {
+            mark_incomplete(sections, section);
+            sections.note(failure_note(
+                &format!("{section} page {number}"),
+                &GetError::Malformed,
+            ));
+        }
+        Err(error) => {
+            mark_incomplete(sections, section);
+            sections.note(failure_note(&format!("{section} page {number}"), &error));
+        }
+    }
+}
+
+fn mark_incomplete(sections: &mut Sections, section: &str) {
+    match section {
+        "files" => sections.files_truncated = true,
+        _ => sections.commits_truncated = true,
+    }
+}
+
+/// Says when GitHub's caps (3,000 files, 250 commits) cut a list short.
+fn mark_truncation(sections: &mut Sections, files_capped_from: Option<u32>) {
+    let pull = sections.pull.clone();
+    let declared = |key: &str| pull.get(key).and_then(Value::as_u64);
+    if let Some(files) = &sections.files {
+        let listed = files.len() as u64;
+        let expected = declared("changed_files");
+        if files_capped_from.is_some() || expected.is_some_and(|expected| expected > listed) {
+            sections.files_truncated = true;
+            let total = expected
+                .map(|count| format!(" of {count}"))
+                .unwrap_or_default();
+            sections.note(format!(
+                "files: only {listed}{total} changed files were read (GitHub lists at most 3,000)"
+            ));
+        }
+    }
+    if let Some(commits) = &sections.commits {
+        let listed = commits.len() as u64;
+        if declared("commits").is_some_and(|expected| expected > listed) {
+            sections.commits_truncated = true;
+            let total = declared("commits").unwrap_or(listed);
+            sections.note(format!(
+                "commits: only {listed} of {total} commits were read (GitHub lists at most {MAX_COMMITS})"
+            ));
+        }
+    }
+}
+
+/// Commits by the author on a path: with `per_page=1` the last page number is the count.
+fn familiarity_count(fetched: &Fetched) -> u64 {
+    let listed = fetched.body.as_array().map_or(0, Vec::len) as u64;
+    match fetched
+        .link
+        .as_deref()
+        .and_then(|link| link_url(link, "last"))
+    {
+        Some(last) => page_number(&last).map_or(listed, u64::from),
+        None => listed,
+    }
+}

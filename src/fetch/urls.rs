@@ -1,0 +1,199 @@
+//! The GitHub REST URLs one PR view needs, built from validated parts.
+//!
+//! Why: owner, repo and number arrive from a page message (hostile until checked) and logins
+//! and paths arrive from API bodies; each is validated or percent-encoded here so no input can
+//! change which endpoint is called. Endpoints: docs.github.com REST reference (pulls, commits,
+//! checks, statuses, users, search) and extension-platform notes §6.1.
+
+use super::error::FetchError;
+use super::limits::PER_PAGE;
+
+/// A validated pull request reference.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PullRef {
+    pub owner: String,
+    pub repo: String,
+    pub number: u64,
+}
+
+impl PullRef {
+    /// Checks the contract's shapes: owner `^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$`, repo
+    /// `^[A-Za-z0-9._-]{1,100}$`, number 1..2^31.
+    pub fn new(owner: &str, repo: &str, number: u64) -> Result<PullRef, FetchError> {
+        let owner_ok = !owner.is_empty()
+            && owner.len() <= 39
+            && owner.starts_with(|c: char| c.is_ascii_alphanumeric())
+            && owner.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+        if !owner_ok {
+            return Err(FetchError::invalid_request(
+                "the owner is not a GitHub login",
+            ));
+        }
+        let repo_ok = !repo.is_empty()
+            && repo.len() <= 100
+            && repo != "."
+            && repo != ".."
+            && repo
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'));
+        if !repo_ok {
+            return Err(FetchError::invalid_request(
+                "the repository name is not valid",
+            ));
+        }
+        if number == 0 || number > (1 << 31) {
+            return Err(FetchError::invalid_request("the number is out of range"));
+        }
+        Ok(PullRef {
+            owner: owner.to_string(),
+            repo: repo.to_string(),
+            number,
+        })
+    }
+}
+
+/// URL builder for one PR on one API base.
+#[derive(Debug, Clone)]
+pub struct Api {
+    base: String,
+    pull: PullRef,
+}
+
+impl Api {
+    /// `base` is e.g. `https://api.github.com` (a trailing slash is dropped).
+    pub fn new(base: &str, pull: PullRef) -> Result<Api, FetchError> {
+        let base = base.trim_end_matches('/');
+        if !(base.starts_with("https://") || base.starts_with("http://")) || base.contains('?') {
+            return Err(FetchError::invalid_request(
+                "apiBase must be an http(s) URL",
+            ));
+        }
+        Ok(Api {
+            base: base.to_string(),
+            pull,
+        })
+    }
+
+    /// Whether a URL (e.g. from a `Link` header) is on this API base.
+    pub fn owns(&self, url: &str) -> bool {
+        url.strip_prefix(&self.base)
+            .is_some_and(|rest| rest.starts_with('/'))
+    }
+
+    fn repo_path(&self) -> String {
+        format!("{}/repos/{}/{}", self.base, self.pull.owner, self.pull.repo)
+    }
+
+    pub fn pull(&self) -> String {
+        format!("{}/pulls/{}", self.repo_path(), self.pull.number)
+    }
+
+    pub fn files(&self) -> String {
+        format!("{}/files?per_page={PER_PAGE}", self.pull())
+    }
+
+    pub fn commits(&self) -> String {
+        format!("{}/commits?per_page={PER_PAGE}", self.pull())
+    }
+
+    pub fn reviews(&self) -> String {
+        format!("{}/reviews?per_page={PER_PAGE}", self.pull())
+    }
+
+    pub fn check_runs(&self, sha: &str) -> String {
+        format!(
+            "{}/commits/{}/check-runs?per_page={PER_PAGE}",
+            self.repo_path(),
+            encode(sha, false)
+        )
+    }
+
+    pub fn status(&self, sha: &str) -> String {
+        format!("{}/commits/{}/status", self.repo_path(), encode(sha, false))
+    }
+
+    pub fn user(&self, login: &str) -> String {
+        format!("{}/users/{}", self.base, encode(login, false))
+    }
+
+    /// PRs by `login` in this repository (`merged_only`: only merged ones); read `total_count`.
+    pub fn history_search(&self, login: &str, merged_only: bool) -> String {
+        // Apps are searched as `author:app/<name>`, not by their `[bot]` login.
+        let author = match login.strip_suffix("[bot]") {
+            Some(app) => format!("app/{}", encode(app, false)),
+            None => encode(login, false),
+        };
+        let merged = if merged_only { "+is:merged" } else { "" };
+        format!(
+            "{}/search/issues?q=repo:{}/{}+type:pr+author:{author}{merged}&per_page=1",
+            self.base, self.pull.owner, self.pull.repo
+        )
+    }
+
+    /// Commits by `login` touching `path` on the default branch; the count is the last page.
+    pub fn familiarity(&self, login: &str, path: &str) -> String {
+        format!(
+            "{}/commits?path={}&author={}&per_page=1",
+            self.repo_path(),
+            encode(path, true),
+            encode(login, false)
+        )
+    }
+}
+
+/// Percent-encodes everything but unreserved characters (and `/` when `keep_slash`).
+pub fn encode(text: &str, keep_slash: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        let unreserved = byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~');
+        if unreserved || (keep_slash && byte == b'/') {
+            out.push(byte as char);
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn api() -> Api {
+        Api::new(
+            "https://api.github.com/",
+            PullRef::new("octo-org", "hello.rs", 42).unwrap(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn rejects_owner_repo_and_number_outside_the_contract() {
+        assert!(PullRef::new("-bad", "r", 1).is_err());
+        assert!(PullRef::new("o/../x", "r", 1).is_err());
+        assert!(PullRef::new("o", "r?x=1", 1).is_err());
+        assert!(PullRef::new("o", "..", 1).is_err());
+        assert!(PullRef::new("o", "r", 0).is_err());
+        assert!(PullRef::new("o", "r", (1 << 31) + 1).is_err());
+        assert!(PullRef::new("a-b", "c_d.e", 7).is_ok());
+    }
+
+    #[test]
+    fn builds_endpoint_urls_with_encoded_inputs() {
+        let api = api();
+        assert_eq!(
+            api.pull(),
+            "https://api.github.com/repos/octo-org/hello.rs/pulls/42"
+        );
+        assert_eq!(
+            api.history_search("dependabot[bot]", true),
+            "https://api.github.com/search/issues?q=repo:octo-org/hello.rs+type:pr+author:app/dependabot+is:merged&per_page=1"
+        );
+        assert_eq!(
+            api.familiarity("alice", "src/a b&c.rs"),
+            "https://api.github.com/repos/octo-org/hello.rs/commits?path=src/a%20b%26c.rs&author=alice&per_page=1"
+        );
+        assert!(api.owns("https://api.github.com/repositories/1/pulls/42/files?page=2"));
+        assert!(!api.owns("https://api.github.com.evil/x"));
+    }
+}

@@ -1,0 +1,123 @@
+//! `fetchBundle`: the wasm export that assembles a PR's bundle from the GitHub API.
+//!
+//! Why: the panel (and any other extension page) needs the bundle behind a panel, fetched
+//! with the cache, the token rules and the rate-limit rules of `crate::fetch`. This file only
+//! translates JS arguments and errors (docs/CONTRACTS.md "wasm exports"):
+//! `fetchBundle({owner, repo, number, page?}, {token?, apiBase?, storage?, freshnessSeconds?,
+//! onProgress?, now?})` resolves to the bundle JSON text, or rejects with an `Error` whose
+//! `message` is user-facing and whose `name` and `kind` are the error kind. `now` is in
+//! milliseconds since the epoch (like `Date.now()`).
+
+use js_sys::{Function, Object, Reflect};
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+
+use super::storage::JsStorage;
+use super::transport::BrowserTransport;
+use crate::fetch::{FetchError, FetchOptions, MemoryStore, Progress, PullRef};
+
+fn field(object: &JsValue, name: &str) -> JsValue {
+    if object.is_object() {
+        Reflect::get(object, &name.into()).unwrap_or(JsValue::UNDEFINED)
+    } else {
+        JsValue::UNDEFINED
+    }
+}
+
+/// A JS `Error` carrying the kind as `name` and `kind`.
+fn js_error(error: &FetchError) -> JsValue {
+    let js = js_sys::Error::new(&error.message);
+    js.set_name(error.kind.as_str());
+    let _ = Reflect::set(&js, &"kind".into(), &error.kind.as_str().into());
+    js.into()
+}
+
+fn read_request(request: &JsValue) -> Result<(PullRef, Option<Value>), FetchError> {
+    let owner = field(request, "owner").as_string().unwrap_or_default();
+    let repo = field(request, "repo").as_string().unwrap_or_default();
+    let number = field(request, "number")
+        .as_f64()
+        .filter(|number| number.fract() == 0.0 && *number >= 1.0 && *number <= 2_147_483_648.0)
+        .ok_or_else(|| FetchError::invalid_request("the number is not a positive integer"))?;
+    let pull = PullRef::new(&owner, &repo, number as u64)?;
+    let page = field(request, "page");
+    let page = if page.is_object() {
+        let text = js_sys::JSON::stringify(&page)
+            .ok()
+            .and_then(|text| text.as_string())
+            .unwrap_or_default();
+        serde_json::from_str::<Value>(&text)
+            .ok()
+            .filter(Value::is_object)
+    } else {
+        None
+    };
+    Ok((pull, page))
+}
+
+fn read_options(options: &JsValue) -> FetchOptions {
+    let now_ms = field(options, "now")
+        .as_f64()
+        .filter(|now| now.is_finite() && *now > 0.0)
+        .unwrap_or_else(js_sys::Date::now);
+    let mut fetch_options = FetchOptions::new((now_ms / 1000.0).floor() as i64);
+    fetch_options.token = field(options, "token")
+        .as_string()
+        .map(|token| token.trim().to_string())
+        .filter(|token| !token.is_empty());
+    if let Some(base) = field(options, "apiBase").as_string() {
+        fetch_options.api_base = base;
+    }
+    if let Some(seconds) = field(options, "freshnessSeconds")
+        .as_f64()
+        .filter(|seconds| seconds.is_finite() && *seconds >= 0.0)
+    {
+        fetch_options.freshness_seconds = seconds.floor() as i64;
+    }
+    fetch_options
+}
+
+fn progress_object(progress: &Progress) -> JsValue {
+    let object = Object::new();
+    let _ = Reflect::set(&object, &"phase".into(), &progress.phase.as_str().into());
+    let _ = Reflect::set(&object, &"done".into(), &progress.done.into());
+    let _ = Reflect::set(&object, &"total".into(), &progress.total.into());
+    let _ = Reflect::set(
+        &object,
+        &"message".into(),
+        &progress.message.as_str().into(),
+    );
+    object.into()
+}
+
+/// Fetches the bundle of one PR; see the module doc for the arguments.
+#[wasm_bindgen(js_name = fetchBundle)]
+pub async fn fetch_bundle(request: JsValue, options: JsValue) -> Result<String, JsValue> {
+    let (pull, page) = read_request(&request).map_err(|error| js_error(&error))?;
+    let fetch_options = read_options(&options);
+    let on_progress = field(&options, "onProgress").dyn_into::<Function>().ok();
+    let report = |progress: &Progress| {
+        if let Some(callback) = &on_progress {
+            // A throwing progress callback must not break the fetch.
+            let _ = callback.call1(&JsValue::NULL, &progress_object(progress));
+        }
+    };
+    let memory = MemoryStore::default();
+    let js_store = JsStorage::new(field(&options, "storage"));
+    let store: &dyn crate::fetch::CacheStore = match &js_store {
+        Some(store) => store,
+        None => &memory,
+    };
+    let bundle = crate::fetch::fetch_bundle(
+        pull,
+        page,
+        &fetch_options,
+        &BrowserTransport,
+        store,
+        &report,
+    )
+    .await
+    .map_err(|error| js_error(&error))?;
+    serde_json::to_string(&bundle)
+        .map_err(|error| js_error(&FetchError::malformed(&format!("the bundle ({error})"))))
+}
