@@ -139,10 +139,17 @@ fn rank(
     }
     if let Some(area) = facts.sensitive {
         reasons.push(format!("Sensitive path: {area}"));
-        raise(Priority::High);
+        // Test data and docs about auth are worth a look, not the first look.
+        raise(
+            if matches!(facts.class, FileClass::Test | FileClass::Docs) {
+                Priority::Medium
+            } else {
+                Priority::High
+            },
+        );
     }
     if file.patch.is_none() && lines > 0 && !facts.binary {
-        reasons.push("No diff shown by GitHub (too large)".into());
+        reasons.push("GitHub sent no diff for this file".into());
     }
     (priority, reasons)
 }

@@ -62,6 +62,7 @@ struct Section {
 pub fn assess(context: &Context) -> Intent {
     let pull = &context.bundle.pull;
     let body = strip_html_comments(&pull.body.replace("\r\n", "\n"));
+    let (title, body) = untruncated_title(&pull.title, &body);
     let sections = split_sections(&body);
 
     let (goal, source, base_confidence) = match goal_from_sections(&sections) {
@@ -70,10 +71,20 @@ pub fn assess(context: &Context) -> Intent {
             format!("pr description ({heading} section)"),
             INTENT_CONFIDENCE_SECTION,
         ),
-        None => match first_paragraph(sections.iter().flat_map(|s| s.lines.iter())) {
+        None => match first_paragraph(
+            sections
+                .iter()
+                .filter(|section| {
+                    !section
+                        .heading
+                        .as_deref()
+                        .is_some_and(|heading| heading_matches(heading, &CRITERIA_HEADINGS))
+                })
+                .flat_map(|section| section.lines.iter()),
+        ) {
             Some(goal) => (goal, "pr description".into(), INTENT_CONFIDENCE_PARAGRAPH),
             None => (
-                strip_conventional_prefix(&pull.title),
+                strip_conventional_prefix(&title),
                 "title".into(),
                 INTENT_CONFIDENCE_TITLE,
             ),
@@ -98,6 +109,19 @@ pub fn assess(context: &Context) -> Intent {
         linked_issues,
         confidence: (confidence.min(INTENT_CONFIDENCE_MAX) * 100.0).round() / 100.0,
         source,
+    }
+}
+
+/// GitHub cuts titles over 256 characters typed in the web form with "…" and moves the rest
+/// to the body, starting with "…". Joins them back; returns (title, remaining body).
+fn untruncated_title(title: &str, body: &str) -> (String, String) {
+    let trimmed = body.trim_start();
+    match (title.strip_suffix('…'), trimmed.strip_prefix('…')) {
+        (Some(head), Some(rest)) => {
+            let (tail, remaining) = rest.split_once('\n').unwrap_or((rest, ""));
+            (format!("{head}{}", tail.trim_end()), remaining.to_string())
+        }
+        _ => (title.to_string(), body.to_string()),
     }
 }
 
@@ -201,25 +225,34 @@ fn goal_from_sections(sections: &[Section]) -> Option<(String, String)> {
 /// table or closing-keyword line.
 fn first_paragraph<'a>(lines: impl Iterator<Item = &'a String>) -> Option<String> {
     let mut paragraph: Vec<String> = Vec::new();
+    let accept = |paragraph: &[String]| {
+        let text = paragraph.join(" ").trim().to_string();
+        (text.chars().filter(|c| c.is_alphanumeric()).count() >= 3 && !is_reference_only(&text))
+            .then_some(text)
+    };
     for line in lines {
         let trimmed = line.trim();
-        if trimmed.is_empty() {
-            if !paragraph.is_empty() {
-                break;
+        if trimmed.is_empty() || !is_meaningful(trimmed) {
+            if let Some(text) = accept(&paragraph) {
+                return Some(text);
             }
-            continue;
-        }
-        if !is_meaningful(trimmed) {
-            if !paragraph.is_empty() {
-                break;
-            }
+            paragraph.clear();
             continue;
         }
         let text = trimmed.trim_start_matches(['-', '*', '+']).trim();
         paragraph.push(plain_text(text));
     }
-    let text = paragraph.join(" ").trim().to_string();
-    (text.chars().filter(|c| c.is_alphanumeric()).count() >= 3).then_some(text)
+    accept(&paragraph)
+}
+
+/// "Full context: #382", "See #284 for more context.": a pointer elsewhere, not a goal.
+fn is_reference_only(text: &str) -> bool {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let references = words
+        .iter()
+        .filter(|word| word.contains('#') || word.contains("://"))
+        .count();
+    references > 0 && words.len() <= 6
 }
 
 fn is_meaningful(line: &str) -> bool {
