@@ -78,7 +78,7 @@ fn rank(
     let is_new = file.status.eq_ignore_ascii_case("added");
     let code = matches!(facts.class, FileClass::Source | FileClass::Test);
     let counted = !facts.excluded_from_size;
-    let api_change = false;
+    let api_change = !facts.api.changes.is_empty();
     let mut reasons = Vec::new();
     let mut priority = Priority::Low;
     let mut raise = |to: Priority| priority = priority.max(to);
