@@ -35,9 +35,15 @@ pub fn render(dom: &Dom, contributors: &[Contributor]) -> DomResult<Element> {
         )?;
         set(&trust, "data-prlens-trust", trust_key)?;
         head.add(&trust)?;
-        head.add(&chip(dom, format::role_label(person.role), "neutral")?)?;
+        let role = format::role_label(person.role);
+        head.add(&chip(dom, role, "neutral")?)?;
+        // The engine's badges may repeat the trust or role label ("PR Author", "New
+        // Contributor"); show each word once.
+        let shown = [format::trust_label(person.trust_level), role];
         for badge in &person.badges {
-            head.add(&chip(dom, badge, "outline")?)?;
+            if !shown.iter().any(|label| label.eq_ignore_ascii_case(badge)) {
+                head.add(&chip(dom, badge, "outline")?)?;
+            }
         }
         item.add(&head)?;
         let mut rows = vec![

@@ -95,7 +95,7 @@ pub fn trust_label(trust: TrustLevel) -> &'static str {
 
 pub fn role_label(role: Role) -> &'static str {
     match role {
-        Role::Author => "PR author",
+        Role::Author => "PR Author",
         Role::Committer => "Committer",
     }
 }

@@ -63,8 +63,8 @@ pub fn function(object: &JsValue, name: &str) -> Option<Function> {
     field(object, name).dyn_into::<Function>().ok()
 }
 
-/// Accepts the forms panel.js may send: a mode (`"light"`, `"dark"`, `"auto"`), a theme
-/// name (`"dark_dimmed"`, `"light_high_contrast"`…), or `{mode, light, dark}` as read from
+/// Accepts the forms panel.js may send: a resolved theme name (`"light"`, `"dark_dimmed"`,
+/// `"light_high_contrast"`…, as in docs/CONTRACTS.md), `"auto"`, or `{mode, light, dark}` as read from
 /// the page's `data-color-mode` / `data-light-theme` / `data-dark-theme`.
 pub fn color_mode(value: &JsValue) -> Option<ColorMode> {
     if let Some(text) = value.as_string() {
@@ -92,16 +92,26 @@ pub fn color_mode(value: &JsValue) -> Option<ColorMode> {
 }
 
 fn color_mode_from_name(name: &str) -> Option<ColorMode> {
-    let (mode, light, dark) = match name {
-        "light" | "dark" | "auto" => (name, "light", "dark"),
-        theme if is_theme(theme) && theme.starts_with("light") => ("light", theme, "dark"),
-        theme if is_theme(theme) => ("dark", "light", theme),
-        _ => return None,
+    if name == "auto" {
+        return Some(ColorMode {
+            mode: "auto".to_string(),
+            light_theme: "light".to_string(),
+            dark_theme: "dark".to_string(),
+        });
+    }
+    if !is_theme(name) {
+        return None;
+    }
+    // docs/CONTRACTS.md: a resolved theme name sets the mode by its prefix and both themes to it.
+    let mode = if name.starts_with("dark") {
+        "dark"
+    } else {
+        "light"
     };
     Some(ColorMode {
         mode: mode.to_string(),
-        light_theme: light.to_string(),
-        dark_theme: dark.to_string(),
+        light_theme: name.to_string(),
+        dark_theme: name.to_string(),
     })
 }
 
