@@ -50,6 +50,12 @@ pub fn assess(context: &Context) -> Triage {
             }
             (counted, excluded, unviewed, "")
         }
+        None if pull.additions.is_none() && pull.deletions.is_none() => (
+            0,
+            0,
+            0,
+            " (size unknown: the PR object has no line counts and the file list was not fetched)",
+        ),
         None => {
             let lines = pull
                 .additions
