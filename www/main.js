@@ -370,7 +370,8 @@ function initTokenControls() {
   input.value = "";
   input.placeholder = stored.token ? "•••••••• (stored)" : "ghp_… or github_pat_…";
   describe();
-  $("token-save").addEventListener("click", () => {
+  $("token-form").addEventListener("submit", (event) => {
+    event.preventDefault();
     const value = input.value.trim();
     if (value === "") {
       // Only the storage place changes.

@@ -1,0 +1,492 @@
+/**
+ * The playground page (dist/www) in headless Chromium: what a visitor sees before installing.
+ *
+ * What it proves:
+ *  - opening the page with no input renders the full panel for the embedded sample, labelled
+ *    as a sample (README's first command leads here);
+ *  - `?bundle=` renders a bundle assembled from a real recorded fixture (PyGithub#31 via the
+ *    CLI's `bundle-fixture`), and refuses absolute / cross-origin URLs without fetching them;
+ *  - a malformed bundle gives a clear error state (`data-prlens-state="error"`), no uncaught
+ *    page error, and the page stays usable (back to the sample works);
+ *  - choosing a bundle file renders it;
+ *  - moving a driver weight in the settings panel re-scores instantly, to exactly what the
+ *    engine computes for those settings (checked in node with the same wasm);
+ *  - every bundle of the XSS corpus (tests/xss) renders without executing anything;
+ *  - a mistyped PR reference is answered with a message and no request; live fetches go only
+ *    to api.github.com, the token never appears in a URL, and error kinds become advice;
+ *  - light and dark screenshots are saved to target/e2e/ (www-sample.png, www-dark.png).
+ * Pure helpers (PR reference parsing, ?bundle= resolution) are also unit-tested here.
+ *
+ * Why: the page is the project's public face and runs hostile PR data; a visitor who sees a
+ * crash, a wrong number or an alert box will not install the extension.
+ * Needs: ./build.sh (dist/www and the native CLI), Debian chromium, npm playwright-core.
+ * Server: a static server on 127.0.0.1 (random port) for dist/www plus test bundles under
+ * /test-bundles/, closed after the tests (and by a timer, should the run hang).
+ */
+import test, { before, after } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { execFileSync } from "node:child_process";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+import { parsePrReference } from "../../www/pr-reference.js";
+import { resolveBundleUrl } from "../../www/bundle-source.js";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const wwwDir = process.env.PRLENS_WWW_DIR ?? path.join(repoRoot, "dist/www");
+const shotsDir = path.join(repoRoot, "target/e2e");
+const targetDir = process.env.CARGO_TARGET_DIR ?? path.join(repoRoot, "target");
+const cliPath = path.join(targetDir, "release/prlens");
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium";
+const FIXTURE_CASE = "PyGithub-PyGithub-31-large";
+const SERVER_LIFETIME_MS = 5 * 60 * 1000;
+
+// ------------------------------------------------------------------------------------------
+// Pure helpers (no browser)
+// ------------------------------------------------------------------------------------------
+
+test("PR references: URLs with tails, short forms and the API form parse to owner/repo/number", () => {
+  const expected = { owner: "huggingface", repo: "transformers", number: 43774 };
+  for (const text of [
+    "https://github.com/huggingface/transformers/pull/43774",
+    "https://github.com/huggingface/transformers/pull/43774/files",
+    "https://github.com/huggingface/transformers/pull/43774/commits?w=1#discussion_r1",
+    "github.com/huggingface/transformers/pull/43774",
+    "  huggingface/transformers#43774  ",
+    "huggingface/transformers/pull/43774",
+    "https://api.github.com/repos/huggingface/transformers/pulls/43774",
+  ]) {
+    assert.deepEqual(parsePrReference(text), expected, text);
+  }
+});
+
+test("PR references: issues, other hosts, bad names and bad numbers are refused with a reason", () => {
+  const cases = [
+    ["https://github.com/o/r/issues/3", /issue, not a pull request/],
+    ["https://gitlab.com/o/r/-/merge_requests/1", /Only github\.com/],
+    ["https://github.com/o/r", /does not point at a pull request/],
+    ["o/r#0", /out of range/],
+    ["o/r#4294967296", /out of range/],
+    ["o/r#12abc", /not a pull request number/],
+    ["-bad/r#1", /not a valid GitHub user/],
+    ["o/r r#1", /Could not read|not a valid repository/],
+    ["", /Nothing to analyse/],
+    ["javascript:alert(1)", /Could not read/],
+  ];
+  for (const [text, message] of cases) {
+    assert.throws(() => parsePrReference(text), message, text);
+  }
+});
+
+test("?bundle= accepts same-origin relative paths and refuses anything that could leave the site", () => {
+  const page = "http://127.0.0.1:8080/index.html?bundle=x";
+  assert.equal(resolveBundleUrl("test-bundles/a.json", page).href, "http://127.0.0.1:8080/test-bundles/a.json");
+  assert.equal(resolveBundleUrl("/b.json", page).href, "http://127.0.0.1:8080/b.json");
+  for (const value of [
+    "https://evil.example/x.json",
+    "//evil.example/x.json",
+    "\\\\evil.example\\x.json",
+    "/\\evil.example/x.json",
+    "javascript:alert(1)",
+    "data:application/json,{}",
+    "",
+  ]) {
+    assert.throws(() => resolveBundleUrl(value, page), /\?bundle=/, JSON.stringify(value));
+  }
+});
+
+// ------------------------------------------------------------------------------------------
+// Browser tests
+// ------------------------------------------------------------------------------------------
+
+let server;
+let serverTimer;
+let baseUrl;
+let browser;
+let bundlesDir;
+let engine; // the same wasm the page runs, loaded in node for expected values
+
+const CONTENT_TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".wasm": "application/wasm",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".md": "text/markdown; charset=utf-8",
+};
+
+/** Serves dist/www at / and the test bundles at /test-bundles/, on 127.0.0.1 only. */
+function startServer() {
+  const roots = [
+    ["/test-bundles/", bundlesDir],
+    ["/", wwwDir],
+  ];
+  const instance = http.createServer((request, response) => {
+    let pathname;
+    try {
+      pathname = decodeURIComponent(new URL(request.url, "http://127.0.0.1").pathname);
+    } catch {
+      response.writeHead(400).end();
+      return;
+    }
+    if (pathname.endsWith("/")) pathname += "index.html";
+    const [prefix, root] = roots.find(([p]) => pathname.startsWith(p));
+    const file = path.resolve(root, "." + pathname.slice(prefix.length - 1));
+    if (!file.startsWith(path.resolve(root) + path.sep)) {
+      response.writeHead(403).end();
+      return;
+    }
+    fs.readFile(file, (error, body) => {
+      if (error) {
+        response.writeHead(404, { "content-type": "text/plain" }).end("not found");
+        return;
+      }
+      response
+        .writeHead(200, {
+          "content-type": CONTENT_TYPES[path.extname(file)] ?? "application/octet-stream",
+          "cache-control": "no-store",
+        })
+        .end(request.method === "HEAD" ? undefined : body);
+    });
+  });
+  return new Promise((resolve) => {
+    instance.listen(0, "127.0.0.1", () => resolve(instance));
+  });
+}
+
+function assembleFixtureBundle() {
+  assert.ok(fs.existsSync(cliPath), `${cliPath} is missing; run ./build.sh first (it builds the CLI)`);
+  return execFileSync(cliPath, ["bundle-fixture", FIXTURE_CASE], { cwd: repoRoot, encoding: "utf8" });
+}
+
+before(async () => {
+  assert.ok(
+    fs.existsSync(path.join(wwwDir, "index.html")) && fs.existsSync(path.join(wwwDir, "pkg/prlens.js")),
+    `${wwwDir} has no index.html or pkg/prlens.js; run ./build.sh first`,
+  );
+  bundlesDir = fs.mkdtempSync(path.join(os.tmpdir(), "prlens-www-bundles-"));
+  fs.writeFileSync(path.join(bundlesDir, "pygithub-31.json"), assembleFixtureBundle());
+  fs.writeFileSync(path.join(bundlesDir, "not-json.json"), "{ this is not json");
+  fs.writeFileSync(path.join(bundlesDir, "pull-is-a-string.json"), JSON.stringify({ format: "prlens.bundle.v1", pull: "oops" }));
+  fs.writeFileSync(path.join(bundlesDir, "array.json"), "[1, 2, 3]");
+  const xssDir = path.join(repoRoot, "tests/xss/bundles");
+  if (fs.existsSync(xssDir)) {
+    fs.mkdirSync(path.join(bundlesDir, "xss"));
+    for (const name of fs.readdirSync(xssDir).filter((n) => n.endsWith(".json"))) {
+      fs.copyFileSync(path.join(xssDir, name), path.join(bundlesDir, "xss", name));
+    }
+  }
+
+  server = await startServer();
+  baseUrl = `http://127.0.0.1:${server.address().port}/`;
+  serverTimer = setTimeout(() => server.close(), SERVER_LIFETIME_MS);
+  serverTimer.unref();
+
+  const pkg = await import(pathToFileURL(path.join(wwwDir, "pkg/prlens.js")).href);
+  pkg.initSync({ module: fs.readFileSync(path.join(wwwDir, "pkg/prlens_bg.wasm")) });
+  engine = pkg;
+
+  const { chromium } = await import("playwright-core");
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  fs.mkdirSync(shotsDir, { recursive: true });
+});
+
+after(async () => {
+  await browser?.close();
+  clearTimeout(serverTimer);
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
+  if (bundlesDir) fs.rmSync(bundlesDir, { recursive: true, force: true });
+});
+
+/**
+ * A fresh page that records uncaught errors, dialogs and every request it makes. Requests to
+ * anything but the local server are answered by `routeApi` (or aborted), so no test touches
+ * the real network.
+ */
+async function openPage({ colorScheme = "light", routeApi } = {}) {
+  const context = await browser.newContext({ colorScheme, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const record = { errors: [], dialogs: [], requests: [] };
+  page.on("pageerror", (error) => record.errors.push(String(error)));
+  page.on("dialog", (dialog) => {
+    record.dialogs.push(dialog.message());
+    dialog.dismiss().catch(() => {});
+  });
+  page.on("request", (request) =>
+    record.requests.push({ url: request.url(), headers: request.headers() }),
+  );
+  await context.route(/^(?!http:\/\/127\.0\.0\.1:)/, (route) =>
+    routeApi ? routeApi(route) : route.abort("blockedbyclient"),
+  );
+  return { page, context, record };
+}
+
+async function waitForPanel(page) {
+  await page.waitForSelector('#prlens-panel[data-prlens-state="ready"], #prlens-panel[data-prlens-state="partial"]', {
+    timeout: 20_000,
+  });
+}
+
+test("the embedded sample renders the full panel, labelled as a sample", async () => {
+  const { page, context, record } = await openPage();
+  await page.goto(baseUrl);
+  await waitForPanel(page);
+  const level = await page.getAttribute("#prlens-panel", "data-prlens-level");
+  assert.match(level ?? "", /^(low|medium|high|critical)$/);
+  assert.ok(await page.locator('#prlens-panel [data-prlens-section="risk"]').count(), "risk section rendered");
+  assert.equal(
+    (await page.textContent("#source-text")).trim(),
+    "Sample: modelled on huggingface/transformers#43774",
+  );
+  assert.equal(await page.locator("#error-region").isVisible(), false, "no error shown");
+  const readout = await page.textContent("#readout-score");
+  assert.match(readout, /^\d\.\d\d · (low|medium|high|critical)$/);
+  assert.notEqual((await page.textContent("#engine-version")).trim(), "–", "engine version shown");
+  assert.ok((await page.locator("#settings-form [data-threshold]").count()) > 0, "settings form built");
+  await page.screenshot({ path: path.join(shotsDir, "www-sample.png"), fullPage: true });
+  assert.deepEqual(record.errors, [], "no uncaught page errors");
+  assert.ok(
+    record.requests.every((r) => r.url.startsWith(baseUrl)),
+    "opening the sample makes no request outside this site",
+  );
+  await context.close();
+});
+
+test("?bundle= renders a bundle assembled from a recorded fixture", async () => {
+  const { page, context, record } = await openPage();
+  await page.goto(`${baseUrl}?bundle=test-bundles/pygithub-31.json`);
+  await waitForPanel(page);
+  assert.match((await page.getAttribute("#prlens-panel", "data-prlens-level")) ?? "", /^(low|medium|high|critical)$/);
+  assert.equal(await page.getAttribute("#source-banner", "data-kind"), "link");
+  assert.match(await page.textContent("#source-text"), /test-bundles\/pygithub-31\.json/);
+  assert.match(await page.textContent("#prlens-panel"), /PyGithub/);
+  const expected = JSON.parse(engine.analyzeBundle(fs.readFileSync(path.join(bundlesDir, "pygithub-31.json"), "utf8"), ""));
+  assert.equal(await page.getAttribute("#prlens-panel", "data-prlens-level"), expected.risk.level);
+  assert.equal(await page.textContent("#live-pr-name"), "PyGithub/PyGithub#31");
+  assert.deepEqual(record.errors, []);
+  await context.close();
+});
+
+test("?bundle= with an absolute URL is refused without fetching it", async () => {
+  const { page, context, record } = await openPage();
+  await page.goto(`${baseUrl}?bundle=${encodeURIComponent("https://evil.example/bundle.json")}`);
+  await page.waitForSelector('#error-region[data-prlens-state="error"]');
+  assert.match(await page.textContent("#error-region"), /only loads files from this site/);
+  assert.equal(await page.getAttribute("#prlens-panel", "data-prlens-state"), "error");
+  assert.ok(
+    !record.requests.some((r) => new URL(r.url).hostname === "evil.example"),
+    "the foreign URL was not requested",
+  );
+  assert.deepEqual(record.errors, []);
+  await context.close();
+});
+
+for (const [name, pattern] of [
+  ["not-json.json", /not valid JSON/],
+  ["pull-is-a-string.json", /pull/],
+  ["array.json", /JSON object/],
+  ["missing.json", /404/],
+]) {
+  test(`a malformed bundle (${name}) shows a clear error, no crash, and the page stays usable`, async () => {
+    const { page, context, record } = await openPage();
+    await page.goto(`${baseUrl}?bundle=test-bundles/${name}`);
+    await page.waitForSelector('#prlens-panel[data-prlens-state="error"]');
+    assert.equal(await page.locator("#error-region").isVisible(), true);
+    assert.match(await page.textContent("#error-region"), pattern);
+    assert.equal(await page.getAttribute("#prlens-panel", "data-prlens-level"), null);
+    assert.deepEqual(record.errors, [], "no uncaught page errors");
+    await page.click("#back-to-sample");
+    await waitForPanel(page);
+    assert.equal(await page.locator("#error-region").isVisible(), false, "error cleared");
+    assert.match(await page.textContent("#source-text"), /^Sample: /);
+    assert.equal(new URL(page.url()).search, "", "the bad link is dropped from the address");
+    await context.close();
+  });
+}
+
+test("choosing a bundle file renders it, read locally", async () => {
+  const { page, context, record } = await openPage();
+  await page.goto(baseUrl);
+  await waitForPanel(page);
+  await page.setInputFiles("#bundle-file", path.join(bundlesDir, "pygithub-31.json"));
+  await page.waitForFunction(() => document.getElementById("source-banner").dataset.kind === "file");
+  await waitForPanel(page);
+  assert.match(await page.textContent("#source-text"), /Bundle file: pygithub-31\.json/);
+  assert.match(await page.textContent("#prlens-panel"), /PyGithub/);
+  assert.ok(!record.requests.some((r) => r.url.includes("pygithub-31")), "the file was not uploaded or fetched");
+  assert.deepEqual(record.errors, []);
+  await context.close();
+});
+
+test("moving a driver weight re-scores instantly to what the engine computes", async () => {
+  const { page, context, record } = await openPage();
+  await page.goto(baseUrl);
+  await waitForPanel(page);
+  const sample = fs.readFileSync(path.join(wwwDir, "sample-bundle.json"), "utf8");
+  const baseline = JSON.parse(engine.analyzeBundle(sample, ""));
+  assert.ok(baseline.risk.drivers.length > 0, "the sample fires at least one risk driver");
+  const heaviest = baseline.risk.drivers[0].id;
+  const defaults = JSON.parse(engine.defaultSettings());
+  const settings = { ...defaults, weights: { ...defaults.weights, [heaviest]: 0 } };
+  const expected = JSON.parse(engine.analyzeBundle(sample, JSON.stringify(settings)));
+  assert.notEqual(expected.risk.score, baseline.risk.score, "zeroing the heaviest driver must move the score");
+
+  const before = await page.textContent("#readout-score");
+  assert.equal(before, `${baseline.risk.score.toFixed(2)} · ${baseline.risk.level}`);
+  const requestsBefore = record.requests.length;
+  await page.fill(`[data-weight-number="${heaviest}"]`, "0");
+  await page.waitForFunction((text) => document.getElementById("readout-score").textContent !== text, before);
+  assert.equal(await page.textContent("#readout-score"), `${expected.risk.score.toFixed(2)} · ${expected.risk.level}`);
+  assert.equal(await page.getAttribute("#prlens-panel", "data-prlens-level"), expected.risk.level);
+  assert.match(await page.textContent("#readout-score-delta"), /defaults:/);
+  assert.equal(record.requests.length, requestsBefore, "re-scoring fetched nothing");
+
+  await page.click("#settings-reset");
+  await page.waitForFunction((text) => document.getElementById("readout-score").textContent === text, before);
+  assert.equal(await page.inputValue(`[data-weight-number="${heaviest}"]`), String(defaults.weights[heaviest]));
+  assert.deepEqual(record.errors, []);
+  await context.close();
+});
+
+test("settings the engine rejects are reported in the side panel and the last panel stays", async () => {
+  const { page, context, record } = await openPage();
+  await page.goto(baseUrl);
+  await waitForPanel(page);
+  const before = await page.textContent("#readout-score");
+  await page.fill('[data-threshold="review_rate_loc_per_hour"]', "0");
+  await page.waitForSelector(".settings-error:not([hidden])");
+  assert.match(await page.textContent(".settings-error"), /review_rate_loc_per_hour/);
+  assert.equal(await page.textContent("#readout-score"), before);
+  assert.match((await page.getAttribute("#prlens-panel", "data-prlens-state")) ?? "", /^(ready|partial)$/);
+  await page.fill('[data-threshold="review_rate_loc_per_hour"]', "250");
+  await page.waitForSelector(".settings-error", { state: "hidden" });
+  assert.deepEqual(record.errors, []);
+  await context.close();
+});
+
+test("no bundle of the XSS corpus executes anything on the page", async (t) => {
+  const names = fs.existsSync(path.join(bundlesDir, "xss")) ? fs.readdirSync(path.join(bundlesDir, "xss")) : [];
+  assert.ok(names.length > 0, "tests/xss/bundles holds the corpus");
+  const globals = JSON.parse(fs.readFileSync(path.join(repoRoot, "tests/xss/globals.json"), "utf8"));
+  const { page, context, record } = await openPage();
+  for (const name of names) {
+    await t.test(name, async () => {
+      await page.goto(`${baseUrl}?bundle=test-bundles/xss/${name}`);
+      await page.waitForSelector('#prlens-panel:is([data-prlens-state="ready"], [data-prlens-state="partial"], [data-prlens-state="error"])');
+      // Give event-handler payloads (img onerror, svg onload) time to fire if they could.
+      await page.waitForTimeout(150);
+      const executed = await page.evaluate((names) => names.filter((n) => n in window), globals);
+      assert.deepEqual(executed, [], "no payload global was set");
+      const injected = await page.evaluate(
+        () => document.querySelectorAll("#prlens-panel script, #prlens-panel iframe, #prlens-panel [onerror], #prlens-panel [onload], #source-banner *:not(span):not(p):not(div):not(a):not(button)").length,
+      );
+      assert.equal(injected, 0, "no markup from the bundle became elements");
+    });
+  }
+  assert.deepEqual(record.dialogs, [], "no alert/confirm/prompt was opened");
+  assert.deepEqual(record.errors, []);
+  await context.close();
+});
+
+test("a mistyped PR reference gets a clear message and makes no request", async () => {
+  const { page, context, record } = await openPage();
+  await page.goto(baseUrl);
+  await waitForPanel(page);
+  const requestsBefore = record.requests.length;
+  await page.fill("#pr-input", "https://github.com/octo/demo/issues/7");
+  await page.click("#analyze-button");
+  await page.waitForSelector('#status[data-tone="error"]');
+  assert.match(await page.textContent("#status"), /issue, not a pull request/);
+  assert.equal(await page.getAttribute("#pr-input", "aria-invalid"), "true");
+  assert.equal(record.requests.length, requestsBefore);
+  assert.match(await page.getAttribute("#prlens-panel", "data-prlens-state"), /^(ready|partial)$/, "the sample stays");
+  await context.close();
+});
+
+/** Answers api.github.com like GitHub does when the anonymous rate limit is used up. */
+function rateLimitedApi(route) {
+  const url = route.request().url();
+  if (!url.startsWith("https://api.github.com/")) return route.abort("blockedbyclient");
+  return route.fulfill({
+    status: 403,
+    headers: {
+      "content-type": "application/json",
+      "access-control-allow-origin": "*",
+      "access-control-expose-headers": "x-ratelimit-remaining, x-ratelimit-reset, x-ratelimit-limit",
+      "x-ratelimit-limit": "60",
+      "x-ratelimit-remaining": "0",
+      "x-ratelimit-reset": String(Math.floor(Date.now() / 1000) + 1800),
+    },
+    body: JSON.stringify({
+      message: "API rate limit exceeded for 203.0.113.7.",
+      documentation_url: "https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting",
+    }),
+  });
+}
+
+test("a live fetch talks only to api.github.com, keeps the token out of URLs, and explains a rate limit", async () => {
+  const { page, context, record } = await openPage({ routeApi: rateLimitedApi });
+  await page.goto(baseUrl);
+  await waitForPanel(page);
+  const token = "ghp_" + "A1b2C3d4E5".repeat(4);
+  await page.click("#token-details > summary");
+  await page.fill("#token-input", token);
+  await page.click("#token-save");
+  assert.match(await page.textContent("#token-state"), /for this tab only/);
+  assert.equal(await page.evaluate(() => window.localStorage.length), 0, "not remembered unless asked");
+  await page.fill("#pr-input", "octo/demo#7");
+  await page.click("#analyze-button");
+  await page.waitForSelector('#error-region[data-prlens-state="error"]', { timeout: 20_000 });
+  assert.equal(await page.getAttribute("#error-region", "data-kind"), "rate_limited");
+  assert.match(await page.textContent("#error-region"), /rate limit/i);
+  assert.equal(await page.getAttribute("#prlens-panel", "data-prlens-state"), "error");
+  const external = record.requests.filter((r) => !r.url.startsWith(baseUrl));
+  assert.ok(external.length > 0, "the page asked GitHub");
+  for (const request of external) {
+    assert.ok(request.url.startsWith("https://api.github.com/repos/octo/demo/"), request.url);
+    assert.ok(!request.url.includes(token), "token not in a URL");
+  }
+  assert.ok(external.some((r) => (r.headers.authorization ?? "").includes(token)), "token sent to api.github.com");
+  for (const request of record.requests.filter((r) => r.url.startsWith(baseUrl))) {
+    assert.ok(!JSON.stringify(request).includes(token), `token not sent to the page's own server (${request.url})`);
+  }
+  assert.ok(!page.url().includes(token), "token not in the page address");
+  assert.deepEqual(record.errors, []);
+  await context.close();
+});
+
+test("dark mode follows the system, the toggle overrides it, and a dark screenshot is saved", async () => {
+  const { page, context, record } = await openPage({ colorScheme: "dark" });
+  await page.goto(baseUrl);
+  await waitForPanel(page);
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const [r, g, b] = background.match(/\d+/g).map(Number);
+  assert.ok(r + g + b < 150, `dark background expected, got ${background}`);
+  await page.screenshot({ path: path.join(shotsDir, "www-dark.png"), fullPage: true });
+  await page.click("#theme-toggle"); // auto -> light
+  assert.equal(await page.getAttribute("html", "data-color-mode"), "light");
+  const light = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const sum = light.match(/\d+/g).slice(0, 3).map(Number).reduce((a, c) => a + c, 0);
+  assert.ok(sum > 600, `light background after the toggle, got ${light}`);
+  await page.reload();
+  assert.equal(await page.getAttribute("html", "data-color-mode"), "light", "the choice survives a reload");
+  assert.deepEqual(record.errors, []);
+  await context.close();
+});
