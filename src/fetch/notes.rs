@@ -18,9 +18,9 @@ pub const CHECKS_FALLBACK_NOTE: &str = "check_runs: checks not readable with thi
 pub fn pull_error(error: &GetError, with_token: bool) -> FetchError {
     match error {
         GetError::Status {
-            status,
+            status: 403 | 429,
             rate_limit_reset: Some(reset),
-        } if matches!(status, 403 | 429) => FetchError::rate_limited(Some(*reset), with_token),
+        } => FetchError::rate_limited(Some(*reset), with_token),
         GetError::Exhausted { reset } => FetchError::rate_limited(Some(*reset), with_token),
         GetError::OverBudget => FetchError::rate_limited(None, with_token),
         GetError::Status { status: 401, .. } => FetchError::bad_token(),

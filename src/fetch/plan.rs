@@ -212,7 +212,11 @@ pub async fn run(
         sections.note("check_runs: the pull request has no head SHA".to_string());
     }
     let mut people: Vec<String> = author.iter().cloned().collect();
-    for login in sections.commit_authors() {
+    let first_commits = Sections {
+        commits: commit_pages.as_ref().map(|page| page.items.clone()),
+        ..Sections::default()
+    };
+    for login in first_commits.commit_authors() {
         if !people.contains(&login) && people.len() <= MAX_EXTRA_USERS {
             people.push(login);
         }
@@ -224,8 +228,14 @@ pub async fn run(
     let mut familiarity_sent = false;
     if files_complete {
         if let Some(author) = &author {
+            // The draft holds page 1 (the whole list here) so the focus files can be chosen.
+            let draft = Sections {
+                files: files_pages.as_ref().map(|page| page.items.clone()),
+                commits: first_commits.commits.clone(),
+                ..sections.clone()
+            };
             familiarity_sent = push_familiarity(
-                &mut wave2, &tracker, &client, &api, &sections, author, now, slow,
+                &mut wave2, &tracker, &client, &api, &draft, author, now, slow,
             );
         }
     }
@@ -405,11 +415,15 @@ fn push_people<'f>(
         );
         let name = login.clone();
         wave.push(tracker.track("history", async move {
-            let all = client.get(&all_url, slow).await;
-            // Don't spend a scarce search request when the first one already failed.
-            let merged = match &all {
-                Ok(_) => client.get(&merged_url, slow).await,
-                Err(error) => Err(error.clone()),
+            // Both counts at once: a sequential pair would add a round trip to every view.
+            let mut counts = join_all(vec![
+                Box::pin(client.get(&all_url, slow)) as LocalBoxFuture<'_, Got>,
+                Box::pin(client.get(&merged_url, slow)),
+            ])
+            .await
+            .into_iter();
+            let (Some(all), Some(merged)) = (counts.next(), counts.next()) else {
+                return Part::History(name, Err(GetError::Malformed), Err(GetError::Malformed));
             };
             Part::History(name, all, merged)
         }));

@@ -1,0 +1,264 @@
+//! The request plan: waves, concurrency, pagination, caps, assembly and the token's reach.
+
+use serde_json::json;
+
+use super::fake::*;
+use crate::bundle::Bundle;
+use crate::fetch::MemoryStore;
+
+fn wave_one() -> Vec<String> {
+    vec![
+        url("/repos/o/r/pulls/7"),
+        url("/repos/o/r/pulls/7/files?per_page=100"),
+        url("/repos/o/r/pulls/7/commits?per_page=100"),
+        url("/repos/o/r/pulls/7/reviews?per_page=100"),
+    ]
+}
+
+/// Groups the event log into rounds: requests sent together before any of them answered.
+fn rounds(fake: &Fake) -> Vec<Vec<String>> {
+    let mut rounds: Vec<Vec<String>> = Vec::new();
+    let mut open = false;
+    for event in fake.events.borrow().iter() {
+        match event {
+            Event::Sent(url) => {
+                if !open {
+                    rounds.push(Vec::new());
+                    open = true;
+                }
+                rounds.last_mut().unwrap().push(url.clone());
+            }
+            Event::Answered(_) => open = false,
+        }
+    }
+    rounds
+}
+
+#[test]
+fn cold_view_of_a_small_pr_takes_two_concurrent_waves() {
+    let fake = small_pr();
+    let store = MemoryStore::default();
+    let bundle = run(&fake, &store, &options()).unwrap();
+
+    let rounds = rounds(&fake);
+    assert_eq!(rounds.len(), 2, "{rounds:#?}");
+    assert_eq!(rounds[0], wave_one());
+    let second = &rounds[1];
+    for expected in [
+        format!("/repos/o/r/commits/{SHA}/check-runs?per_page=100"),
+        format!("/repos/o/r/commits/{SHA}/status"),
+        "/users/alice".to_string(),
+        "/users/bob".to_string(),
+        "/search/issues?q=repo:o/r+type:pr+author:alice&per_page=1".to_string(),
+    ] {
+        assert!(
+            second.contains(&url(&expected)),
+            "{expected} not in wave 2: {second:#?}"
+        );
+    }
+    assert!(
+        second.iter().any(|sent| sent.contains("/commits?path=")),
+        "familiarity in wave 2"
+    );
+
+    let parsed = Bundle::from_value(&bundle).unwrap();
+    assert_eq!(parsed.files.as_ref().unwrap().len(), 2);
+    assert_eq!(parsed.commits.as_ref().unwrap().len(), 2);
+    assert!(parsed.users.as_ref().unwrap().contains_key("bob"));
+    assert_eq!(parsed.history.as_ref().unwrap()["alice"].prs, 4);
+    assert_eq!(parsed.check_runs.as_ref().unwrap().len(), 1);
+    assert_eq!(
+        parsed.status.as_ref().unwrap().state.as_deref(),
+        Some("success")
+    );
+    assert_eq!(parsed.reviews.as_ref().unwrap().len(), 1);
+    assert!(parsed.familiarity.as_ref().unwrap()["alice"]
+        .values()
+        .all(|count| *count == 1));
+    assert!(!parsed.files_truncated && !parsed.commits_truncated);
+    assert!(parsed.fetch_notes.is_empty(), "{:?}", parsed.fetch_notes);
+    assert_eq!(bundle["format"], "prlens.bundle.v1");
+    assert_eq!(parsed.fetched_at, Some(NOW));
+}
+
+#[test]
+fn page_facts_are_embedded_as_the_page_section() {
+    let fake = small_pr();
+    let store = MemoryStore::default();
+    let pull = crate::fetch::PullRef::new("o", "r", 7).unwrap();
+    let page = json!({"title": "Add parser", "viewer": "dave", "viewed_files": ["src/file0.rs"], "generated_files": []});
+    let bundle = crate::fetch::join::block_on(crate::fetch::fetch_bundle(
+        pull,
+        Some(page),
+        &options(),
+        &fake,
+        &store,
+        &|_| {},
+    ))
+    .unwrap();
+    let parsed = Bundle::from_value(&bundle).unwrap();
+    let facts = parsed.page.unwrap();
+    assert_eq!(facts.viewer.as_deref(), Some("dave"));
+    assert_eq!(facts.viewed_files, vec!["src/file0.rs".to_string()]);
+}
+
+fn paged(body: serde_json::Value, last_page: u32) -> Reply {
+    let link = format!(
+        "<{API}/repositories/9/pulls/7/files?per_page=100&page=2>; rel=\"next\", <{API}/repositories/9/pulls/7/files?per_page=100&page={last_page}>; rel=\"last\""
+    );
+    with_headers(ok(body), &[("link", &link)])
+}
+
+fn page_url(page: u32) -> String {
+    format!("{API}/repositories/9/pulls/7/files?per_page=100&page={page}")
+}
+
+#[test]
+fn remaining_file_pages_named_by_link_last_are_fetched_together() {
+    let fake = small_pr();
+    fake.on(&url("/repos/o/r/pulls/7"), vec![ok(pull_body(250, 2))])
+        .on(
+            &url("/repos/o/r/pulls/7/files?per_page=100"),
+            vec![paged(files(0..100), 3)],
+        )
+        .on(&page_url(2), vec![ok(files(100..200))])
+        .on(&page_url(3), vec![ok(files(200..250))]);
+    let store = MemoryStore::default();
+    let bundle = run(&fake, &store, &options()).unwrap();
+
+    let rounds = rounds(&fake);
+    assert!(
+        rounds[1].contains(&page_url(2)) && rounds[1].contains(&page_url(3)),
+        "{rounds:#?}"
+    );
+    let parsed = Bundle::from_value(&bundle).unwrap();
+    let names: Vec<String> = parsed
+        .files
+        .unwrap()
+        .into_iter()
+        .map(|f| f.filename)
+        .collect();
+    assert_eq!(names.len(), 250);
+    assert_eq!(names[0], "src/file0.rs");
+    assert_eq!(names[249], "src/file249.rs", "pages stay in order");
+    assert!(!parsed.files_truncated);
+    // Familiarity needs the whole list, so it waits for a third round on multi-page PRs.
+    assert!(
+        rounds[2].iter().all(|sent| sent.contains("/commits?path=")),
+        "{rounds:#?}"
+    );
+}
+
+#[test]
+fn files_beyond_githubs_3000_cap_are_not_requested_and_marked_truncated() {
+    let fake = small_pr();
+    fake.on(&url("/repos/o/r/pulls/7"), vec![ok(pull_body(3500, 2))])
+        .on(
+            &url("/repos/o/r/pulls/7/files?per_page=100"),
+            vec![paged(files(0..100), 35)],
+        )
+        .on_prefix(
+            &format!("{API}/repositories/9/pulls/7/files"),
+            ok(files(0..100)),
+        );
+    let store = MemoryStore::default();
+    let bundle = run(&fake, &store, &options()).unwrap();
+
+    assert_eq!(fake.count(&page_url(30)), 1);
+    assert_eq!(fake.count(&page_url(31)), 0);
+    let file_requests = fake
+        .sent_urls()
+        .iter()
+        .filter(|sent| sent.contains("/files"))
+        .count();
+    assert_eq!(file_requests, 30);
+    let parsed = Bundle::from_value(&bundle).unwrap();
+    assert_eq!(parsed.files.as_ref().unwrap().len(), 3000);
+    assert!(parsed.files_truncated);
+    assert!(
+        parsed
+            .fetch_notes
+            .iter()
+            .any(|note| note.contains("3000 of 3500") && note.contains("3,000")),
+        "{:?}",
+        parsed.fetch_notes
+    );
+}
+
+#[test]
+fn commits_beyond_the_250_cap_are_marked_truncated() {
+    let fake = small_pr();
+    fake.on(&url("/repos/o/r/pulls/7"), vec![ok(pull_body(2, 400))]);
+    let bundle = run(&fake, &MemoryStore::default(), &options()).unwrap();
+    let parsed = Bundle::from_value(&bundle).unwrap();
+    assert!(parsed.commits_truncated);
+    assert!(parsed
+        .fetch_notes
+        .iter()
+        .any(|note| note.starts_with("commits: only 2 of 400")));
+}
+
+#[test]
+fn link_to_another_host_is_not_followed() {
+    let fake = small_pr();
+    let link = "<https://evil.example/pulls/7/files?page=2>; rel=\"next\", <https://evil.example/pulls/7/files?page=3>; rel=\"last\"";
+    fake.on(
+        &url("/repos/o/r/pulls/7/files?per_page=100"),
+        vec![with_headers(ok(files(0..2)), &[("link", link)])],
+    );
+    run(&fake, &MemoryStore::default(), &options()).unwrap();
+    assert!(fake.sent_urls().iter().all(|sent| sent.starts_with(API)));
+}
+
+#[test]
+fn token_goes_only_to_api_github_com_and_never_into_cache_or_bundle() {
+    let token = "github_pat_SECRET123";
+    let fake = small_pr();
+    let store = MemoryStore::default();
+    let mut with_token = options();
+    with_token.token = Some(token.to_string());
+    let bundle = run(&fake, &store, &with_token).unwrap();
+    for request in fake.requests.borrow().iter() {
+        assert_eq!(
+            request.header("authorization"),
+            Some("Bearer github_pat_SECRET123")
+        );
+    }
+    assert!(!bundle.to_string().contains("SECRET123"));
+    for (key, value) in store.items.borrow().iter() {
+        assert!(!key.contains("SECRET123") && !value.contains("SECRET123"));
+    }
+
+    // Another API base (a test server, GHE): the token is not attached at all.
+    let local = Fake::default();
+    let mut elsewhere = with_token.clone();
+    elsewhere.api_base = "http://127.0.0.1:9999".into();
+    let _ = run(&local, &MemoryStore::default(), &elsewhere);
+    assert!(!local.requests.borrow().is_empty());
+    for request in local.requests.borrow().iter() {
+        assert_eq!(request.header("authorization"), None, "{}", request.url);
+    }
+}
+
+#[test]
+fn progress_reports_count_up_to_the_planned_total() {
+    let fake = small_pr();
+    let seen = std::cell::RefCell::new(Vec::new());
+    let pull = crate::fetch::PullRef::new("o", "r", 7).unwrap();
+    crate::fetch::join::block_on(crate::fetch::fetch_bundle(
+        pull,
+        None,
+        &options(),
+        &fake,
+        &MemoryStore::default(),
+        &|progress| seen.borrow_mut().push(progress.clone()),
+    ))
+    .unwrap();
+    let seen = seen.into_inner();
+    let last = seen.last().unwrap();
+    assert_eq!(last.done, last.total);
+    assert!(
+        seen.iter().any(|p| p.message == "Fetching files 1/1"),
+        "{seen:#?}"
+    );
+}
