@@ -1,14 +1,226 @@
-//! `supply_chain`: OWNER engine-risk helper.
+//! `supply_chain`: does this PR change what gets installed, built or run in CI?
+//!
+//! **What it does.** Sets the reference product's four flags — `dependencies` (a dependency
+//! manifest changed), `lockfile`, `ci_config`, `build_scripts` — from the classified files, and
+//! reads the patches for findings: new, removed, changed and downgraded packages; git, URL and
+//! local dependency specs; package-index switches; Go `replace`s; new or changed install
+//! scripts; lockfile drift and untrusted lockfile sources; and workflow dangers (Scorecard's
+//! Dangerous-Workflow, Pinned-Dependencies and Token-Permissions on the changed lines).
+//!
+//! **Why it matters.** Lockfiles and generated files are excluded from review size, but they
+//! carry attacks ("an unexpected or typosquatted package is exactly what a second reviewer
+//! should catch"); this section keeps them visible. Works on private repos without GitHub
+//! Advanced Security, where the dependency-review API answers 403.
+//!
+//! **Ecosystems.** npm/yarn/pnpm, Composer, Deno, Cargo, pip/requirements, Poetry, uv, Pipenv,
+//! Go, Maven, Gradle (scripts and version catalogs), Ruby, CocoaPods, NuGet, Swift, pub, mix.
+//!
+//! **Source.** scoring-reference §5.7 and §7.7–7.8; each finder's module names its own.
+//! Findings are ordered by severity (critical first), then path.
+
+mod dependencies;
+mod ecosystems;
+mod install_scripts;
+mod lockfiles;
+mod manifest_go;
+mod manifest_json;
+mod manifest_lines;
+mod manifest_python;
+mod manifest_toml;
+mod manifest_xml;
+mod workflows;
+
 use crate::engine::Context;
-use crate::signal::SupplyChain;
+use crate::signal::{Finding, SupplyChain};
+
+pub use dependencies::{is_downgrade, source_of, version_numbers, Source};
+pub use install_scripts::INSTALL_HOOKS;
+
+/// Finding ids that describe dependency declarations (read by `dependency_change`).
+pub const DEPENDENCY_FINDINGS: &[&str] = &[
+    "new_dependency",
+    "removed_dependency",
+    "version_change",
+    "version_downgrade",
+    "git_dependency",
+    "url_dependency",
+    "local_dependency",
+    "package_index",
+    "go_replace",
+    "more_dependency_changes",
+];
+
+/// Finding ids of workflow dangers (read by `dangerous_workflow`).
+pub const WORKFLOW_FINDINGS: &[&str] = &[
+    "workflow_pr_target_checkout",
+    "workflow_pr_head_checkout",
+    "workflow_script_injection",
+    "unpinned_action",
+    "workflow_write_permissions",
+];
+
+/// Finding ids of lockfile drift and lockfile sources (read by `lockfile_drift`).
+pub const LOCKFILE_FINDINGS: &[&str] = &[
+    "manifest_without_lockfile",
+    "lockfile_without_manifest",
+    "lockfile_untrusted_source",
+];
+
+/// Rank of a severity for ordering (critical first).
+fn severity_rank(severity: &str) -> u8 {
+    match severity {
+        "critical" => 0,
+        "high" => 1,
+        "medium" => 2,
+        _ => 3,
+    }
+}
 
 pub fn assess(context: &Context) -> SupplyChain {
-    let _ = context;
+    let files = &context.files;
+    let changed = context.bundle.files.as_deref().unwrap_or(&[]);
+    let mut findings: Vec<Finding> = Vec::new();
+    let mut changed_dependencies = Vec::new();
+    for facts in files {
+        let Some(file) = changed.get(facts.index) else {
+            continue;
+        };
+        if facts.manifest {
+            let found = dependencies::findings(file, facts);
+            let declares = found.iter().any(|finding| {
+                matches!(
+                    finding.id.as_str(),
+                    "new_dependency"
+                        | "removed_dependency"
+                        | "version_change"
+                        | "version_downgrade"
+                )
+            });
+            if declares {
+                changed_dependencies.push(facts);
+            }
+            findings.extend(found);
+        }
+        findings.extend(install_scripts::findings(file, facts));
+        findings.extend(workflows::findings(file, facts));
+        findings.extend(lockfiles::sources(file, facts));
+    }
+    findings.extend(lockfiles::drift(files, &changed_dependencies));
+    findings.sort_by(|a, b| {
+        severity_rank(&a.severity)
+            .cmp(&severity_rank(&b.severity))
+            .then_with(|| a.path.cmp(&b.path))
+    });
     SupplyChain {
-        dependencies: false,
-        lockfile: false,
-        ci_config: false,
-        build_scripts: false,
-        findings: vec![],
+        dependencies: files.iter().any(|file| file.manifest),
+        lockfile: files.iter().any(|file| file.lockfile),
+        ci_config: files.iter().any(|file| file.ci_config),
+        build_scripts: files.iter().any(|file| file.build_script),
+        findings,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bundle::Bundle;
+    use crate::engine::files::classify_all;
+    use crate::settings::Settings;
+    use serde_json::json;
+
+    fn supply_chain(files: serde_json::Value) -> SupplyChain {
+        let bundle = Bundle::from_value(&json!({"pull": {"number": 1}, "files": files})).unwrap();
+        let settings = Settings::default();
+        let context = Context {
+            bundle: &bundle,
+            settings: &settings,
+            now: 0,
+            files: classify_all(&bundle, &settings),
+        };
+        assess(&context)
+    }
+
+    fn ids(chain: &SupplyChain) -> Vec<&str> {
+        chain
+            .findings
+            .iter()
+            .map(|finding| finding.id.as_str())
+            .collect()
+    }
+
+    #[test]
+    fn docs_only_change_sets_no_flags_and_no_findings() {
+        let chain = supply_chain(
+            json!([{"filename": "README.md", "status": "modified", "additions": 2, "deletions": 1, "patch": "@@ -1 +1,2 @@\n-a\n+b\n+c"}]),
+        );
+        assert!(!chain.dependencies && !chain.lockfile && !chain.ci_config && !chain.build_scripts);
+        assert!(chain.findings.is_empty());
+    }
+
+    #[test]
+    fn dependabot_npm_bump_is_a_low_version_change_without_drift() {
+        let chain = supply_chain(json!([
+            {"filename": "package.json", "status": "modified", "additions": 1, "deletions": 1,
+             "patch": "@@ -10,3 +10,3 @@\n   \"dependencies\": {\n-    \"axios\": \"^1.6.0\"\n+    \"axios\": \"^1.7.4\"\n   }"},
+            {"filename": "package-lock.json", "status": "modified", "additions": 5, "deletions": 5,
+             "patch": "@@ -1 +1 @@\n-      \"resolved\": \"https://registry.npmjs.org/axios/-/axios-1.6.0.tgz\",\n+      \"resolved\": \"https://registry.npmjs.org/axios/-/axios-1.7.4.tgz\","}
+        ]));
+        assert!(chain.dependencies && chain.lockfile);
+        assert_eq!(ids(&chain), ["version_change"]);
+        assert_eq!(chain.findings[0].severity, "low");
+        assert_eq!(
+            chain.findings[0].detail,
+            "changes axios from ^1.6.0 to ^1.7.4"
+        );
+    }
+
+    #[test]
+    fn risky_specs_downgrades_and_drift_are_found_and_ordered_by_severity() {
+        let chain = supply_chain(json!([
+            {"filename": "package.json", "status": "modified", "additions": 2, "deletions": 1,
+             "patch": "@@ -10,3 +10,4 @@\n   \"dependencies\": {\n-    \"lodash\": \"^4.17.21\"\n+    \"lodash\": \"^4.17.15\",\n+    \"helper\": \"github:someone/helper\"\n   }"}
+        ]));
+        assert_eq!(
+            ids(&chain),
+            [
+                "git_dependency",
+                "version_downgrade",
+                "new_dependency",
+                "manifest_without_lockfile"
+            ]
+        );
+    }
+
+    #[test]
+    fn every_listed_ecosystem_reports_a_new_package() {
+        for (path, patch) in [
+            ("Cargo.toml", "@@ -1,2 +1,3 @@\n [dependencies]\n+rand = \"0.8\""),
+            ("requirements.txt", "@@ -1 +1,2 @@\n flask==3.0\n+requests==2.32.0"),
+            ("pyproject.toml", "@@ -1,3 +1,4 @@\n dependencies = [\n+  \"httpx>=0.27\",\n ]"),
+            ("go.mod", "@@ -1,2 +1,3 @@\n require (\n+\tgithub.com/google/uuid v1.6.0\n )"),
+            ("pom.xml", "@@ -1,2 +1,6 @@\n <dependencies>\n+<dependency>\n+<artifactId>guava</artifactId>\n+<version>33.0</version>\n+</dependency>"),
+            ("build.gradle", "@@ -1,2 +1,3 @@\n dependencies {\n+  implementation 'com.google.guava:guava:33.0.0-jre'"),
+            ("Gemfile", "@@ -1 +1,2 @@\n source 'https://rubygems.org'\n+gem 'nokogiri', '~> 1.16'"),
+            ("composer.json", "@@ -1,2 +1,3 @@\n   \"require\": {\n+    \"monolog/monolog\": \"^3.0\"\n   }"),
+            ("App.csproj", "@@ -1 +1,2 @@\n <ItemGroup>\n+  <PackageReference Include=\"Dapper\" Version=\"2.1.35\" />"),
+            ("Package.swift", "@@ -1 +1,2 @@\n dependencies: [\n+  .package(url: \"https://github.com/apple/swift-log.git\", from: \"1.5.0\"),"),
+            ("pubspec.yaml", "@@ -1 +1,2 @@\n dependencies:\n+  dio: ^5.4.0"),
+            ("mix.exs", "@@ -1 +1,2 @@\n defp deps do\n+  [{:jason, \"~> 1.4\"}]"),
+        ] {
+            let chain = supply_chain(json!([{"filename": path, "status": "modified", "additions": 1, "deletions": 0, "patch": patch}]));
+            assert!(chain.dependencies, "{path}");
+            assert!(ids(&chain).contains(&"new_dependency"), "{path}: {:?}", chain.findings);
+        }
+    }
+
+    #[test]
+    fn workflow_and_build_flags_come_with_workflow_findings() {
+        let chain = supply_chain(json!([
+            {"filename": ".github/workflows/ci.yml", "status": "modified", "additions": 1, "deletions": 1,
+             "patch": "@@ -1,2 +1,2 @@\n     steps:\n-      - uses: actions/checkout@v4\n+      - uses: actions/checkout@v5"},
+            {"filename": "Dockerfile", "status": "modified", "additions": 1, "deletions": 0, "patch": "@@ -1 +1,2 @@\n FROM alpine\n+RUN apk add curl"}
+        ]));
+        assert!(chain.ci_config && chain.build_scripts && !chain.dependencies);
+        assert_eq!(ids(&chain), ["unpinned_action"]);
     }
 }

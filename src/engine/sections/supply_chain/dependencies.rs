@@ -1,0 +1,268 @@
+//! Dependency changes read from manifest patches: new packages, removed packages, version
+//! changes and downgrades, and dependency specs that bypass the registry (git, URL, local path).
+//!
+//! What it detects: for each changed manifest, the dependency declarations on removed lines
+//! (old side) and added lines (new side), paired by package name.
+//!
+//! Why it matters: a new package is new code nobody on the team reviewed; a downgrade can
+//! re-introduce a fixed vulnerability; a git/URL spec is mutable and skips the registry's
+//! integrity checks (Socket: "mutable git/http deps"). A Dependabot bump is a version change,
+//! low severity on its own.
+//!
+//! Source: scoring-reference §5.7 (Socket, dependency-review-action), §7.8.
+
+use std::collections::BTreeMap;
+
+use super::ecosystems;
+use crate::bundle::ChangedFile;
+use crate::engine::diff::{self, Hunk};
+use crate::engine::FileFacts;
+use crate::signal::Finding;
+
+/// Findings kept per manifest; beyond it one summary finding says how many more there were.
+const MAX_FINDINGS_PER_FILE: usize = 25;
+
+/// One dependency declaration: package name and its version spec as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dependency {
+    pub name: String,
+    pub spec: String,
+}
+
+impl Dependency {
+    pub fn new(name: impl Into<String>, spec: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            spec: spec.into(),
+        }
+    }
+}
+
+/// How a version spec obtains the package.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    Registry,
+    Git,
+    Url,
+    Local,
+}
+
+/// Classifies a spec: git (`git+`, `github:`, `.git`, `git =`, `branch:`), URL (`http(s)://`,
+/// PEP 508 `@ https://`), local (`file:`, `link:`, `path`), otherwise a registry version.
+pub fn source_of(spec: &str) -> Source {
+    let lower = spec.trim().to_lowercase();
+    let git_markers = [
+        "git+",
+        "git://",
+        "git@",
+        "github:",
+        "gitlab:",
+        "bitbucket:",
+        "git=",
+        "git:",
+        "github=",
+        "branch:",
+        "branch=",
+    ];
+    let squeezed: String = lower
+        .chars()
+        .filter(|character| !character.is_whitespace())
+        .collect();
+    if git_markers.iter().any(|marker| squeezed.contains(marker))
+        || lower.contains(".git") && lower.contains("://")
+    {
+        return Source::Git;
+    }
+    if lower.contains("http://") || lower.contains("https://") {
+        return Source::Url;
+    }
+    if ["file:", "link:", "path=", "path:", "portal:"]
+        .iter()
+        .any(|marker| squeezed.contains(marker))
+        || lower.starts_with("../")
+        || lower.starts_with("./")
+    {
+        return Source::Local;
+    }
+    Source::Registry
+}
+
+/// The first dotted version number in a spec (`^1.2.3` → [1, 2, 3], `~> 6.0` → [6, 0]).
+pub fn version_numbers(spec: &str) -> Option<Vec<u64>> {
+    let start = spec.find(|character: char| character.is_ascii_digit())?;
+    let version: String = spec
+        .get(start..)?
+        .chars()
+        .take_while(|character| character.is_ascii_digit() || *character == '.')
+        .collect();
+    let numbers: Vec<u64> = version
+        .split('.')
+        .filter(|part| !part.is_empty())
+        .map(|part| part.parse::<u64>().unwrap_or(u64::MAX))
+        .collect();
+    (!numbers.is_empty()).then_some(numbers)
+}
+
+/// True when `new` names a lower version than `old` (missing components count as 0).
+pub fn is_downgrade(old: &str, new: &str) -> bool {
+    let (Some(old), Some(new)) = (version_numbers(old), version_numbers(new)) else {
+        return false;
+    };
+    let length = old.len().max(new.len());
+    let pad = |mut numbers: Vec<u64>| {
+        numbers.resize(length, 0);
+        numbers
+    };
+    pad(new) < pad(old)
+}
+
+/// Dependency findings for one manifest.
+pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
+    let Some(patch_text) = file.patch.as_deref() else {
+        return Vec::new();
+    };
+    let Some(scanner) = ecosystems::scanner_for(facts) else {
+        return Vec::new();
+    };
+    let patch = diff::parse(patch_text);
+    let mut old: BTreeMap<String, String> = BTreeMap::new();
+    let mut new: BTreeMap<String, String> = BTreeMap::new();
+    let mut extra = Vec::new();
+    for hunk in &patch.hunks {
+        collect(scanner, hunk, &hunk.old_view(), &mut old, &mut Vec::new());
+        collect(scanner, hunk, &hunk.new_view(), &mut new, &mut extra);
+    }
+    let path = facts.path.as_str();
+    let mut found: Vec<Finding> = extra
+        .into_iter()
+        .map(|(id, severity, detail)| finding(id, path, detail, severity))
+        .collect();
+    for (name, spec) in &new {
+        match old.get(name) {
+            None => found.push(finding(
+                "new_dependency",
+                path,
+                format!("adds {name} {spec}").trim_end().to_string(),
+                "medium",
+            )),
+            Some(previous) if previous != spec && is_downgrade(previous, spec) => {
+                found.push(finding(
+                    "version_downgrade",
+                    path,
+                    format!("downgrades {name} from {previous} to {spec}"),
+                    "high",
+                ))
+            }
+            Some(previous) if previous != spec => found.push(finding(
+                "version_change",
+                path,
+                format!("changes {name} from {previous} to {spec}"),
+                "low",
+            )),
+            Some(_) => {}
+        }
+        let source = source_of(spec);
+        let changed_source = old
+            .get(name)
+            .is_none_or(|previous| source_of(previous) != source);
+        if changed_source {
+            match source {
+                Source::Git => found.push(finding(
+                    "git_dependency",
+                    path,
+                    format!("{name} comes from git ({spec}): mutable, bypasses the registry"),
+                    "high",
+                )),
+                Source::Url => found.push(finding(
+                    "url_dependency",
+                    path,
+                    format!("{name} is downloaded from a URL ({spec}), outside the registry"),
+                    "high",
+                )),
+                Source::Local => found.push(finding(
+                    "local_dependency",
+                    path,
+                    format!("{name} points at a local path ({spec})"),
+                    "medium",
+                )),
+                Source::Registry => {}
+            }
+        }
+    }
+    for (name, spec) in &old {
+        if !new.contains_key(name) {
+            found.push(finding(
+                "removed_dependency",
+                path,
+                format!("removes {name} {spec}").trim_end().to_string(),
+                "low",
+            ));
+        }
+    }
+    if found.len() > MAX_FINDINGS_PER_FILE {
+        let more = found.len() - MAX_FINDINGS_PER_FILE;
+        found.truncate(MAX_FINDINGS_PER_FILE);
+        found.push(finding(
+            "more_dependency_changes",
+            path,
+            format!("{more} more dependency change(s) in this file"),
+            "low",
+        ));
+    }
+    found
+}
+
+fn collect(
+    scanner: ecosystems::Scanner,
+    hunk: &Hunk,
+    view: &[(&str, bool)],
+    into: &mut BTreeMap<String, String>,
+    extra: &mut Vec<(&'static str, &'static str, String)>,
+) {
+    let scan = scanner(hunk, view);
+    for dependency in scan.dependencies {
+        into.entry(dependency.name).or_insert(dependency.spec);
+    }
+    extra.extend(scan.other);
+}
+
+pub fn finding(id: &str, path: &str, detail: String, severity: &str) -> Finding {
+    Finding {
+        id: id.to_string(),
+        path: path.to_string(),
+        detail,
+        severity: severity.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_are_classified_by_source() {
+        assert_eq!(source_of("^1.2.3"), Source::Registry);
+        assert_eq!(
+            source_of("git+https://github.com/a/b.git#main"),
+            Source::Git
+        );
+        assert_eq!(source_of("github:user/repo"), Source::Git);
+        assert_eq!(
+            source_of("{ git = \"https://github.com/a/b\" }"),
+            Source::Git
+        );
+        assert_eq!(source_of("https://example.com/pkg.tgz"), Source::Url);
+        assert_eq!(source_of("file:../local"), Source::Local);
+        assert_eq!(source_of("{ path = \"../core\" }"), Source::Local);
+    }
+
+    #[test]
+    fn downgrades_compare_numerically() {
+        assert!(is_downgrade("^1.10.0", "^1.9.0"));
+        assert!(is_downgrade("2.0", "1.9.9"));
+        assert!(!is_downgrade("1.9", "1.10"));
+        assert!(!is_downgrade("1.0", "1.0.0"));
+        assert!(!is_downgrade("latest", "1.0"));
+        assert_eq!(version_numbers("~> 6.0"), Some(vec![6, 0]));
+    }
+}
