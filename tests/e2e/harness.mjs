@@ -1,0 +1,210 @@
+/**
+ * Shared helpers for prlens' browser end-to-end tests (node:test + playwright-core driving the
+ * Debian Chromium, never a downloaded browser; toolchain.md §10).
+ *
+ *   const browser = await startBrowser({ cases: ["PyGithub-PyGithub-31-large"] });
+ *   const page = await browser.newPage();
+ *   await page.goto("https://github.com/PyGithub/PyGithub/pull/31");
+ *   const panel = await panelFrame(page);                       // the extension iframe
+ *   await panel.locator('#prlens-panel[data-prlens-state="ready"]').waitFor();
+ *   await screenshot(page, "my-test");                          // target/e2e/my-test.png
+ *   assert.deepEqual(browser.consoleErrors, []);
+ *   await browser.close();                                      // browser, server, temp dirs
+ *
+ * The browser loads dist/chrome (run ./build.sh first) and reaches the fake GitHub
+ * (tests/fake-github) through --host-resolver-rules; every other host fails to resolve, so
+ * tests never touch the network. The profile and bundle dirs are temp dirs removed on close.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+import { startFakeGitHub } from "../fake-github/server.mjs";
+import { CSP_PROBE_SCRIPT } from "../fake-github/pages.mjs";
+import { makeBundles as assembleBundles } from "../fake-github/make-bundles.mjs";
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const EXTENSION_DIR = path.join(REPO_ROOT, "dist/chrome");
+export const ARTIFACTS_DIR = path.join(REPO_ROOT, "target/e2e");
+
+/** The real Chromium binary (the /usr/bin/chromium wrapper adds flags from /etc/chromium.d). */
+export function chromiumPath() {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/lib/chromium/chromium", "/usr/bin/chromium"].filter(Boolean);
+  const found = candidates.find((candidate) => fs.existsSync(candidate));
+  if (!found) throw new Error(`Chromium not found (tried ${candidates.join(", ")}); ./build.sh installs Debian's chromium`);
+  return found;
+}
+
+const tempDirs = new Set();
+function tempDir(prefix) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  tempDirs.add(dir);
+  return dir;
+}
+function removeTempDir(dir) {
+  fs.rmSync(dir, { recursive: true, force: true });
+  tempDirs.delete(dir);
+}
+process.once("exit", () => {
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * Writes the bundles of recorded fixture cases (tests/fixture-cases.json) into a fresh temp dir
+ * with the engine's own assembler. Returns `{dir, files, bundles}` (bundles parsed).
+ */
+export function makeBundles(cases, { dir = tempDir("prlens-bundles-") } = {}) {
+  const files = assembleBundles({ out: dir, cases });
+  return { dir, files, bundles: files.map((file) => JSON.parse(fs.readFileSync(file, "utf8"))) };
+}
+
+/** Reads one assembled bundle by case name. */
+export function bundleOf(cases, name) {
+  return cases.bundles[cases.files.findIndex((file) => path.basename(file) === `${name}.json`)];
+}
+
+// Console noise that is expected and says nothing about prlens.
+const CSP_PROBE_HASH = `sha256-${crypto.createHash("sha256").update(CSP_PROBE_SCRIPT).digest("base64")}`;
+const EXPECTED_CONSOLE = [
+  { test: (text) => text.includes(CSP_PROBE_HASH) }, // the fake page's CSP probe, blocked as it must be
+  /Failed to load resource: the server responded with a status of 40[34]/, // fake GitHub 404s for absent sections, asserted separately
+  /net::ERR_NAME_NOT_RESOLVED/, // favicon and similar on blocked hosts
+];
+
+/**
+ * Starts the fake GitHub and Chromium with dist/chrome loaded.
+ * Options: `cases` (fixture case names) or `bundles` (dir or array of bundle objects),
+ * `server` (extra startFakeGitHub options: fault, latencyMs, absent, viewer, colorMode, …),
+ * `extensionDir`, `colorScheme` ("light"|"dark"), `viewport`.
+ * Returns `{context, server, extensionId, extensionOrigin, serviceWorker, consoleErrors,
+ *   newPage(), setStorage(area, items), getStorage(area, keys), close()}`.
+ */
+export async function startBrowser(options = {}) {
+  const { cases = [], server: serverOptions = {}, extensionDir = EXTENSION_DIR, colorScheme = "light", viewport = { width: 1280, height: 900 } } = options;
+  if (!fs.existsSync(path.join(extensionDir, "manifest.json"))) throw new Error(`${extensionDir} has no manifest.json; run ./build.sh first`);
+  let bundles = options.bundles;
+  let bundleDir = null;
+  if (!bundles) {
+    const made = makeBundles(cases);
+    bundleDir = made.dir;
+    bundles = made.dir;
+  }
+  const server = await startFakeGitHub({ bundles, ...serverOptions });
+  const profile = tempDir("prlens-chromium-");
+  let context;
+  try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath(),
+      headless: true,
+      ignoreHTTPSErrors: true,
+      colorScheme,
+      viewport,
+      args: [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        `--disable-extensions-except=${extensionDir}`,
+        `--load-extension=${extensionDir}`,
+        `--host-resolver-rules=MAP github.com 127.0.0.1:${server.port}, MAP api.github.com 127.0.0.1:${server.port}, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1`,
+        "--ignore-certificate-errors",
+      ],
+    });
+  } catch (error) {
+    await server.close();
+    removeTempDir(profile);
+    throw error;
+  }
+  const serviceWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker", { timeout: 15000 }));
+  const extensionId = new URL(serviceWorker.url()).host;
+  const extensionOrigin = `chrome-extension://${extensionId}`;
+  const consoleErrors = [];
+  const watch = (page) => {
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      const text = message.text();
+      if (EXPECTED_CONSOLE.some((pattern) => pattern.test(text))) return;
+      consoleErrors.push(`${message.location()?.url ?? page.url()}: ${text}`);
+    });
+    page.on("pageerror", (error) => consoleErrors.push(`${page.url()}: uncaught ${error.message}`));
+  };
+  context.on("page", watch);
+  for (const page of context.pages()) watch(page);
+
+  let closed = false;
+  return {
+    context,
+    server,
+    extensionId,
+    extensionOrigin,
+    serviceWorker,
+    consoleErrors,
+    async newPage() {
+      const page = await context.newPage();
+      return page;
+    },
+    /** `chrome.storage[area].set(items)` in the extension (e.g. the token or prefs). */
+    async setStorage(area, items) {
+      await serviceWorker.evaluate(([storageArea, values]) => chrome.storage[storageArea].set(values), [area, items]);
+    },
+    async getStorage(area, keys = null) {
+      return serviceWorker.evaluate(([storageArea, wanted]) => chrome.storage[storageArea].get(wanted), [area, keys]);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await context.close().catch(() => {});
+      await server.close();
+      removeTempDir(profile);
+      if (bundleDir) removeTempDir(bundleDir);
+    },
+  };
+}
+
+/**
+ * The panel iframe (extension origin) of `page`. It lives in a closed shadow root, so it is
+ * found through the page's frame tree rather than a DOM locator. Waits up to `timeout` ms.
+ */
+export async function panelFrame(page, { timeout = 15000 } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const frame = page.frames().find((candidate) => /^chrome-extension:\/\/[a-p]{32}\/panel\.html/.test(candidate.url()));
+    if (frame) return frame;
+    if (Date.now() > deadline) throw new Error(`no prlens panel iframe on ${page.url()} after ${timeout} ms`);
+    await page.waitForTimeout(50);
+  }
+}
+
+/** Waits until the panel root has one of `states` and returns the state. */
+export async function waitForPanelState(page, states = ["ready"], { timeout = 30000 } = {}) {
+  const frame = await panelFrame(page, { timeout });
+  const selector = states.map((state) => `#prlens-panel[data-prlens-state="${state}"]`).join(", ");
+  try {
+    await frame.locator(selector).waitFor({ state: "attached", timeout });
+  } catch (error) {
+    const actual = await frame.locator("#prlens-panel").getAttribute("data-prlens-state").catch(() => "(no panel root)");
+    const text = await frame.locator("#prlens-panel").innerText().catch(() => "");
+    throw new Error(`panel state stayed "${actual}" instead of ${states.join("|")}: ${text.slice(0, 400)}`, { cause: error });
+  }
+  return frame.locator("#prlens-panel").getAttribute("data-prlens-state");
+}
+
+/** Saves a screenshot to target/e2e/NAME.png and returns its path. */
+export async function screenshot(page, name, options = {}) {
+  fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const file = path.join(ARTIFACTS_DIR, `${name}.png`);
+  await page.screenshot({ path: file, ...options });
+  return file;
+}
+
+/** Number of `#prlens-root` hosts on the page (must never exceed 1). */
+export function countPanels(page) {
+  return page.locator("#prlens-root").count();
+}

@@ -1,0 +1,34 @@
+/**
+ * A throwaway self-signed TLS certificate for the fake github.com / api.github.com, made with
+ * the `openssl` on PATH at server start (toolchain.md §10.3).
+ *
+ * Why: the extension's content scripts only match https://github.com/*, so the fake must speak
+ * HTTPS under GitHub's host names; Chromium is told to accept the certificate with
+ * --ignore-certificate-errors. Nothing is written to the repository: the key lives in a temp
+ * dir that is removed as soon as it is read.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export const CERT_HOSTS = ["github.com", "api.github.com", "www.github.com"];
+
+export function makeSelfSignedCert(hosts = CERT_HOSTS) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "prlens-fake-github-cert-"));
+  try {
+    const key = path.join(dir, "key.pem");
+    const cert = path.join(dir, "cert.pem");
+    execFileSync(
+      "openssl",
+      ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "2", "-subj", `/CN=${hosts[0]}`,
+        "-addext", `subjectAltName=${hosts.map((host) => `DNS:${host}`).join(",")}`],
+      { stdio: ["ignore", "ignore", "pipe"] },
+    );
+    return { key: fs.readFileSync(key), cert: fs.readFileSync(cert) };
+  } catch (error) {
+    throw new Error(`openssl could not make a certificate (is openssl installed?): ${error.stderr?.toString().trim() || error.message}`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
