@@ -4,7 +4,8 @@
 //! points it earned: CI green (25), mergeable state clean (15), description present (10),
 //! tests with source (15), an approval on the current head commit (10; a stale approval on an
 //! older commit earns part), supply chain clean (10) and the risk level (15). The action:
-//! critical risk or readiness below `request_changes_readiness` (40) → `request_changes`;
+//! critical risk, failing CI ("failing required CI dominates", §5.8) or readiness below
+//! `request_changes_readiness` (40) → `request_changes`;
 //! readiness ≥ `approve_readiness` (80) at low risk → `approve`; otherwise `review`.
 //!
 //! **Why it matters.** A reviewer wants one line: can I approve, what blocks it. The checklist
@@ -39,6 +40,22 @@ pub fn assess(context: &Context, sections: &Sections, risk: &Risk) -> ReviewAdvi
         (
             ReviewAction::RequestChanges,
             "Critical risk level requires changes before approval".to_string(),
+        )
+    } else if sections.evidence.signals.ci_passing == SignalState::Failing {
+        let failing: Vec<&str> = sections
+            .evidence
+            .checks
+            .iter()
+            .filter(|check| check.state == SignalState::Failing)
+            .map(|check| check.name.as_str())
+            .take(3)
+            .collect();
+        (
+            ReviewAction::RequestChanges,
+            format!(
+                "Failing checks must pass before approval: {}",
+                failing.join(", ")
+            ),
         )
     } else if readiness < thresholds.request_changes_readiness {
         (
