@@ -599,6 +599,8 @@ fn budget() -> Duration {
     Duration::from_secs(seconds)
 }
 
+const BUDGET_SPENT: &str = "time budget spent";
+
 /// Runs `property` over `strategy` until the case count or the time budget runs out; on a
 /// failure, writes the shrunk input to `target/fuzz-crashes/` and fails the test.
 fn fuzz<S: Strategy>(name: &str, strategy: S, property: impl Fn(&S::Value) -> Result<(), String>)
@@ -610,14 +612,20 @@ where
         cases: cases(),
         failure_persistence: None,
         max_shrink_time: 60_000,
+        max_global_rejects: 1,
         ..Config::default()
     });
     let outcome = runner.run(&strategy, |value| {
         if Instant::now() > deadline {
-            return Ok(());
+            // Rejecting ends the run (max_global_rejects is 1): the budget is spent.
+            return Err(TestCaseError::reject(BUDGET_SPENT));
         }
         property(&value).map_err(TestCaseError::fail)
     });
+    let outcome = match outcome {
+        Err(TestError::Abort(_)) if Instant::now() > deadline => Ok(()),
+        other => other,
+    };
     if let Err(error) = outcome {
         let reason = match &error {
             TestError::Fail(reason, _) => reason.to_string(),
@@ -922,25 +930,26 @@ fn cli_exits_zero_or_two_on_mutated_inputs() {
     let mut runner = TestRunner::new(Config {
         cases: (cases() / 8).max(16),
         failure_persistence: None,
+        max_global_rejects: 1,
         ..Config::default()
     });
     let strategy = (
         0..bundles.len(),
         proptest::collection::vec(mutation(), 0..4),
-        any::<bool>(),
+        0u8..3,
     );
     let deadline = Instant::now() + budget();
     let outcomes = std::cell::RefCell::new(BTreeMap::new());
-    let result = runner.run(&strategy, |(index, mutations, as_text)| {
+    let result = runner.run(&strategy, |(index, mutations, mode)| {
         if Instant::now() > deadline {
-            return Ok(());
+            return Err(TestCaseError::reject(BUDGET_SPENT));
         }
         let mut bundle = bundles[index].clone();
         for mutation in mutations {
             apply(&mut bundle, &mutation);
         }
         let mut text = bundle.to_string();
-        if as_text {
+        if mode == 1 {
             // Truncated JSON, as a cut connection would leave it.
             let cut = text.len() / 2;
             let cut = (0..=cut)
@@ -951,11 +960,13 @@ fn cli_exits_zero_or_two_on_mutated_inputs() {
         }
         let path = dir.join("input.json");
         fs::write(&path, &text).expect("write input");
-        let output = std::process::Command::new(binary)
-            .arg("analyze")
-            .arg(&path)
-            .output()
-            .expect("run prlens");
+        let mut command = std::process::Command::new(binary);
+        command.arg("analyze").arg(&path);
+        if mode == 2 {
+            // The Markdown summary renders every hostile string too.
+            command.args(["--format", "markdown"]);
+        }
+        let output = command.output().expect("run prlens");
         let code = output.status.code();
         let stderr = String::from_utf8_lossy(&output.stderr);
         *outcomes.borrow_mut().entry(code).or_insert(0) += 1;
@@ -967,8 +978,15 @@ fn cli_exits_zero_or_two_on_mutated_inputs() {
         Ok(())
     });
     let _ = fs::remove_dir_all(&dir);
+    let result = match result {
+        Err(TestError::Abort(_)) if Instant::now() > deadline => Ok(()),
+        other => other,
+    };
     if let Err(error) = result {
-        panic!("{error}");
+        let reason = match error {
+            TestError::Fail(reason, _) | TestError::Abort(reason) => reason.to_string(),
+        };
+        panic!("{reason}");
     }
     assert!(
         outcomes.borrow().contains_key(&Some(2)),
