@@ -46,8 +46,11 @@ export function showReadout(signal, baseline) {
   );
   const meter = byId("readout-meter");
   if (meter) {
-    meter.value = Number(risk.score || 0);
-    meter.setAttribute("aria-valuetext", `${score(risk.score)}, ${risk.level}`);
+    const value = Math.min(1, Math.max(0, Number(risk.score || 0)));
+    meter.setAttribute("aria-valuenow", String(value));
+    meter.setAttribute("aria-valuetext", `${score(value)}, ${risk.level}`);
+    // CSSOM, not a style attribute: allowed by the page's strict style-src.
+    meter.firstElementChild?.style.setProperty("width", `${(value * 100).toFixed(1)}%`);
   }
   const triage = signal.triage ?? {};
   setText("readout-minutes", `${triage.minutes ?? 0} min · ${triage.effort ?? "?"}`);

@@ -260,6 +260,11 @@ test("the embedded sample renders the full panel, labelled as a sample", async (
   assert.match(readout, /^\d\.\d\d · (low|medium|high|critical)$/);
   assert.notEqual((await page.textContent("#engine-version")).trim(), "–", "engine version shown");
   assert.ok((await page.locator("#settings-form [data-threshold]").count()) > 0, "settings form built");
+  assert.equal(
+    await page.getAttribute("#settings-form", "data-form-source"),
+    "shared",
+    "the popup's settings-form.js is used (build.sh copies extension/settings-form.js into dist/www)",
+  );
   await page.screenshot({ path: path.join(shotsDir, "www-sample.png"), fullPage: true });
   assert.deepEqual(record.errors, [], "no uncaught page errors");
   assert.ok(
@@ -351,7 +356,7 @@ test("moving a driver weight re-scores instantly to what the engine computes", a
   const before = await page.textContent("#readout-score");
   assert.equal(before, `${baseline.risk.score.toFixed(2)} · ${baseline.risk.level}`);
   const requestsBefore = record.requests.length;
-  await page.fill(`[data-weight-number="${heaviest}"]`, "0");
+  await page.fill(`input[type="number"][data-weight="${heaviest}"]`, "0");
   await page.waitForFunction((text) => document.getElementById("readout-score").textContent !== text, before);
   assert.equal(await page.textContent("#readout-score"), `${expected.risk.score.toFixed(2)} · ${expected.risk.level}`);
   assert.equal(await page.getAttribute("#prlens-panel", "data-prlens-level"), expected.risk.level);
@@ -360,7 +365,7 @@ test("moving a driver weight re-scores instantly to what the engine computes", a
 
   await page.click("#settings-reset");
   await page.waitForFunction((text) => document.getElementById("readout-score").textContent === text, before);
-  assert.equal(await page.inputValue(`[data-weight-number="${heaviest}"]`), String(defaults.weights[heaviest]));
+  assert.equal(await page.inputValue(`input[type="number"][data-weight="${heaviest}"]`), String(defaults.weights[heaviest]));
   assert.deepEqual(record.errors, []);
   await context.close();
 });
@@ -370,12 +375,12 @@ test("settings the engine rejects are reported in the side panel and the last pa
   await page.goto(baseUrl);
   await waitForPanel(page);
   const before = await page.textContent("#readout-score");
-  await page.fill('[data-threshold="review_rate_loc_per_hour"]', "0");
+  await page.fill('input[data-threshold="review_rate_loc_per_hour"]', "0");
   await page.waitForSelector(".settings-error:not([hidden])");
   assert.match(await page.textContent(".settings-error"), /review_rate_loc_per_hour/);
   assert.equal(await page.textContent("#readout-score"), before);
   assert.match((await page.getAttribute("#prlens-panel", "data-prlens-state")) ?? "", /^(ready|partial)$/);
-  await page.fill('[data-threshold="review_rate_loc_per_hour"]', "250");
+  await page.fill('input[data-threshold="review_rate_loc_per_hour"]', "250");
   await page.waitForSelector(".settings-error", { state: "hidden" });
   assert.deepEqual(record.errors, []);
   await context.close();
