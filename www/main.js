@@ -177,6 +177,7 @@ function analyzeAndRender() {
     });
   }
   document.body.dataset.hasSignal = "true";
+  settingsPanel?.markFiring((page.signal.risk?.drivers ?? []).map((driver) => driver.id));
   showReadout(page.signal, page.baseline);
   showLiveFormulas(page.signal);
 }

@@ -91,9 +91,12 @@ export async function initSettingsPanel(container, { engine, onChange }) {
   const formHost = element("div", { class: "settings-fields" });
   form = module.buildEngineForm(formHost, { defaults, initial: {}, onChange: changed });
   for (const details of formHost.querySelectorAll("details")) {
-    // Weights and thresholds are what visitors play with: show them open.
+    // Weights and thresholds are what visitors play with: show them open, weights first
+    // (the popup orders for configuring once; the playground for trying what-ifs).
     if (details.querySelector("[data-weight], [data-threshold]")) details.open = true;
   }
+  const weightGroup = formHost.querySelector("[data-weight]")?.closest("details");
+  if (weightGroup) formHost.prepend(weightGroup);
   addWeightSliders(formHost);
 
   const resetButton = element("button", { type: "button", class: "btn btn-sm", id: "settings-reset" }, "Reset to defaults");
@@ -124,5 +127,23 @@ export async function initSettingsPanel(container, { engine, onChange }) {
 
   container.replaceChildren(formHost, problems, buttons, note);
   container.dataset.formSource = source;
-  return { settingsJson: () => current() ?? "", showError };
+  /** Marks the weights of drivers that fire on the shown PR: those sliders move the score. */
+  function markFiring(driverIds) {
+    const firing = new Set(driverIds);
+    for (const number of formHost.querySelectorAll('input[type="number"][data-weight]')) {
+      const row = number.closest(".form-row");
+      if (!row) continue;
+      const fires = firing.has(number.getAttribute("data-weight"));
+      row.classList.toggle("is-firing", fires);
+      let badge = row.querySelector(".firing-badge");
+      if (fires && !badge) {
+        badge = element("span", { class: "firing-badge" }, "fires on this PR");
+        row.querySelector("label")?.append(" ", badge);
+      } else if (!fires && badge) {
+        badge.remove();
+      }
+    }
+  }
+
+  return { settingsJson: () => current() ?? "", showError, markFiring };
 }
