@@ -718,3 +718,12 @@ pub const CONFIG_EXTENSIONS: &[&str] = &[
 /// Languages that are markup or styling rather than program logic: a file in them is `asset`
 /// class, not `source`, unless it sits in a source tree.
 pub const NON_LOGIC_LANGUAGES: &[&str] = &["css", "html"];
+
+/// Binary extensions that are code or carry code (executables, libraries, archives, bytecode,
+/// serialized models that execute on load): `binary_files` weighs these fully.
+pub const EXECUTABLE_EXTENSIONS: &[&str] = &[
+    "exe", "dll", "so", "dylib", "a", "o", "lib", "obj", "bin", "wasm", "class", "jar", "war",
+    "ear", "aar", "apk", "ipa", "pyc", "pyo", "whl", "egg", "zip", "gz", "tgz", "bz2", "xz", "zst",
+    "7z", "rar", "tar", "deb", "rpm", "dmg", "msi", "iso", "img", "pkl", "pickle", "pt", "pth",
+    "ckpt", "jks", "keystore",
+];

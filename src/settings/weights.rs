@@ -105,6 +105,10 @@ pub const SEVERITY_FACTORS: &[(&str, f64)] = &[
 /// or re-signed): new API is a commitment, not a break.
 pub const API_ADDITIONS_ONLY_FACTOR: f64 = 0.6;
 
+/// `binary_files` weight factor when no changed binary is executable (images, fonts, media,
+/// documents): unreviewable, but not code.
+pub const NON_EXECUTABLE_BINARY_FACTOR: f64 = 0.4;
+
 /// `missing_tests` fires only when at least this many reviewable source lines changed without
 /// any test file: one-line fixes are not held to it. [inferred; PR-Metrics has no floor]
 pub const MISSING_TESTS_MIN_LINES: u64 = 20;

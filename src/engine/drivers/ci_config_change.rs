@@ -1,0 +1,59 @@
+//! `ci_config_change`: the PR changes how CI runs.
+//!
+//! **What it detects.** Changed CI configuration: GitHub Actions workflows and actions, GitLab
+//! CI, CircleCI, Jenkins, Azure Pipelines, Travis, Buildkite, Bitbucket Pipelines and others
+//! (`settings::paths::CI_*`).
+//!
+//! **Why it matters.** CI runs with repository secrets and decides what "green" means; a change
+//! there can disable checks or exfiltrate credentials, and it is rarely what a reviewer reads
+//! first. Specific dangers are reported by `dangerous_workflow`.
+//!
+//! **Example.** "CI configuration changed: .github/workflows/ci.yml, .github/workflows/lint.yml".
+//!
+//! **Source.** Reference product supply-chain flag "Modifies CI config"; Scorecard
+//! Dangerous-Workflow scope.
+
+use super::{fire, name_list};
+use crate::engine::{Context, Sections};
+use crate::signal::Driver;
+
+pub fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
+    let paths: Vec<String> = context
+        .files
+        .iter()
+        .filter(|file| file.ci_config)
+        .map(|file| file.path.clone())
+        .collect();
+    if paths.is_empty() {
+        return None;
+    }
+    let detail = format!("CI configuration changed: {}", name_list(&paths));
+    fire(context, "ci_config_change", 1.0, detail, paths)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::drivers::testing::{file, Case};
+    use serde_json::json;
+
+    #[test]
+    fn fires_for_workflows_and_other_ci_systems() {
+        let case = Case::new(json!({"pull": {"number": 1}, "files": [
+            file(".github/workflows/ci.yml", 1, 1), file(".gitlab-ci.yml", 1, 0), file("src/main.rs", 3, 0)
+        ]}));
+        let driver = case.fired(evaluate).unwrap();
+        assert_eq!(
+            driver.detail,
+            "CI configuration changed: .github/workflows/ci.yml, .gitlab-ci.yml"
+        );
+        assert_eq!(driver.weight, 0.15);
+    }
+
+    #[test]
+    fn ordinary_yaml_does_not_fire() {
+        let case =
+            Case::new(json!({"pull": {"number": 1}, "files": [file("config/app.yml", 1, 1)]}));
+        assert!(case.fired(evaluate).is_none());
+    }
+}

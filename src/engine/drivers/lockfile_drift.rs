@@ -1,0 +1,70 @@
+//! `lockfile_drift`: the manifest and the lockfile disagree, or the lockfile pulls from an
+//! unexpected place.
+//!
+//! **What it detects.** Supply-chain findings `manifest_without_lockfile` (dependencies
+//! changed in an ecosystem that commits lockfiles, but no lockfile changed),
+//! `lockfile_without_manifest` (the resolved tree moved with no declared change) and
+//! `lockfile_untrusted_source` (entries resolved from a non-registry host or over HTTP). The
+//! weight scales with the worst finding.
+//!
+//! **Why it matters.** CI installs what the lockfile says. Lockfiles are excluded from review
+//! size, so a mismatch is easy to miss — and lockfile injection hides packages there.
+//!
+//! **Example.** "Lockfile drift: package.json: npm dependencies changed but no npm lockfile
+//! changed".
+//!
+//! **Source.** Danger ("package.json changed without the lockfile, or the reverse");
+//! PostHog#85564; Liran Tal, lockfile injection (2019).
+
+use super::{finding_paths, findings_of, fire, worst_factor};
+use crate::engine::sections::supply_chain::LOCKFILE_FINDINGS;
+use crate::engine::{Context, Sections};
+use crate::signal::Driver;
+
+pub fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
+    let findings = findings_of(sections, LOCKFILE_FINDINGS);
+    let first = findings.first()?;
+    let mut detail = format!("Lockfile drift: {}: {}", first.path, first.detail);
+    if findings.len() > 1 {
+        detail.push_str(&format!(" (+{} more)", findings.len() - 1));
+    }
+    let scale = worst_factor(&findings).unwrap_or(1.0);
+    fire(
+        context,
+        "lockfile_drift",
+        scale,
+        detail,
+        finding_paths(&findings),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::drivers::testing::Case;
+    use serde_json::json;
+
+    #[test]
+    fn fires_when_dependencies_change_without_the_lockfile() {
+        let case = Case::new(json!({"pull": {"number": 1}, "files": [
+            {"filename": "package.json", "status": "modified", "additions": 1, "deletions": 0,
+             "patch": "@@ -1,2 +1,3 @@\n   \"dependencies\": {\n+    \"left-pad\": \"^1.3.0\"\n   }"}
+        ]}));
+        let driver = case.fired(evaluate).unwrap();
+        assert_eq!(
+            driver.detail,
+            "Lockfile drift: package.json: npm dependencies changed but no npm lockfile changed"
+        );
+        assert_eq!(driver.weight, 0.12);
+    }
+
+    #[test]
+    fn manifest_and_lockfile_together_do_not_fire() {
+        let case = Case::new(json!({"pull": {"number": 1}, "files": [
+            {"filename": "package.json", "status": "modified", "additions": 1, "deletions": 0,
+             "patch": "@@ -1,2 +1,3 @@\n   \"dependencies\": {\n+    \"left-pad\": \"^1.3.0\"\n   }"},
+            {"filename": "package-lock.json", "status": "modified", "additions": 10, "deletions": 0, "patch": "@@ -1 +1 @@\n-a\n+b"}
+        ]}));
+        assert!(case.fired(evaluate).is_none());
+    }
+}

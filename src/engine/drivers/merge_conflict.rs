@@ -1,0 +1,43 @@
+//! `merge_conflict`: the PR does not merge cleanly into its base.
+//!
+//! **What it detects.** GitHub's `mergeable_state` is `dirty` (conflicts with the base branch).
+//!
+//! **Why it matters.** The code that will land is the conflict resolution, which nobody has
+//! reviewed yet; approving now approves something else.
+//!
+//! **Example.** "Conflicts with the base branch (mergeable_state: dirty)".
+//!
+//! **Source.** GitHub `mergeable_state` values (danger-js#395 fixture: dirty).
+
+use super::fire;
+use crate::engine::{Context, Sections};
+use crate::signal::Driver;
+
+pub fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
+    let state = context.bundle.pull.mergeable_state.as_deref()?;
+    if !state.eq_ignore_ascii_case("dirty") {
+        return None;
+    }
+    let detail = "Conflicts with the base branch (mergeable_state: dirty)".to_string();
+    fire(context, "merge_conflict", 1.0, detail, Vec::new())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::drivers::testing::Case;
+    use serde_json::json;
+
+    #[test]
+    fn fires_only_for_dirty() {
+        let dirty = Case::new(json!({"pull": {"number": 1, "mergeable_state": "dirty"}}));
+        assert_eq!(dirty.fired(evaluate).unwrap().weight, 0.15);
+        for state in ["clean", "blocked", "unstable", "unknown"] {
+            let case = Case::new(json!({"pull": {"number": 1, "mergeable_state": state}}));
+            assert!(case.fired(evaluate).is_none(), "{state}");
+        }
+        assert!(Case::new(json!({"pull": {"number": 1}}))
+            .fired(evaluate)
+            .is_none());
+    }
+}

@@ -1,0 +1,83 @@
+//! `missing_tests`: source code changed, but no test did.
+//!
+//! **What it detects.** At least `MISSING_TESTS_MIN_LINES` reviewable source lines changed
+//! (not generated, vendored, or formatting-only) and no test file in the PR.
+//!
+//! **Why it matters.** Untested changes rely entirely on the reviewer's reading; a test shows
+//! the author's intent and protects it. Tiny fixes are exempt so the driver stays meaningful.
+//!
+//! **Example.** "142 source lines changed in 3 file(s) with no test changes".
+//!
+//! **Source.** Microsoft PR-Metrics test-factor 1.0 (expects test lines for product lines);
+//! gitStream `allTests` conventions for what counts as a test.
+
+use super::fire;
+use crate::engine::{Context, FileClass, Sections};
+use crate::settings::weights::MISSING_TESTS_MIN_LINES;
+use crate::signal::Driver;
+
+pub fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
+    if context
+        .files
+        .iter()
+        .any(|file| file.class == FileClass::Test)
+    {
+        return None;
+    }
+    let sources: Vec<_> = context
+        .files
+        .iter()
+        .filter(|file| file.is_reviewable_source() && !file.api.formatting_only())
+        .collect();
+    let lines: u64 = sources.iter().map(|file| file.changed_lines()).sum();
+    if lines < MISSING_TESTS_MIN_LINES {
+        return None;
+    }
+    let detail = format!(
+        "{lines} source lines changed in {} file(s) with no test changes",
+        sources.len()
+    );
+    let paths = sources.iter().map(|file| file.path.clone()).collect();
+    fire(context, "missing_tests", 1.0, detail, paths)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::drivers::testing::{file, Case};
+    use serde_json::json;
+
+    fn case(files: serde_json::Value) -> Case {
+        Case::new(json!({"pull": {"number": 1}, "files": files}))
+    }
+
+    #[test]
+    fn fires_when_source_changes_without_tests() {
+        let driver = case(json!([file("src/a.rs", 15, 5), file("README.md", 50, 0)]))
+            .fired(evaluate)
+            .unwrap();
+        assert_eq!(
+            driver.detail,
+            "20 source lines changed in 1 file(s) with no test changes"
+        );
+        assert_eq!(driver.paths, ["src/a.rs"]);
+    }
+
+    #[test]
+    fn silent_below_the_floor_with_a_test_or_without_source() {
+        assert!(case(json!([file("src/a.rs", 10, 9)]))
+            .fired(evaluate)
+            .is_none());
+        assert!(
+            case(json!([file("src/a.rs", 100, 0), file("tests/a.rs", 1, 0)]))
+                .fired(evaluate)
+                .is_none()
+        );
+        assert!(case(json!([file("docs/guide.md", 300, 0)]))
+            .fired(evaluate)
+            .is_none());
+        assert!(case(json!([file("vendor/lib/a.go", 300, 0)]))
+            .fired(evaluate)
+            .is_none());
+    }
+}

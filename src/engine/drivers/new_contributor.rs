@@ -1,0 +1,65 @@
+//! `new_contributor`: someone contributing to this repository for the first time.
+//!
+//! **What it detects.** A PR author or commit author whose trust level (from the contributors
+//! section) is `new`: GitHub says FIRST_TIME_CONTRIBUTOR / FIRST_TIMER, or the fetched history
+//! shows no prior PR. Bots have their own `bot` level and never fire this driver.
+//!
+//! **Why it matters.** A first contribution comes with no track record in this code base;
+//! changes touching files the author never committed to have a 2.1× higher incident rate
+//! (koalr). The risky person is not always the PR opener: the reference product flagged a
+//! commit author.
+//!
+//! **Example.** "First contribution from mbtariq82-code".
+//!
+//! **Source.** Reference product (transformers#43774); GitHub `author_association`;
+//! scoring-reference §5.5.
+
+use super::{fire, name_list};
+use crate::engine::{Context, Sections};
+use crate::signal::{Driver, TrustLevel};
+
+pub fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
+    let newcomers: Vec<&str> = sections
+        .contributors
+        .iter()
+        .filter(|person| person.trust_level == TrustLevel::New)
+        .map(|person| person.login.as_str())
+        .collect();
+    let detail = match newcomers.as_slice() {
+        [] => return None,
+        [login] => format!("First contribution from {login}"),
+        many => format!("First contributions from {}", name_list(many)),
+    };
+    fire(context, "new_contributor", 1.0, detail, Vec::new())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::drivers::testing::Case;
+    use serde_json::json;
+
+    #[test]
+    fn fires_for_a_first_time_commit_author_who_did_not_open_the_pr() {
+        let case = Case::new(json!({
+            "pull": {"number": 1, "user": {"login": "mbtariq82"}, "author_association": "CONTRIBUTOR"},
+            "commits": [{"sha": "a", "author": {"login": "mbtariq82-code"}, "commit": {"message": "x"}}],
+            "history": {"mbtariq82": {"prs": 2, "merged": 0}, "mbtariq82-code": {"prs": 0, "merged": 0}}
+        }));
+        let driver = case.fired(evaluate).unwrap();
+        assert_eq!(driver.detail, "First contribution from mbtariq82-code");
+        assert_eq!(driver.weight, 0.35);
+    }
+
+    #[test]
+    fn bots_and_members_never_fire() {
+        let bot = Case::new(
+            json!({"pull": {"number": 1, "user": {"login": "dependabot[bot]", "type": "Bot"}, "author_association": "NONE"}}),
+        );
+        assert!(bot.fired(evaluate).is_none());
+        let member = Case::new(
+            json!({"pull": {"number": 1, "user": {"login": "alice"}, "author_association": "MEMBER"}}),
+        );
+        assert!(member.fired(evaluate).is_none());
+    }
+}

@@ -1,0 +1,76 @@
+//! `stale`: an open PR nobody has touched for weeks.
+//!
+//! **What it detects.** An open PR whose last update (`updated_at`, else `created_at`) is at
+//! least `thresholds.stale_days` before "now"; the weight ramps to full at
+//! `thresholds.stale_high_days`. Closed and merged PRs never fire.
+//!
+//! **Why it matters.** The base branch has moved on: the diff may no longer apply or mean the
+//! same thing, the author's context has faded, and CI results are old.
+//!
+//! **Example.** "No activity for 45 days (stale after 30)".
+//!
+//! **Source.** actions/stale (commonly 30 or 60 days before marking stale).
+
+use super::fire;
+use crate::engine::{Context, Sections};
+use crate::settings::weights::ramp;
+use crate::signal::Driver;
+use crate::timestamp::days_between;
+
+pub fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
+    let pull = &context.bundle.pull;
+    if pull.merged || !pull.state.eq_ignore_ascii_case("open") {
+        return None;
+    }
+    let thresholds = &context.settings.thresholds;
+    let last = pull.updated_at.or(pull.created_at)?;
+    let days = days_between(last, context.now);
+    if days < thresholds.stale_days {
+        return None;
+    }
+    let detail = format!(
+        "No activity for {days} days (stale after {})",
+        thresholds.stale_days
+    );
+    let scale = ramp(days, thresholds.stale_days, thresholds.stale_high_days);
+    fire(context, "stale", scale, detail, Vec::new())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::drivers::testing::Case;
+    use serde_json::json;
+
+    fn case(state: &str, updated: &str) -> Case {
+        Case::new(
+            json!({"fetched_at": "2026-03-01T00:00:00Z", "pull": {"number": 1, "state": state, "updated_at": updated}}),
+        )
+    }
+
+    #[test]
+    fn fires_from_the_threshold_and_ramps_to_full_weight() {
+        let driver = case("open", "2026-01-30T00:00:00Z")
+            .fired(evaluate)
+            .unwrap();
+        assert_eq!(driver.detail, "No activity for 30 days (stale after 30)");
+        assert_eq!(driver.weight, 0.05);
+        assert_eq!(
+            case("open", "2025-12-01T00:00:00Z")
+                .fired(evaluate)
+                .unwrap()
+                .weight,
+            0.10
+        );
+    }
+
+    #[test]
+    fn recent_or_closed_prs_do_not_fire() {
+        assert!(case("open", "2026-02-01T00:00:00Z")
+            .fired(evaluate)
+            .is_none());
+        assert!(case("closed", "2025-01-01T00:00:00Z")
+            .fired(evaluate)
+            .is_none());
+    }
+}
