@@ -1,0 +1,185 @@
+/**
+ * The XSS corpus (tests/xss) in the real extension and on the playground: nothing executes.
+ *
+ * What it proves, for every corpus bundle (one per payload class: script tags, event-handler
+ * attributes, javascript:/data: URLs, template injection, bidi/zero-width, 10 KB lines, emoji,
+ * each in every attacker-controlled field):
+ *  - extension (dist/chrome on the fake github.com, PR served from the bundle): the panel
+ *    reaches ready/partial and shows the hostile title as text; with the panel expanded no
+ *    dialog opened and no payload global (`__xss_*`, listed in tests/xss/globals.json) exists
+ *    in the page or in the panel frame; the panel document holds no element a payload could
+ *    have produced (no script other than the panel's own module, no iframe/object/embed/img/svg
+ *    from data, no `on*` attribute, no `javascript:`/`data:` URL in any attribute) and every
+ *    link points to https://github.com/; the page outside `#prlens-root` is unchanged (the same
+ *    elements as before the extension mounted, exactly one `#prlens-root`); no uncaught error;
+ *  - playground (dist/www): the same checks on the page that renders a dropped-in bundle.
+ * Why: the panel renders attacker text inside github.com; one unescaped field is an XSS with
+ * the user's session (page) or token (panel).
+ */
+import test from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { chromium } from "playwright-core";
+
+import { REPO_ROOT, chromiumPath, panelFrame, screenshot, startBrowser, waitForPanelState } from "./harness.mjs";
+
+const XSS_DIR = path.join(REPO_ROOT, "tests/xss/bundles");
+const GLOBALS = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "tests/xss/globals.json"), "utf8"));
+const CORPUS = fs
+  .readdirSync(XSS_DIR)
+  .filter((name) => name.endsWith(".json"))
+  .sort()
+  .map((name) => ({ name: name.replace(/\.json$/, ""), bundle: JSON.parse(fs.readFileSync(path.join(XSS_DIR, name), "utf8")) }));
+
+/** Inside a document: everything a payload could have left behind. Runs in the browser. */
+function auditDocument({ globals, allowedScriptSrc, rootSelector }) {
+  const problems = [];
+  const executed = globals.filter((name) => name in window);
+  if (executed.length) problems.push(`payload globals set: ${executed.slice(0, 5).join(", ")}`);
+  const scope = rootSelector ? document.querySelector(rootSelector) : document.documentElement;
+  if (!scope) return [`no ${rootSelector}`];
+  for (const element of [scope, ...scope.querySelectorAll("*")]) {
+    const tag = element.tagName.toLowerCase();
+    if (tag === "script") {
+      const src = element.getAttribute("src") ?? "";
+      if (!allowedScriptSrc.some((allowed) => src.endsWith(allowed))) problems.push(`script element ${src || element.textContent.slice(0, 60)}`);
+    }
+    if (["iframe", "object", "embed", "frame", "base", "meta", "form"].includes(tag) && rootSelector) problems.push(`<${tag}> inside the panel`);
+    if (["img", "svg", "video", "audio", "math"].includes(tag) && /__xss|onerror|onload/i.test(element.outerHTML.slice(0, 2000))) problems.push(`<${tag}> from data`);
+    for (const attribute of element.attributes) {
+      const name = attribute.name.toLowerCase();
+      const value = attribute.value.trim().toLowerCase();
+      if (name.startsWith("on")) problems.push(`${tag}[${name}]`);
+      if (/^(javascript|data|vbscript):/.test(value) && /^(href|src|action|formaction|xlink:href|srcdoc|style)$/.test(name)) problems.push(`${tag}[${name}=${value.slice(0, 40)}]`);
+      if (name === "srcdoc") problems.push(`${tag}[srcdoc]`);
+    }
+    if (tag === "a" && element.hasAttribute("href")) {
+      const href = element.href;
+      if (!href.startsWith("https://github.com/")) problems.push(`link to ${href.slice(0, 80)}`);
+    }
+  }
+  return problems;
+}
+
+/** Page elements outside #prlens-root, as tag#id.class paths (the page's own structure). */
+function pageStructure() {
+  const host = document.getElementById("prlens-root");
+  return [...document.querySelectorAll("body *")]
+    .filter((element) => !host || (element !== host && !host.contains(element)))
+    .map((element) => `${element.tagName}#${element.id}.${[...element.classList].join(".")}`);
+}
+
+test("extension: no corpus bundle executes, injects or links anywhere but github.com", { timeout: 120_000 }, async (t) => {
+  const browser = await startBrowser({ bundles: XSS_DIR, server: { absent: "empty" } });
+  t.after(() => browser.close());
+  const page = await browser.newPage();
+  const dialogs = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+    dialog.dismiss().catch(() => {});
+  });
+
+  for (const { name, bundle } of CORPUS) {
+    const { number } = bundle.pull;
+    await t.test(name, async () => {
+      await page.goto(`https://github.com/xss-org/xss-repo/pull/${number}`, { waitUntil: "domcontentloaded" });
+      const state = await waitForPanelState(page, ["ready", "partial"], { timeout: 30_000 });
+      assert.match(state, /^(ready|partial)$/);
+      const frame = await panelFrame(page);
+
+      // The hostile title is on screen as text (so the payload was rendered, not dropped).
+      const titleStart = bundle.pull.title.replace(/[\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\u061C]/g, "").slice(0, 12);
+      const panelText = (await frame.locator("#prlens-panel").textContent()).replace(/[\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\u061C]/g, "");
+      assert.ok(panelText.includes(titleStart), `panel shows the title as text (${JSON.stringify(titleStart)})`);
+
+      // Expand everything the panel can show, then let event-handler payloads fire if they could.
+      const expand = frame.locator('[data-prlens-action="expand"]');
+      if ((await expand.count()) > 0 && (await expand.first().getAttribute("aria-expanded")) !== "true") await expand.first().click();
+      await page.waitForTimeout(300);
+
+      const panelProblems = await frame.evaluate(auditDocument, { globals: GLOBALS, allowedScriptSrc: ["panel.js"], rootSelector: null });
+      assert.deepEqual(panelProblems, [], "panel document");
+      const pageProblems = await page.evaluate(auditDocument, { globals: GLOBALS, allowedScriptSrc: [], rootSelector: null });
+      // The page's own scripts and links are GitHub's; what matters there is that nothing ran.
+      assert.deepEqual(pageProblems.filter((problem) => !/^(script element|link to)/.test(problem)), [], "page document");
+      assert.equal(await page.locator("#prlens-root").count(), 1, "exactly one panel host");
+      await screenshot(page, `xss-extension-${name}`);
+    });
+  }
+  assert.deepEqual(dialogs, [], "no alert/confirm/prompt");
+  // Resource errors are the browser's own report of an HTTP status; uncaught errors are ours.
+  const uncaught = browser.consoleErrors.filter((line) => !/Failed to load resource/.test(line)).map((line) => line.slice(0, 300));
+  assert.deepEqual(uncaught, [], "no uncaught errors");
+});
+
+test("extension: the page's own structure is untouched apart from one #prlens-root", { timeout: 60_000 }, async (t) => {
+  const browser = await startBrowser({ bundles: XSS_DIR, server: { absent: "empty" } });
+  t.after(() => browser.close());
+  const { number } = CORPUS[0].bundle.pull;
+  // The same page with the extension disabled for every repository gives the baseline.
+  await browser.setStorage("sync", { "prlens.prefs": { enabled: false, disabledRepos: [], expanded: true, hiddenSections: [], engine: {} } });
+  const page = await browser.newPage();
+  await page.goto(`https://github.com/xss-org/xss-repo/pull/${number}`);
+  await page.waitForTimeout(800);
+  assert.equal(await page.locator("#prlens-root").count(), 0, "disabled: no panel");
+  const baseline = await page.evaluate(pageStructure);
+  await browser.setStorage("sync", { "prlens.prefs": { enabled: true, disabledRepos: [], expanded: true, hiddenSections: [], engine: {} } });
+  await page.reload();
+  await waitForPanelState(page, ["ready", "partial"]);
+  await page.waitForTimeout(300);
+  assert.deepEqual(await page.evaluate(pageStructure), baseline, "page elements other than #prlens-root are the same");
+  assert.equal(await page.locator("#prlens-root").count(), 1);
+});
+
+/** A static server for dist/www and the corpus, on 127.0.0.1, closed by the test (or a timer). */
+async function serveWww() {
+  const wwwDir = path.join(REPO_ROOT, "dist/www");
+  const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css", ".wasm": "application/wasm", ".json": "application/json", ".svg": "image/svg+xml", ".png": "image/png" };
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, "http://127.0.0.1");
+    const rel = decodeURIComponent(url.pathname);
+    const file = rel.startsWith("/xss/") ? path.join(XSS_DIR, path.basename(rel)) : path.join(wwwDir, path.normalize(rel === "/" ? "/index.html" : rel));
+    if (!file.startsWith(wwwDir) && !file.startsWith(XSS_DIR)) return res.writeHead(403).end();
+    fs.readFile(file, (error, data) => {
+      if (error) return res.writeHead(404).end();
+      res.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream" }).end(data);
+    });
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const timer = setTimeout(() => server.close(), 5 * 60_000);
+  timer.unref();
+  return { base: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+test("playground: no corpus bundle executes, injects or links anywhere but github.com", { timeout: 120_000 }, async (t) => {
+  assert.ok(fs.existsSync(path.join(REPO_ROOT, "dist/www/index.html")), "dist/www is missing; run ./build.sh first");
+  const www = await serveWww();
+  t.after(() => www.close());
+  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: ["--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"] });
+  t.after(() => browser.close());
+  const page = await browser.newPage();
+  const dialogs = [];
+  const errors = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    dialog.dismiss().catch(() => {});
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  for (const { name } of CORPUS) {
+    await t.test(name, async () => {
+      await page.goto(`${www.base}?bundle=xss/${name}.json`);
+      await page.waitForSelector('#prlens-panel:is([data-prlens-state="ready"], [data-prlens-state="partial"])', { timeout: 30_000 });
+      const expand = page.locator('#prlens-panel [data-prlens-action="expand"]');
+      if ((await expand.count()) > 0 && (await expand.first().getAttribute("aria-expanded")) !== "true") await expand.first().click();
+      await page.waitForTimeout(300);
+      const problems = await page.evaluate(auditDocument, { globals: GLOBALS, allowedScriptSrc: [".js"], rootSelector: "#prlens-panel" });
+      assert.deepEqual(problems, []);
+      const executed = await page.evaluate((names) => names.filter((n) => n in window), GLOBALS);
+      assert.deepEqual(executed, []);
+    });
+  }
+  assert.deepEqual(dialogs, [], "no alert/confirm/prompt");
+  assert.deepEqual(errors, [], "no uncaught page errors");
+});
