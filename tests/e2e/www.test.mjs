@@ -477,6 +477,69 @@ test("a live fetch talks only to api.github.com, keeps the token out of URLs, an
   await context.close();
 });
 
+test("pasting a PR URL fetches it live from (a stand-in for) api.github.com and renders it", async () => {
+  // The fake GitHub answers from the same recorded bundle; Chromium resolves api.github.com to it.
+  const { startFakeGitHub } = await import("../fake-github/server.mjs");
+  const bundle = JSON.parse(fs.readFileSync(path.join(bundlesDir, "pygithub-31.json"), "utf8"));
+  const github = await startFakeGitHub({ bundles: [bundle], absent: "empty", maxLifetimeMs: 120_000 });
+  const { chromium } = await import("playwright-core");
+  const liveBrowser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      `--host-resolver-rules=MAP api.github.com 127.0.0.1:${github.port}`,
+      "--ignore-certificate-errors",
+    ],
+  });
+  try {
+    const context = await liveBrowser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = [];
+    const hosts = new Set();
+    page.on("pageerror", (error) => errors.push(String(error)));
+    page.on("request", (request) => hosts.add(new URL(request.url()).host));
+    await page.goto(baseUrl);
+    await waitForPanel(page);
+    const token = "ghp_test_valid_playground_token";
+    await page.click("#token-details > summary");
+    await page.fill("#token-input", token);
+    await page.click("#token-save");
+    await page.fill("#pr-input", "https://github.com/PyGithub/PyGithub/pull/31/files");
+    await page.click("#analyze-button");
+    await page.waitForFunction(() => document.getElementById("source-banner").dataset.kind === "live");
+    await page.waitForFunction(
+      () => /^(ready|partial)$/.test(document.getElementById("prlens-panel").dataset.prlensState ?? "") &&
+        document.getElementById("source-detail").textContent.startsWith("Fetched"),
+      null,
+      { timeout: 30_000 },
+    );
+    assert.equal(await page.textContent("#source-text"), "Live: PyGithub/PyGithub#31");
+    assert.equal(await page.getAttribute("#source-link", "href"), "https://github.com/PyGithub/PyGithub/pull/31");
+    assert.match(await page.textContent("#source-detail"), /with your token/);
+    assert.equal(await page.textContent("#live-pr-name"), "PyGithub/PyGithub#31");
+    assert.equal(new URL(page.url()).searchParams.get("pr"), "PyGithub/PyGithub#31", "shareable address");
+    assert.ok(!page.url().includes(token), "token not in the page address");
+    // CORS preflights (OPTIONS) carry no credentials by design; the GETs are what count.
+    const apiRequests = github.requests.filter((request) => request.method === "GET");
+    assert.ok(apiRequests.some((request) => request.pathname === "/repos/PyGithub/PyGithub/pulls/31"), "the pull was fetched");
+    assert.ok(apiRequests.every((request) => request.host === "api.github.com"), "only api.github.com was asked");
+    assert.ok(apiRequests.every((request) => request.authorization), "the token went with every API request");
+    assert.deepEqual([...hosts].filter((host) => host !== new URL(baseUrl).host && host !== "api.github.com"), [], "no other host contacted");
+    assert.deepEqual(errors, []);
+    await context.close();
+  } finally {
+    await liveBrowser.close();
+    await github.close();
+  }
+});
+
 test("dark mode follows the system, the toggle overrides it, and a dark screenshot is saved", async () => {
   const { page, context, record } = await openPage({ colorScheme: "dark" });
   await page.goto(baseUrl);
