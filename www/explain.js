@@ -35,6 +35,15 @@ function describeChange(now, before, format) {
   return `defaults: ${format(before)}`;
 }
 
+/** Empties the read-out while nothing (or an error) is shown, so no stale number stays. */
+export function clearReadout() {
+  for (const id of ["readout-score", "readout-minutes", "readout-readiness"]) setText(id, "–");
+  for (const id of ["readout-score-delta", "readout-minutes-delta", "readout-readiness-delta"]) setText(id, "");
+  byId("readout-meter")?.firstElementChild?.style.setProperty("width", "0%");
+  const readout = byId("readout");
+  if (readout) readout.dataset.level = "";
+}
+
 /** Fills the settings read-out: score, level, minutes, readiness, against the defaults. */
 export function showReadout(signal, baseline) {
   const risk = signal.risk ?? {};

@@ -19,7 +19,7 @@ import { resolveBundleUrl, fetchSameOriginBundle, readBundleFile } from "./bundl
 import { loadToken, saveToken, forgetToken, tokenLooksValid } from "./token-store.js";
 import { fetchLiveBundle, memoryStorage } from "./live-fetch.js";
 import { downloadName, saveJson, prettyJson } from "./downloads.js";
-import { showReadout, showLiveFormulas } from "./explain.js";
+import { showReadout, showLiveFormulas, clearReadout } from "./explain.js";
 import { initSettingsPanel } from "./settings.js";
 import { linkDocs } from "./docs-links.js";
 
@@ -88,6 +88,7 @@ function panelRoot() {
 
 function renderPanelState(state, detail) {
   const root = panelRoot();
+  clearReadout();
   if (page.engine && typeof page.engine.renderState === "function") {
     try {
       page.engine.renderState(root, state, detail);
@@ -288,6 +289,18 @@ async function loadFile(file) {
   }
 }
 
+/**
+ * The fetch progress as text only ("files 2/7"). The renderer draws a determinate bar with a
+ * style attribute, which this page's strict CSP (`style-src 'self'`) blocks; without
+ * done/total it shows its indeterminate bar instead, and the counts stay readable.
+ */
+function progressText(progress) {
+  const { phase = "", done, total, message = "" } = progress ?? {};
+  if (message) return { phase, message };
+  const counted = Number.isFinite(done) && Number.isFinite(total) && total > 0 ? ` ${done}/${total}` : "";
+  return { phase, message: `${phase || "Fetching"}${counted}` };
+}
+
 async function startLiveFetch(reference) {
   const generation = ++page.generation;
   const name = formatPrReference(reference);
@@ -304,7 +317,7 @@ async function startLiveFetch(reference) {
       storage: page.cache,
       onProgress: (progress) => {
         if (generation !== page.generation) return;
-        renderPanelState("loading", { message: `Fetching ${name}…`, progress });
+        renderPanelState("loading", { message: `Fetching ${name}…`, progress: progressText(progress) });
       },
     });
     if (generation !== page.generation) return;
