@@ -244,6 +244,17 @@ fn elide_parameters(signature: &str) -> String {
     }
 }
 
+/// A one-line declaration whose value continues on later lines (`x: bool = field(`) is shown
+/// and compared up to its ` = `: the name and type are the API, the open call is noise.
+fn declaration_head(signature: &str) -> String {
+    let opens = signature.matches(['(', '[', '{']).count();
+    let closes = signature.matches([')', ']', '}']).count();
+    match signature.find(" = ") {
+        Some(equals) if opens > closes => signature.get(..equals).unwrap_or(signature).to_string(),
+        _ => signature.to_string(),
+    }
+}
+
 /// Byte index of the `)` closing the first `(`.
 fn matching_paren(text: &str) -> Option<usize> {
     let open = text.find('(')?;
@@ -307,7 +318,10 @@ fn definitions(hunk: &Hunk, view: &[(&str, bool)], rules: Rules) -> Vec<Definiti
                 break;
             }
         }
-        let signature = rules.trim_signature(&collapse(&text));
+        let mut signature = rules.trim_signature(&collapse(&text));
+        if kind == Kind::SingleLine {
+            signature = declaration_head(&signature);
+        }
         found.push(Definition {
             key: squeeze(&signature).replace(",)", ")"),
             signature: truncate(&signature),
@@ -804,7 +818,7 @@ mod tests {
             changes(patch, "python", "py"),
             [
                 "removed def legacy_api(…)",
-                "added activation_offloading: bool = field("
+                "added activation_offloading: bool"
             ]
         );
     }

@@ -1,0 +1,257 @@
+//! Calibration of the risk weights against the shapes they were tuned for: the reference
+//! product's transformers#43774 (critical ≈ 0.90), a small docs PR by a member (low), Dependabot
+//! bumps of a GitHub Action and of a Maven plugin (low/medium, supply-chain drivers only), and a
+//! first-timer slipping an install hook and a pwn-request workflow into a PR (critical).
+//!
+//! Bundles are built in memory with the shape of the recorded data; the fixture-based cases live
+//! in `tests/fixture_cases.rs`.
+
+use prlens::signal::{RiskLevel, Signal, TrustLevel};
+use prlens::{Bundle, Settings};
+use serde_json::{json, Value};
+
+fn analyze(bundle: Value) -> Signal {
+    let bundle = Bundle::from_value(&bundle).expect("bundle parses");
+    prlens::analyze(&bundle, &Settings::default(), None)
+}
+
+fn driver_ids(signal: &Signal) -> Vec<&str> {
+    signal
+        .risk
+        .drivers
+        .iter()
+        .map(|driver| driver.id.as_str())
+        .collect()
+}
+
+/// A patch adding `count` lines, the first being `header`.
+fn added_patch(header: &str, count: usize) -> String {
+    let mut patch = format!("@@ -0,0 +1,{count} @@\n+{header}");
+    for index in 1..count {
+        patch.push_str(&format!("\n+    value_{index} = compute({index})"));
+    }
+    patch
+}
+
+fn repository() -> Value {
+    json!({"name": "transformers", "owner": {"login": "huggingface"}})
+}
+
+fn reference_example() -> Value {
+    json!({
+        "format": "prlens.bundle.v1",
+        "fetched_at": "2026-02-06T19:26:00Z",
+        "pull": {
+            "number": 43774,
+            "title": "Add activation offloading to trainer",
+            "body": "Adds activation offloading to reduce GPU memory usage during training.",
+            "state": "open",
+            "user": {"login": "mbtariq82", "type": "User"},
+            "author_association": "CONTRIBUTOR",
+            "created_at": "2026-02-06T19:26:00Z",
+            "updated_at": "2026-02-06T19:26:00Z",
+            "head": {"sha": "7b64ad3ec7ddd1ad0000000000000000000000aa", "ref": "activation-offloading"},
+            "base": {"ref": "main", "repo": repository()},
+            "additions": 930, "deletions": 0, "changed_files": 5
+        },
+        "files": [
+            {"filename": "src/transformers/utils/activation_offloading.py", "status": "added", "additions": 700, "deletions": 0,
+             "patch": added_patch("def get_act_offloading_ctx_manager(model, use_streams=True):", 700)},
+            {"filename": "tests/utils/test_activation_offloading.py", "status": "added", "additions": 206, "deletions": 0,
+             "patch": added_patch("def test_offloading_matches_baseline():", 206)},
+            {"filename": "src/transformers/trainer.py", "status": "modified", "additions": 14, "deletions": 0,
+             "patch": "@@ -230,3 +230,17 @@ class Trainer:\n from .utils import logging\n+from .utils.activation_offloading import get_act_offloading_ctx_manager\n \n@@ -3900,3 +3914,15 @@ class Trainer:\n         return loss\n+\n+    def activation_offloading_context(self, model):\n+        if not self.args.activation_offloading:\n+            return contextlib.nullcontext()\n+        return get_act_offloading_ctx_manager(\n+            model,\n+            use_streams=True,\n+        )\n+\n+    # Offloading trades PCIe bandwidth for activation memory.\n+    # See docs/source/en/trainer.md.\n+\n+"},
+            {"filename": "src/transformers/training_args.py", "status": "modified", "additions": 9, "deletions": 0,
+             "patch": "@@ -1500,3 +1500,12 @@ class TrainingArguments:\n     torch_compile: bool = field(default=False)\n+    activation_offloading: bool = field(\n+        default=False,\n+        metadata={\n+            \"help\": (\n+                \"Offload activations to CPU during the forward pass.\"\n+            )\n+        },\n+    )\n+\n     def __post_init__(self):"},
+            {"filename": "docs/source/en/trainer.md", "status": "modified", "additions": 1, "deletions": 0,
+             "patch": "@@ -10,2 +10,3 @@\n ## Memory\n+Set `activation_offloading=True` to offload activations.\n "}
+        ],
+        "commits": [
+            {"sha": "c1", "author": {"login": "mbtariq82", "type": "User"}, "commit": {"message": "Add offloading", "author": {"name": "M", "email": "m@x"}}},
+            {"sha": "c2", "author": {"login": "mbtariq82-code", "type": "User"}, "commit": {"message": "Tests", "author": {"name": "M", "email": "m2@x"}}},
+            {"sha": "c3", "author": {"login": "mbtariq82-code", "type": "User"}, "commit": {"message": "Docs", "author": {"name": "M", "email": "m2@x"}}}
+        ],
+        "users": {
+            "mbtariq82": {"login": "mbtariq82", "type": "User", "created_at": "2022-11-25T12:00:00Z"},
+            "mbtariq82-code": {"login": "mbtariq82-code", "type": "User", "created_at": "2026-01-26T12:00:00Z"}
+        },
+        "history": {"mbtariq82": {"prs": 2, "merged": 0}, "mbtariq82-code": {"prs": 0, "merged": 0}},
+        "check_runs": [{"name": "tests_torch", "status": "completed", "conclusion": "failure"}]
+    })
+}
+
+#[test]
+fn reference_example_is_critical_near_the_reference_score() {
+    let signal = analyze(reference_example());
+    let ids = driver_ids(&signal);
+    for expected in [
+        "large_diff",
+        "new_contributor",
+        "young_account",
+        "api_surface_change",
+        "failing_checks",
+    ] {
+        assert!(ids.contains(&expected), "{expected} missing from {ids:?}");
+    }
+    assert_eq!(
+        signal.risk.level,
+        RiskLevel::Critical,
+        "{}",
+        signal.risk.formula
+    );
+    assert!(
+        (0.85..=0.95).contains(&signal.risk.score),
+        "score {} should be ≈ 0.90: {}",
+        signal.risk.score,
+        signal.risk.formula
+    );
+    let detail = |id: &str| {
+        signal
+            .risk
+            .drivers
+            .iter()
+            .find(|driver| driver.id == id)
+            .map(|driver| driver.detail.clone())
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        detail("large_diff"),
+        "Large change: 930 lines modified (threshold 400)"
+    );
+    assert_eq!(
+        detail("new_contributor"),
+        "First contribution from mbtariq82-code"
+    );
+    assert_eq!(
+        detail("young_account"),
+        "Account mbtariq82-code is 11 days old (threshold 90)"
+    );
+    assert!(
+        detail("api_surface_change").starts_with("API surface changed in 2 file(s): trainer.py"),
+        "{}",
+        detail("api_surface_change")
+    );
+    // Sorted by weight, heaviest first.
+    let weights: Vec<f64> = signal
+        .risk
+        .drivers
+        .iter()
+        .map(|driver| driver.weight)
+        .collect();
+    assert!(
+        weights.windows(2).all(|pair| pair[0] >= pair[1]),
+        "{weights:?}"
+    );
+    assert!(
+        !ids.contains(&"missing_tests"),
+        "a test file is part of the PR"
+    );
+}
+
+#[test]
+fn small_docs_pr_by_a_member_is_low() {
+    let signal = analyze(json!({
+        "fetched_at": "2026-02-06T19:26:00Z",
+        "pull": {"number": 564, "title": "Fix typo in README", "state": "open",
+                 "user": {"login": "maintainer", "type": "User"}, "author_association": "MEMBER",
+                 "updated_at": "2026-02-06T10:00:00Z", "base": {"ref": "main", "repo": repository()}},
+        "files": [{"filename": "README.md", "status": "modified", "additions": 3, "deletions": 1,
+                   "patch": "@@ -1,2 +1,4 @@\n # Project\n-Instal it\n+Install it\n+\n+See the docs."}],
+        "users": {"maintainer": {"login": "maintainer", "type": "User", "created_at": "2015-01-01T00:00:00Z"}},
+        "check_runs": [{"name": "build", "status": "completed", "conclusion": "success"}]
+    }));
+    assert_eq!(signal.risk.level, RiskLevel::Low, "{}", signal.risk.formula);
+    assert!(signal.risk.drivers.is_empty(), "{:?}", driver_ids(&signal));
+}
+
+fn dependabot(files: Value) -> Signal {
+    analyze(json!({
+        "fetched_at": "2026-02-06T19:26:00Z",
+        "pull": {"number": 3370, "title": "Bump actions/setup-python from 5 to 6", "state": "open",
+                 "user": {"login": "dependabot[bot]", "type": "Bot"}, "author_association": "NONE",
+                 "updated_at": "2026-02-06T10:00:00Z", "base": {"ref": "main", "repo": repository()}},
+        "files": files,
+        "commits": [{"sha": "d1", "author": {"login": "dependabot[bot]", "type": "Bot"}, "commit": {"message": "Bump"}}],
+        "users": {"dependabot[bot]": {"login": "dependabot[bot]", "type": "Bot", "created_at": "2026-01-30T00:00:00Z"}},
+        "history": {"dependabot[bot]": {"prs": 0, "merged": 0}}
+    }))
+}
+
+fn assert_bot_supply_chain_only(signal: &Signal, expected: &[&str]) {
+    let ids = driver_ids(signal);
+    assert!(
+        matches!(signal.risk.level, RiskLevel::Low | RiskLevel::Medium),
+        "{}",
+        signal.risk.formula
+    );
+    for id in expected {
+        assert!(ids.contains(id), "{id} missing from {ids:?}");
+    }
+    for id in ["new_contributor", "young_account"] {
+        assert!(!ids.contains(&id), "a bot must not trigger {id}");
+    }
+    assert!(signal
+        .contributors
+        .iter()
+        .all(|person| person.trust_level == TrustLevel::Bot));
+}
+
+#[test]
+fn dependabot_action_bump_is_low_or_medium_on_supply_chain_drivers() {
+    let bump = |name: &str| {
+        json!({"filename": format!(".github/workflows/{name}.yml"), "status": "modified", "additions": 1, "deletions": 1,
+               "patch": "@@ -15,7 +15,7 @@ jobs:\n     steps:\n       - uses: actions/checkout@v5\n       - name: Set up Python\n-        uses: actions/setup-python@v5\n+        uses: actions/setup-python@v6\n         with:\n           python-version: '3.x'"})
+    };
+    let signal = dependabot(json!([
+        bump("ci"),
+        bump("lint"),
+        bump("openapi"),
+        bump("_build-pkg")
+    ]));
+    assert_bot_supply_chain_only(&signal, &["ci_config_change", "dangerous_workflow"]);
+    assert!(signal.supply_chain.ci_config);
+}
+
+#[test]
+fn dependabot_maven_plugin_bump_is_low_on_the_dependency_driver() {
+    let signal = dependabot(json!([{
+        "filename": "pom.xml", "status": "modified", "additions": 1, "deletions": 1,
+        "patch": "@@ -180,7 +180,7 @@\n       <plugin>\n         <groupId>org.apache.maven.plugins</groupId>\n         <artifactId>maven-surefire-plugin</artifactId>\n-        <version>3.2.5</version>\n+        <version>3.5.2</version>\n       </plugin>"
+    }]));
+    assert_bot_supply_chain_only(&signal, &["dependency_change"]);
+    assert_eq!(signal.risk.level, RiskLevel::Low, "{}", signal.risk.formula);
+    assert!(signal.supply_chain.dependencies);
+}
+
+#[test]
+fn first_timer_adding_an_install_hook_and_a_pwn_request_is_critical() {
+    let signal = analyze(json!({
+        "fetched_at": "2026-02-06T19:26:00Z",
+        "pull": {"number": 9, "title": "Improve CI", "state": "open",
+                 "user": {"login": "newbie", "type": "User"}, "author_association": "FIRST_TIME_CONTRIBUTOR",
+                 "base": {"ref": "main", "repo": repository()}},
+        "files": [
+            {"filename": "package.json", "status": "modified", "additions": 1, "deletions": 0,
+             "patch": "@@ -3,3 +3,4 @@\n   \"scripts\": {\n+    \"postinstall\": \"node scripts/setup.js\",\n     \"test\": \"jest\"\n   },"},
+            {"filename": ".github/workflows/pr.yml", "status": "modified", "additions": 2, "deletions": 1,
+             "patch": "@@ -1,6 +1,7 @@\n on:\n-  pull_request:\n+  pull_request_target:\n jobs:\n   test:\n     steps:\n       - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683\n+          ref: ${{ github.event.pull_request.head.sha }}\n"}
+        ]
+    }));
+    let ids = driver_ids(&signal);
+    for id in [
+        "dangerous_workflow",
+        "install_script",
+        "new_contributor",
+        "ci_config_change",
+        "build_script_change",
+    ] {
+        assert!(ids.contains(&id), "{id} missing from {ids:?}");
+    }
+    assert_eq!(
+        signal.risk.level,
+        RiskLevel::Critical,
+        "{}",
+        signal.risk.formula
+    );
+    assert_eq!(signal.risk.drivers[0].id, "dangerous_workflow");
+}
