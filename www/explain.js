@@ -35,6 +35,14 @@ function describeChange(now, before, format) {
   return `defaults: ${format(before)}`;
 }
 
+/** Writes the thresholds in force into the formulas (`[data-threshold-value=key]`). */
+export function showThresholds(thresholds) {
+  for (const slot of document.querySelectorAll("[data-threshold-value]")) {
+    const value = thresholds?.[slot.getAttribute("data-threshold-value")];
+    if (value !== undefined) slot.textContent = String(value);
+  }
+}
+
 /** Empties the read-out while nothing (or an error) is shown, so no stale number stays. */
 export function clearReadout() {
   for (const id of ["readout-score", "readout-minutes", "readout-readiness"]) setText(id, "–");

@@ -19,7 +19,7 @@ import { resolveBundleUrl, fetchSameOriginBundle, readBundleFile } from "./bundl
 import { loadToken, saveToken, forgetToken, tokenLooksValid } from "./token-store.js";
 import { fetchLiveBundle, memoryStorage } from "./live-fetch.js";
 import { downloadName, saveJson, prettyJson } from "./downloads.js";
-import { showReadout, showLiveFormulas, clearReadout } from "./explain.js";
+import { showReadout, showLiveFormulas, clearReadout, showThresholds } from "./explain.js";
 import { initSettingsPanel } from "./settings.js";
 import { linkDocs } from "./docs-links.js";
 
@@ -181,6 +181,7 @@ function analyzeAndRender() {
   settingsPanel?.markFiring((page.signal.risk?.drivers ?? []).map((driver) => driver.id));
   showReadout(page.signal, page.baseline);
   showLiveFormulas(page.signal);
+  showThresholds(settingsPanel?.effectiveThresholds());
 }
 
 /** Accepts a new bundle: checks it with default settings, then renders with the visitor's. */

@@ -145,5 +145,10 @@ export async function initSettingsPanel(container, { engine, onChange }) {
     }
   }
 
-  return { settingsJson: () => current() ?? "", showError, markFiring };
+  /** Every threshold in force: the visitor's values over the engine defaults. */
+  function effectiveThresholds() {
+    return { ...(defaults.thresholds ?? {}), ...(form.read().settings.thresholds ?? {}) };
+  }
+
+  return { settingsJson: () => current() ?? "", showError, markFiring, effectiveThresholds };
 }

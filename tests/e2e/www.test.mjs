@@ -370,6 +370,29 @@ test("moving a driver weight re-scores instantly to what the engine computes", a
   await context.close();
 });
 
+test("halving the review rate doubles the review time and the formula shows the new rate", async () => {
+  const { page, context, record } = await openPage();
+  await page.goto(baseUrl);
+  await waitForPanel(page);
+  const sample = fs.readFileSync(path.join(wwwDir, "sample-bundle.json"), "utf8");
+  const defaults = JSON.parse(engine.defaultSettings());
+  const rate = Math.max(1, Math.round(defaults.thresholds.review_rate_loc_per_hour / 2));
+  const expected = JSON.parse(engine.analyzeBundle(sample, JSON.stringify({ thresholds: { review_rate_loc_per_hour: rate } })));
+  const baseline = JSON.parse(engine.analyzeBundle(sample, ""));
+  assert.ok(expected.triage.minutes > baseline.triage.minutes, "the sample has lines to review");
+  await page.fill('input[data-threshold="review_rate_loc_per_hour"]', String(rate));
+  await page.waitForFunction(
+    (text) => document.getElementById("readout-minutes").textContent.startsWith(text),
+    `${expected.triage.minutes} min`,
+  );
+  assert.match(await page.textContent("#readout-minutes-delta"), new RegExp(`defaults: ${baseline.triage.minutes} min`));
+  assert.equal(await page.textContent('[data-threshold-value="review_rate_loc_per_hour"]'), String(rate));
+  assert.ok(expected.triage.formula.includes(String(rate)), "the engine's formula names the rate");
+  assert.equal(await page.textContent("#live-triage-formula"), expected.triage.formula);
+  assert.deepEqual(record.errors, []);
+  await context.close();
+});
+
 test("settings the engine rejects are reported in the side panel and the last panel stays", async () => {
   const { page, context, record } = await openPage();
   await page.goto(baseUrl);
