@@ -289,15 +289,21 @@ fn associations_map_to_trust_levels() {
             TrustLevel::Established,
             "committed",
         ),
+        // NONE without fetched history: an outsider, but not provably a first-timer.
         (
             "PyGithub-PyGithub-1171-assoc-none",
-            TrustLevel::New,
-            "First-time contributor",
+            TrustLevel::Low,
+            "No association",
         ),
         (
             "hub4j-github-api-1624-opened-assoc-none",
+            TrustLevel::Low,
+            "No association",
+        ),
+        (
+            "hub4j-test-org-GHWorkflowRunTest-8-first-time-contributor",
             TrustLevel::New,
-            "First-time",
+            "First-time contributor",
         ),
         // 2016 recordings have no author_association: not trusted by default.
         (
@@ -320,6 +326,19 @@ fn associations_map_to_trust_levels() {
             author.summary
         );
     }
+}
+
+#[test]
+fn association_none_is_new_only_when_history_shows_no_merged_pr() {
+    let mut value = bundle_value("PyGithub-PyGithub-1171-assoc-none");
+    value["history"] = json!({"Ferada": {"prs": 1, "merged": 0}});
+    let signal = prlens::analyze(
+        &prlens::Bundle::from_value(&value).unwrap(),
+        &Settings::default(),
+        None,
+    );
+    assert_eq!(signal.contributors[0].trust_level, TrustLevel::New);
+    assert!(driver_ids(&signal).contains(&"new_contributor"));
 }
 
 #[test]

@@ -13,7 +13,7 @@
 //! **Rules** (scoring-reference §5.5): bot by `user.type == "Bot"`, a `[bot]` login or
 //! `settings.trusted_bots`; OWNER/MEMBER → maintainer; COLLABORATOR → trusted; CONTRIBUTOR →
 //! established, or low when the history shows no merged PR; FIRST_TIME_CONTRIBUTOR /
-//! FIRST_TIMER → new; NONE → new unless the history shows PRs; no association (commit authors,
+//! FIRST_TIMER → new; NONE → new when the history shows no merged PR, else low; no association (commit authors,
 //! pre-2017 data) → decided from the history when fetched, else low. The deleted-account
 //! placeholder `ghost` is low trust with a "Deleted Account" badge.
 
@@ -189,7 +189,12 @@ fn trust_level(
         },
         Some("FIRST_TIME_CONTRIBUTOR" | "FIRST_TIMER") => TrustLevel::New,
         Some("MANNEQUIN") => TrustLevel::Low,
-        Some("NONE") => history.map_or(TrustLevel::New, from_history),
+        // NONE: no commit here. New when the history confirms no merged PR; without history
+        // we cannot tell a first-timer from a repeat outsider, so `low`, not `new`.
+        Some("NONE") => match history {
+            Some(history) if history.merged == 0 => TrustLevel::New,
+            _ => TrustLevel::Low,
+        },
         _ => history.map_or(TrustLevel::Low, from_history),
     }
 }
