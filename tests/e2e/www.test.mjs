@@ -221,7 +221,7 @@ after(async () => {
  * the real network.
  */
 async function openPage({ colorScheme = "light", routeApi } = {}) {
-  const context = await browser.newContext({ colorScheme, viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ colorScheme, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   const page = await context.newPage();
   const record = { errors: [], dialogs: [], requests: [] };
   page.on("pageerror", (error) => record.errors.push(String(error)));
@@ -271,6 +271,26 @@ test("the embedded sample renders the full panel, labelled as a sample", async (
     record.requests.every((r) => r.url.startsWith(baseUrl)),
     "opening the sample makes no request outside this site",
   );
+  await context.close();
+});
+
+test("the panel's download buttons save the signal and the bundle shown", async () => {
+  const { page, context, record } = await openPage();
+  await page.goto(`${baseUrl}?bundle=test-bundles/pygithub-31.json`);
+  await waitForPanel(page);
+  for (const [action, name, check] of [
+    ["download-signal", "prlens-signal-PyGithub-PyGithub-31.json", (json) => json.version === "prlens.signal.v1" && json.pr.number === 31],
+    ["download-bundle", "prlens-bundle-PyGithub-PyGithub-31.json", (json) => json.pull?.number === 31],
+  ]) {
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.click(`#prlens-panel [data-prlens-action="${action}"]`),
+    ]);
+    assert.equal(download.suggestedFilename(), name);
+    const file = await download.path();
+    assert.ok(check(JSON.parse(fs.readFileSync(file, "utf8"))), `${name} holds the right JSON`);
+  }
+  assert.deepEqual(record.errors, []);
   await context.close();
 });
 
