@@ -221,8 +221,6 @@ pub async fn run(
             people.push(login);
         }
     }
-    sections.users_fetched = !people.is_empty();
-    sections.history_fetched = !people.is_empty();
     push_people(&mut wave2, &tracker, &client, &api, &people, &[], slow);
     let files_complete = files_rest.urls.is_empty();
     let mut familiarity_sent = false;
@@ -290,6 +288,11 @@ pub async fn run(
             &mut BTreeMap::new(),
         );
     }
+
+    // A section with no successful answer at all is "not fetched" (absent), not "empty":
+    // the engine must not read failed lookups as "this person has no history".
+    sections.users_fetched = !sections.users.is_empty();
+    sections.history_fetched = !sections.history.is_empty();
 
     client.cache.flush(head.as_deref()).await;
     Ok(sections.to_bundle(crate::timestamp::format(now)))

@@ -223,3 +223,23 @@ fn search_rate_limit_skips_history_gracefully() {
         parsed.fetch_notes
     );
 }
+
+#[test]
+fn sections_whose_every_lookup_failed_are_absent_not_empty() {
+    let fake = small_pr();
+    fake.on(&url("/users/alice"), vec![status(404, &[])])
+        .on(&url("/users/bob"), vec![status(404, &[])])
+        .on_prefix(&url("/search/issues?"), status(422, &[]));
+    let bundle = run(&fake, &MemoryStore::default(), &options()).unwrap();
+    assert!(bundle.get("users").is_none());
+    assert!(bundle.get("history").is_none());
+    let parsed = Bundle::from_value(&bundle).unwrap();
+    assert!(
+        parsed
+            .fetch_notes
+            .iter()
+            .any(|n| n == "users.alice: not readable (404)"),
+        "{:?}",
+        parsed.fetch_notes
+    );
+}
