@@ -143,6 +143,15 @@ fn json_that_is_not_a_bundle_exits_2() {
 }
 
 #[test]
+fn huge_quoted_values_still_give_one_short_line() {
+    let format = "x".repeat(100_000);
+    let input = format!(r#"{{"format": "{format}", "pull": {{"number": 1}}}}"#);
+    let output = run_with_stdin(&["analyze", "-"], input.as_bytes());
+    assert_rejected(&output, "unsupported bundle format");
+    assert!(output.stderr.len() < 600, "{} bytes", output.stderr.len());
+}
+
+#[test]
 fn absurd_values_exit_2() {
     assert_rejected(
         &run_with_stdin(&["analyze", "-"], br#"{"pull": {"number": 0}}"#),

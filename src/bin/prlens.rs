@@ -135,13 +135,22 @@ fn main() -> ExitCode {
     }
 }
 
-/// Clap's messages carry usage lines; the contract is one line.
+/// Longest error line printed; hostile input can make messages quote megabytes.
+const MAX_ERROR_CHARS: usize = 300;
+
+/// Clap's messages carry usage lines; the contract is one short line.
 fn first_line(message: &str) -> String {
     let line = message.lines().find(|line| !line.trim().is_empty());
-    line.unwrap_or("unknown error")
+    let line = line
+        .unwrap_or("unknown error")
         .trim()
-        .trim_start_matches("error: ")
-        .to_string()
+        .trim_start_matches("error: ");
+    if line.chars().count() <= MAX_ERROR_CHARS {
+        line.to_string()
+    } else {
+        let cut: String = line.chars().take(MAX_ERROR_CHARS).collect();
+        format!("{cut}…")
+    }
 }
 
 fn write_stdout(output: &str) -> ExitCode {
