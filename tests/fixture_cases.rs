@@ -667,10 +667,22 @@ fn mergeable_state_counts_toward_readiness() {
         checklist_points(&signal("seate-for-test-9-owner-19-files"), "mergeable"),
         6
     );
-    assert_eq!(
-        checklist_points(&signal("apache-brooklyn-server-465-unmerged"), "mergeable"),
-        9
+    // apache#465 is closed: its "unstable" no longer matters…
+    let closed = signal("apache-brooklyn-server-465-unmerged");
+    assert_eq!(checklist_points(&closed, "mergeable"), 8);
+    // …but the same PR while open is mergeable with failing non-required checks.
+    let mut value = bundle_value("apache-brooklyn-server-465-unmerged");
+    value["pull"]["state"] = json!("open");
+    let open = prlens::analyze(
+        &prlens::Bundle::from_value(&value).unwrap(),
+        &Settings::default(),
+        None,
     );
+    assert_eq!(checklist_points(&open, "mergeable"), 9);
+    // Closed unmerged with "dirty": not a conflict worth raising.
+    let closed_dirty = signal("github3.py-301-tiny");
+    assert_eq!(checklist_points(&closed_dirty, "mergeable"), 8);
+    assert!(closed_dirty.next_steps.concerns.is_empty());
     assert_eq!(
         checklist_points(&signal("PyGithub-PyGithub-1171-assoc-none"), "mergeable"),
         15

@@ -136,12 +136,19 @@ fn checklist(context: &Context, sections: &Sections, risk: &Risk) -> Vec<Readine
             part(READINESS_CI_GREEN, 0.3),
         ),
         SignalState::Failing => item("ci_green", "CI failing", READINESS_CI_GREEN, 0),
+        SignalState::Missing
+            if context.bundle.check_runs.is_none() && context.bundle.status.is_none() =>
+        {
+            item("ci_green", "CI results not fetched", READINESS_CI_GREEN, 0)
+        }
         SignalState::Missing => item("ci_green", "No CI evidence", READINESS_CI_GREEN, 0),
     };
 
     let state = pull.mergeable_state.as_deref().map(str::to_ascii_lowercase);
     let (label, share) = match state.as_deref() {
         _ if pull.merged => ("Already merged", 1.0),
+        // GitHub keeps reporting mergeability of closed PRs; it no longer means anything.
+        _ if pull.state.eq_ignore_ascii_case("closed") => ("Closed without merging", 0.5),
         Some("clean" | "has_hooks") => ("Mergeable: clean", 1.0),
         Some("unstable") => ("Mergeable, but non-required checks fail (unstable)", 0.6),
         Some("behind") => ("Branch is behind the base branch", 0.5),
