@@ -1,6 +1,7 @@
 //! `merge_conflict`: the PR does not merge cleanly into its base.
 //!
-//! **What it detects.** GitHub's `mergeable_state` is `dirty` (conflicts with the base branch).
+//! **What it detects.** An open PR whose `mergeable_state` is `dirty` (conflicts with the base
+//! branch). Closed and merged PRs keep their last state in recordings; they never fire.
 //!
 //! **Why it matters.** The code that will land is the conflict resolution, which nobody has
 //! reviewed yet; approving now approves something else.
@@ -14,8 +15,12 @@ use crate::engine::{Context, Sections};
 use crate::signal::Driver;
 
 pub fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
-    let state = context.bundle.pull.mergeable_state.as_deref()?;
-    if !state.eq_ignore_ascii_case("dirty") {
+    let pull = &context.bundle.pull;
+    let state = pull.mergeable_state.as_deref()?;
+    if !state.eq_ignore_ascii_case("dirty")
+        || pull.merged
+        || !pull.state.eq_ignore_ascii_case("open")
+    {
         return None;
     }
     let detail = "Conflicts with the base branch (mergeable_state: dirty)".to_string();
@@ -30,10 +35,17 @@ mod tests {
 
     #[test]
     fn fires_only_for_dirty() {
-        let dirty = Case::new(json!({"pull": {"number": 1, "mergeable_state": "dirty"}}));
+        let dirty =
+            Case::new(json!({"pull": {"number": 1, "state": "open", "mergeable_state": "dirty"}}));
         assert_eq!(dirty.fired(evaluate).unwrap().weight, 0.15);
+        let closed = Case::new(
+            json!({"pull": {"number": 1, "state": "closed", "mergeable_state": "dirty"}}),
+        );
+        assert!(closed.fired(evaluate).is_none());
         for state in ["clean", "blocked", "unstable", "unknown"] {
-            let case = Case::new(json!({"pull": {"number": 1, "mergeable_state": state}}));
+            let case = Case::new(
+                json!({"pull": {"number": 1, "state": "open", "mergeable_state": state}}),
+            );
             assert!(case.fired(evaluate).is_none(), "{state}");
         }
         assert!(Case::new(json!({"pull": {"number": 1}}))

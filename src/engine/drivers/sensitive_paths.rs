@@ -3,7 +3,7 @@
 //! **What it detects.** Changed files classified as auth, crypto, secrets, migrations, infra,
 //! permissions or billing by path words (`auth/`, `AuthService.java`, `db/migrate/`, `*.tf`,
 //! `CODEOWNERS`, `.env.*`, `*.pem` …), plus the user's `paths.sensitive` globs (`custom`). Docs
-//! about those topics do not count.
+//! and tests about those topics do not count.
 //!
 //! **Why it matters.** Critical surface outweighs raw size: a three-line change to session
 //! handling or a migration deserves more attention than 300 lines of UI.
@@ -14,14 +14,15 @@
 //! data writes/deletes, migrations, infra/config); Momental Heimdall HIGH list.
 
 use super::fire;
-use crate::engine::{Context, Sections};
+use crate::engine::{Context, FileClass, Sections};
 use crate::signal::Driver;
 
 pub fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
     let mut categories: Vec<(&str, usize)> = Vec::new();
     let mut paths = Vec::new();
     for file in &context.files {
-        let Some(category) = file.sensitive else {
+        // Tests and recorded test data about auth are not auth code.
+        let Some(category) = file.sensitive.filter(|_| file.class != FileClass::Test) else {
             continue;
         };
         paths.push(file.path.clone());
@@ -68,7 +69,8 @@ mod tests {
     #[test]
     fn ordinary_code_and_docs_about_auth_do_not_fire() {
         let case = Case::new(json!({"pull": {"number": 1}, "files": [
-            file("docs/auth.md", 3, 1), file("src/transformers/models/bert/tokenization_bert.py", 1, 0)
+            file("docs/auth.md", 3, 1), file("src/transformers/models/bert/tokenization_bert.py", 1, 0),
+            file("tests/ReplayData/Authentication.testBasicAuthentication.txt", 40, 0)
         ]}));
         assert!(case.fired(evaluate).is_none());
     }

@@ -1,6 +1,6 @@
 //! `stale_approval`: an approval that did not see the current head.
 //!
-//! **What it detects.** A reviewer whose latest approving review was submitted on a commit
+//! **What it detects.** On an open PR, a reviewer whose latest approving review was submitted on a commit
 //! other than the PR's head SHA (and who has not approved the head since).
 //!
 //! **Why it matters.** Commits pushed after an approval were never approved; a green "approved"
@@ -20,7 +20,11 @@ fn short(sha: &str) -> &str {
 }
 
 pub fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
-    let head = context.bundle.pull.head_sha.as_deref()?;
+    let pull = &context.bundle.pull;
+    if pull.merged || !pull.state.eq_ignore_ascii_case("open") {
+        return None;
+    }
+    let head = pull.head_sha.as_deref()?;
     let reviews = context.bundle.reviews.as_deref()?;
     // Latest approving review per reviewer (reviews come in submission order).
     let mut latest: Vec<(&str, &str)> = Vec::new();
@@ -68,7 +72,7 @@ mod tests {
 
     fn case(reviews: serde_json::Value) -> Case {
         Case::new(
-            json!({"pull": {"number": 1, "head": {"sha": "9c8d7e6aaaa"}}, "reviews": reviews}),
+            json!({"pull": {"number": 1, "state": "open", "head": {"sha": "9c8d7e6aaaa"}}, "reviews": reviews}),
         )
     }
 

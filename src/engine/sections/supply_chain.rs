@@ -76,6 +76,27 @@ fn severity_rank(severity: &str) -> u8 {
     }
 }
 
+/// Folds identical findings (same id, path and detail, e.g. one action bumped in four jobs of a
+/// workflow) into one that says how many times it occurs.
+fn merge_repeats(findings: Vec<Finding>) -> Vec<Finding> {
+    let mut merged: Vec<(Finding, usize)> = Vec::new();
+    for finding in findings {
+        match merged.iter_mut().find(|(seen, _)| *seen == finding) {
+            Some((_, count)) => *count += 1,
+            None => merged.push((finding, 1)),
+        }
+    }
+    merged
+        .into_iter()
+        .map(|(mut finding, count)| {
+            if count > 1 {
+                finding.detail.push_str(&format!(" ({count} times)"));
+            }
+            finding
+        })
+        .collect()
+}
+
 pub fn assess(context: &Context) -> SupplyChain {
     let files = &context.files;
     let changed = context.bundle.files.as_deref().unwrap_or(&[]);
@@ -106,6 +127,7 @@ pub fn assess(context: &Context) -> SupplyChain {
         findings.extend(lockfiles::sources(file, facts));
     }
     findings.extend(lockfiles::drift(files, &changed_dependencies));
+    let mut findings = merge_repeats(findings);
     findings.sort_by(|a, b| {
         severity_rank(&a.severity)
             .cmp(&severity_rank(&b.severity))
@@ -222,5 +244,17 @@ mod tests {
         ]));
         assert!(chain.ci_config && chain.build_scripts && !chain.dependencies);
         assert_eq!(ids(&chain), ["unpinned_action"]);
+    }
+
+    #[test]
+    fn repeated_findings_in_one_file_are_folded_with_a_count() {
+        let chain = supply_chain(json!([
+            {"filename": ".github/workflows/ci.yml", "status": "modified", "additions": 2, "deletions": 2,
+             "patch": "@@ -1,2 +1,2 @@\n-      - uses: actions/setup-python@v5\n+      - uses: actions/setup-python@v6\n@@ -9,2 +9,2 @@\n-      - uses: actions/setup-python@v5\n+      - uses: actions/setup-python@v6"}
+        ]));
+        assert_eq!(ids(&chain), ["unpinned_action"]);
+        assert!(chain.findings[0]
+            .detail
+            .ends_with("not pinned to a commit SHA (2 times)"));
     }
 }
