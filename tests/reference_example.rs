@@ -667,8 +667,13 @@ fn reference_focus_order_and_reasons() {
     assert!(focus[3].priority >= Priority::Medium && focus[3].priority < Priority::Critical);
     assert_eq!(focus[4].priority, Priority::Low);
     assert_eq!(
-        focus[0].reasons[..3],
+        focus[0].reasons,
         ["700 lines changed", "New file", "Source code"]
+    );
+    assert!(
+        focus[2].reasons.contains(&"Public API change".to_string()),
+        "trainer.py gains a public method: {:?}",
+        focus[2].reasons
     );
     assert_eq!(focus[1].reasons[..2], ["206 lines changed", "New file"]);
     assert!(focus[2].reasons.contains(&"Source code".to_string()));

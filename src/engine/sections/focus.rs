@@ -78,7 +78,9 @@ fn rank(
     let is_new = file.status.eq_ignore_ascii_case("added");
     let code = matches!(facts.class, FileClass::Source | FileClass::Test);
     let counted = !facts.excluded_from_size;
-    let api_change = !facts.api.changes.is_empty();
+    // A new file's definitions are all new: "New file" says it; the API reason is for changes
+    // to existing modules that callers already depend on.
+    let api_change = !is_new && !facts.api.changes.is_empty();
     let mut reasons = Vec::new();
     let mut priority = Priority::Low;
     let mut raise = |to: Priority| priority = priority.max(to);

@@ -38,7 +38,17 @@ pub fn assess(context: &Context, signal: &Signal) -> NextSteps {
     }
     for driver in &signal.risk.drivers {
         if CONCERN_DRIVERS.contains(&driver.id.as_str()) {
-            concerns.push(format!("{}: {}", driver.label, driver.detail));
+            // Details often already start with the label's word ("Failing: …").
+            let first_word = driver.label.split_whitespace().next().unwrap_or("");
+            let repeats = driver
+                .detail
+                .to_lowercase()
+                .starts_with(&first_word.to_lowercase());
+            concerns.push(if repeats {
+                driver.detail.clone()
+            } else {
+                format!("{}: {}", driver.label, driver.detail)
+            });
         }
     }
     for finding in &signal.supply_chain.findings {
