@@ -37,6 +37,7 @@ const page = {
   baseline: null,
   cache: memoryStorage(),
   generation: 0, // bumps on every new load, so a slow fetch cannot overwrite a newer result
+  newBundle: false, // true until the first render of a newly loaded bundle
 };
 
 // ---------------------------------------------------------------------------------------
@@ -178,7 +179,10 @@ function analyzeAndRender() {
     });
   }
   document.body.dataset.hasSignal = "true";
-  settingsPanel?.markFiring((page.signal.risk?.drivers ?? []).map((driver) => driver.id));
+  settingsPanel?.markFiring((page.signal.risk?.drivers ?? []).map((driver) => driver.id), {
+    reorder: page.newBundle,
+  });
+  page.newBundle = false;
   showReadout(page.signal, page.baseline);
   showLiveFormulas(page.signal);
   showThresholds(settingsPanel?.effectiveThresholds());
@@ -199,6 +203,7 @@ function useBundle(bundleJson, source) {
     return;
   }
   page.bundleJson = bundleJson;
+  page.newBundle = true;
   analyzeAndRender();
 }
 

@@ -127,9 +127,24 @@ export async function initSettingsPanel(container, { engine, onChange }) {
 
   container.replaceChildren(formHost, problems, buttons, note);
   container.dataset.formSource = source;
-  /** Marks the weights of drivers that fire on the shown PR: those sliders move the score. */
-  function markFiring(driverIds) {
+  /**
+   * Marks the weights of drivers that fire on the shown PR: those sliders move the score.
+   * With `reorder` (a new PR, not a settings change) they also move to the top of the list;
+   * never while the visitor is dragging one.
+   */
+  function markFiring(driverIds, { reorder = false } = {}) {
     const firing = new Set(driverIds);
+    if (reorder) {
+      const rows = [...formHost.querySelectorAll('input[type="number"][data-weight]')]
+        .map((number) => number.closest(".form-row"))
+        .filter(Boolean);
+      const parent = rows[0]?.parentElement;
+      const ordered = [
+        ...rows.filter((row) => firing.has(row.querySelector("[data-weight]")?.getAttribute("data-weight"))),
+        ...rows.filter((row) => !firing.has(row.querySelector("[data-weight]")?.getAttribute("data-weight"))),
+      ];
+      if (parent) parent.append(...ordered);
+    }
     for (const number of formHost.querySelectorAll('input[type="number"][data-weight]')) {
       const row = number.closest(".form-row");
       if (!row) continue;
