@@ -56,3 +56,11 @@ pub fn signal_with(name: &str, settings: &Settings) -> Signal {
 pub fn at(text: &str) -> i64 {
     prlens::timestamp::parse(text).expect("valid RFC 3339 time")
 }
+
+/// The recorded `body` of a fixture file (path relative to `../shared/fixtures`).
+pub fn fixture_body(path: &str) -> Value {
+    let text = std::fs::read_to_string(fixtures_root().join(path))
+        .unwrap_or_else(|error| panic!("{path}: {error}"));
+    let mut recorded: Value = serde_json::from_str(&text).expect("fixture is JSON");
+    recorded["body"].take()
+}

@@ -88,6 +88,7 @@ const CLASSES: [(&str, &[&str]); 5] = [
             "markdownlint",
             "sonarcloud",
             "sonarqube",
+            "quality",
             "danger",
         ],
     ),
