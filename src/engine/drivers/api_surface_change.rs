@@ -9,9 +9,9 @@
 //! **Why it matters.** Callers of a public API live outside the diff, so a reviewer cannot see
 //! what a changed signature breaks; Heimdall rates "breaking API changes" as high risk.
 //!
-//! **Example.** "API surface changed in 2 file(s): trainer.py (signature changed: def
-//! __init__(self, model, args, offload=None)), training_args.py (added activation_offloading:
-//! bool = field()".
+//! **Example.** "API surface changed in 2 file(s): trainer.py (added def
+//! activation_offloading_context(…)), training_args.py (added activation_offloading: bool)";
+//! "signature changed: pub fn parse(input: &str, strict: bool) -> Ast".
 //!
 //! **Source.** Reference product (`api_surface_change` on trainer.py and training_args.py);
 //! Momental Heimdall HIGH list.
