@@ -1034,3 +1034,36 @@ fn evidence_reads_recorded_commit_statuses() {
         .questions
         .contains(&"Why is ci_passing missing? Consider adding this check.".to_string()));
 }
+
+#[test]
+fn approving_the_first_timers_workflow_turns_waiting_into_evidence() {
+    // The recorded run of "Fast workflow" after a maintainer approved it replaces its
+    // action_required run; the other three still wait.
+    let mut value = bundle_value("hub4j-test-org-GHWorkflowRunTest-8-first-time-contributor");
+    let approved = support::fixture_body(
+        "hub4j/hub4j-test-org-GHWorkflowRunTest-8-first-time-contributor/actions_run_after_approval.json",
+    );
+    let runs = value["check_runs"].as_array_mut().unwrap();
+    let index = runs
+        .iter()
+        .position(|run| run["id"] == approved["id"])
+        .unwrap();
+    runs[index] = approved;
+    let signal = prlens::analyze(
+        &prlens::Bundle::from_value(&value).unwrap(),
+        &Settings::default(),
+        None,
+    );
+    let fast = signal
+        .evidence
+        .checks
+        .iter()
+        .find(|check| check.name == "Fast workflow")
+        .unwrap();
+    assert_eq!(fast.state, SignalState::Passing);
+    assert!(signal
+        .evidence
+        .note
+        .starts_with("3 workflow run(s) await maintainer approval"));
+    assert_eq!(signal.evidence.signals.ci_passing, SignalState::Pending);
+}
