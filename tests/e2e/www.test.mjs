@@ -29,18 +29,16 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { execFileSync } from "node:child_process";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 
+import { ARTIFACTS_DIR, REPO_ROOT, chromiumPath, makeBundles } from "./harness.mjs";
 import { parsePrReference } from "../../www/pr-reference.js";
 import { resolveBundleUrl } from "../../www/bundle-source.js";
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const repoRoot = REPO_ROOT;
 const wwwDir = process.env.PRLENS_WWW_DIR ?? path.join(repoRoot, "dist/www");
-const shotsDir = path.join(repoRoot, "target/e2e");
-const targetDir = process.env.CARGO_TARGET_DIR ?? path.join(repoRoot, "target");
-const cliPath = path.join(targetDir, "release/prlens");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium";
+const shotsDir = ARTIFACTS_DIR;
+const CHROMIUM = chromiumPath();
 const FIXTURE_CASE = "PyGithub-PyGithub-31-large";
 const SERVER_LIFETIME_MS = 5 * 60 * 1000;
 
@@ -159,18 +157,15 @@ function startServer() {
   });
 }
 
-function assembleFixtureBundle() {
-  assert.ok(fs.existsSync(cliPath), `${cliPath} is missing; run ./build.sh first (it builds the CLI)`);
-  return execFileSync(cliPath, ["bundle-fixture", FIXTURE_CASE], { cwd: repoRoot, encoding: "utf8" });
-}
-
 before(async () => {
   assert.ok(
     fs.existsSync(path.join(wwwDir, "index.html")) && fs.existsSync(path.join(wwwDir, "pkg/prlens.js")),
     `${wwwDir} has no index.html or pkg/prlens.js; run ./build.sh first`,
   );
   bundlesDir = fs.mkdtempSync(path.join(os.tmpdir(), "prlens-www-bundles-"));
-  fs.writeFileSync(path.join(bundlesDir, "pygithub-31.json"), assembleFixtureBundle());
+  // The engine's own fixture assembler (the CLI's bundle-fixture), as every e2e test uses.
+  const [assembled] = makeBundles([FIXTURE_CASE]).files;
+  fs.copyFileSync(assembled, path.join(bundlesDir, "pygithub-31.json"));
   fs.writeFileSync(path.join(bundlesDir, "not-json.json"), "{ this is not json");
   fs.writeFileSync(path.join(bundlesDir, "pull-is-a-string.json"), JSON.stringify({ format: "prlens.bundle.v1", pull: "oops" }));
   fs.writeFileSync(path.join(bundlesDir, "array.json"), "[1, 2, 3]");
