@@ -128,12 +128,17 @@ pub fn render(signal: &Signal) -> String {
         out.push_str("No risk drivers fired.\n");
     }
     for driver in &signal.risk.drivers {
+        // Details often repeat the label ("Large change: 930 lines …"); show it once.
+        let detail = driver
+            .detail
+            .strip_prefix(&format!("{}: ", driver.label))
+            .unwrap_or(&driver.detail);
         out.push_str(&format!(
             "- **{}** (`{}`, weight {:.2}): {}\n",
             escape(&driver.label),
             escape_code(&driver.id),
             driver.weight,
-            escape(&driver.detail)
+            escape(detail)
         ));
     }
     if !signal.risk.formula.is_empty() {
