@@ -39,11 +39,10 @@ export class RateLimiter {
     return { exhausted, headers: this.headers(bucket, limit, resource) };
   }
 
-  /** Forces the bucket empty (the `403-rate-limit` fault). */
-  exhaust(identity, resource) {
+  /** Headers of an empty bucket (the `403-rate-limit` fault), without spending the real one. */
+  exhausted(identity, resource) {
     const { bucket, limit } = this.bucket(identity, resource);
-    bucket.used = limit;
-    return this.headers(bucket, limit, resource);
+    return this.headers({ ...bucket, used: limit }, limit, resource);
   }
 
   headers(bucket, limit, resource) {

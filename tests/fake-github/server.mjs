@@ -166,7 +166,7 @@ export async function startFakeGitHub(options = {}) {
       return;
     }
     if (activeFault && !["truncated-json", "malformed-json"].includes(activeFault)) {
-      const rateHeaders = activeFault === "403-rate-limit" ? state.limiter.exhaust(identity, resource) : state.limiter.take(identity, resource, false).headers;
+      const rateHeaders = activeFault === "403-rate-limit" ? state.limiter.exhausted(identity, resource) : state.limiter.take(identity, resource, false).headers;
       sendJson(res, entry, faultResponse(activeFault, { rateHeaders }), { ...base, ...rateHeaders });
       return;
     }

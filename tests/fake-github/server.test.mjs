@@ -1,0 +1,221 @@
+/**
+ * The fake GitHub behaves like GitHub where prlens depends on it: Link pagination, ETag/304
+ * that costs no budget, primary and search rate limits, token handling, CORS, every fault kind,
+ * pages with GitHub's CSP and hostile text escaped, and a CLI process that stops with its parent.
+ * Data: the recorded PyGithub#31 bundle (45 files, 3 commits).
+ */
+import test from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import https from "node:https";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { startFakeGitHub } from "./server.mjs";
+import { makeBundles } from "./make-bundles.mjs";
+import { diffAnchor } from "./pages.mjs";
+import fs from "node:fs";
+import os from "node:os";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const bundleDir = fs.mkdtempSync(path.join(os.tmpdir(), "prlens-fake-test-"));
+test.after(() => fs.rmSync(bundleDir, { recursive: true, force: true }));
+const [bundleFile] = makeBundles({ out: bundleDir, cases: ["PyGithub-PyGithub-31-large"] });
+const bundle = JSON.parse(fs.readFileSync(bundleFile, "utf8"));
+
+/** GET https://HOST/PATH against the fake on 127.0.0.1 (SNI and Host as a browser sends them). */
+function get(port, host, pathAndQuery, headers = {}, { timeoutMs = 3000 } = {}) {
+  const url = pathAndQuery.startsWith("https://") ? new URL(pathAndQuery) : new URL(`https://${host}${pathAndQuery}`);
+  return new Promise((resolve, reject) => {
+    const request = https.request(
+      { host: "127.0.0.1", port, servername: url.hostname, path: url.pathname + url.search, method: headers.method ?? "GET", headers: { host: url.hostname, ...headers }, rejectUnauthorized: false },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode, headers: response.headers, body }));
+      },
+    );
+    request.setTimeout(timeoutMs, () => request.destroy(new Error("timeout")));
+    request.on("error", reject);
+    request.end();
+  });
+}
+const api = (server, p, headers, options) => get(server.port, "api.github.com", p, headers, options);
+const page = (server, p) => get(server.port, "github.com", p);
+
+async function withServer(options, body) {
+  const server = await startFakeGitHub({ bundles: bundleDir, ...options });
+  try {
+    await body(server);
+  } finally {
+    await server.close();
+  }
+}
+
+test("files are paginated with GitHub's Link headers and following rel=next yields every file once", () =>
+  withServer({}, async (server) => {
+    let next = "/repos/PyGithub/PyGithub/pulls/31/files?per_page=10";
+    const names = [];
+    let pages = 0;
+    while (next) {
+      const response = await api(server, next);
+      assert.equal(response.status, 200);
+      names.push(...JSON.parse(response.body).map((file) => file.filename));
+      pages += 1;
+      const link = response.headers.link ?? "";
+      if (pages === 1) assert.match(link, /<https:\/\/api\.github\.com\/repositories\/3544490\/pulls\/31\/files\?per_page=10&page=5>; rel="last"/);
+      next = /<([^>]+)>; rel="next"/.exec(link)?.[1] ?? null;
+    }
+    assert.equal(pages, 5);
+    assert.deepEqual(names, bundle.files.map((file) => file.filename));
+  }));
+
+test("a matching If-None-Match gets a 304 that costs no rate limit; a new bundle changes the ETag", () =>
+  withServer({}, async (server) => {
+    const first = await api(server, "/repos/PyGithub/PyGithub/pulls/31");
+    assert.equal(first.status, 200);
+    assert.equal(first.headers["x-ratelimit-remaining"], "59");
+    assert.match(first.headers.etag, /^"[0-9a-f]{64}"$/);
+    const again = await api(server, "/repos/PyGithub/PyGithub/pulls/31", { "if-none-match": first.headers.etag });
+    assert.equal(again.status, 304);
+    assert.equal(again.headers["x-ratelimit-remaining"], "59");
+    server.updateBundle({ ...bundle, pull: { ...bundle.pull, title: "Retitled" } });
+    const changed = await api(server, "/repos/PyGithub/PyGithub/pulls/31", { "if-none-match": first.headers.etag });
+    assert.equal(changed.status, 200);
+    assert.equal(JSON.parse(changed.body).title, "Retitled");
+    assert.equal(changed.headers["x-ratelimit-remaining"], "58");
+  }));
+
+test("anonymous callers get 60 core requests an hour, then a 403 with remaining 0 and a reset time", () =>
+  withServer({}, async (server) => {
+    for (let index = 0; index < 60; index++) assert.equal((await api(server, "/users/jacquev6")).status, 200);
+    const refused = await api(server, "/users/jacquev6");
+    assert.equal(refused.status, 403);
+    assert.equal(refused.headers["x-ratelimit-remaining"], "0");
+    assert.ok(Number(refused.headers["x-ratelimit-reset"]) > Date.now() / 1000);
+    assert.match(JSON.parse(refused.body).message, /API rate limit exceeded/);
+    const budget = JSON.parse((await api(server, "/rate_limit")).body);
+    assert.equal(budget.resources.core.remaining, 0);
+  }));
+
+test("a valid token raises the limit to 5000 and validates on /user; a bad token gets 401 everywhere", () =>
+  withServer({}, async (server) => {
+    const user = await api(server, "/user", { authorization: "token ghp_test_valid_abc" });
+    assert.equal(user.status, 200);
+    assert.equal(JSON.parse(user.body).login, "prlens-tester");
+    assert.equal(user.headers["x-ratelimit-limit"], "5000");
+    assert.equal(user.headers["x-oauth-scopes"], "public_repo");
+    const fineGrained = await api(server, "/user", { authorization: "Bearer github_pat_test_valid_xyz" });
+    assert.equal(fineGrained.status, 200);
+    assert.equal(fineGrained.headers["x-oauth-scopes"], undefined, "fine-grained tokens have no scopes header");
+    assert.equal((await api(server, "/user")).status, 401);
+    assert.equal((await api(server, "/repos/PyGithub/PyGithub/pulls/31", { authorization: "token ghp_revoked" })).status, 401);
+    assert.deepEqual(server.apiRequests(/^\/user$/).map((request) => request.authorization), ["token", "Bearer", null]);
+  }));
+
+test("search is limited to 10 a minute without a token and answers counts only from recorded history", () =>
+  withServer({}, async (server) => {
+    const withHistory = { ...bundle, history: { jacquev6: { prs: 12, merged: 9 } } };
+    server.updateBundle(withHistory);
+    const q = (extra) => `/search/issues?q=${encodeURIComponent(`repo:PyGithub/PyGithub author:jacquev6 type:pr${extra}`)}&per_page=1`;
+    assert.equal(JSON.parse((await api(server, q(""))).body).total_count, 12);
+    const merged = await api(server, q(" is:merged"));
+    assert.equal(JSON.parse(merged.body).total_count, 9);
+    assert.equal(merged.headers["x-ratelimit-resource"], "search");
+    const unknown = await api(server, `/search/issues?q=${encodeURIComponent("repo:PyGithub/PyGithub author:stranger type:pr")}`);
+    assert.equal(unknown.status, 422, "no invented count for an author the recording does not know");
+    for (let index = 0; index < 7; index++) await api(server, q(""));
+    assert.equal((await api(server, q(""))).status, 403);
+    assert.equal((await api(server, "/users/jacquev6")).status, 200, "the core budget is separate");
+  }));
+
+test("CORS: preflight allows Authorization and If-None-Match; responses expose ETag, Link and rate headers", () =>
+  withServer({}, async (server) => {
+    const preflight = await api(server, "/repos/PyGithub/PyGithub/pulls/31", { method: "OPTIONS", origin: "https://github.com", "access-control-request-headers": "authorization" });
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers["access-control-allow-origin"], "*");
+    assert.match(preflight.headers["access-control-allow-headers"], /Authorization/);
+    assert.match(preflight.headers["access-control-allow-headers"], /If-None-Match/);
+    const response = await api(server, "/repos/PyGithub/PyGithub/pulls/31");
+    for (const name of ["ETag", "Link", "X-RateLimit-Remaining", "X-RateLimit-Reset"]) assert.match(response.headers["access-control-expose-headers"], new RegExp(name));
+  }));
+
+test("every fault kind fails the way GitHub does", () =>
+  withServer({}, async (server) => {
+    const pull = "/repos/PyGithub/PyGithub/pulls/31";
+    const expectStatus = async (kind, status, check) => {
+      server.setFault(kind);
+      const response = await api(server, pull);
+      assert.equal(response.status, status, kind);
+      check?.(response);
+    };
+    await expectStatus("401", 401, (r) => assert.equal(JSON.parse(r.body).message, "Bad credentials"));
+    await expectStatus("403-rate-limit", 403, (r) => assert.equal(r.headers["x-ratelimit-remaining"], "0"));
+    await expectStatus("secondary-limit", 403, (r) => assert.equal(r.headers["retry-after"], "60"));
+    await expectStatus("404", 404);
+    await expectStatus("500", 500);
+    await expectStatus("502", 502, (r) => assert.match(r.headers["content-type"], /text\/html/));
+    await expectStatus("truncated-json", 200, (r) => assert.throws(() => JSON.parse(r.body)));
+    await expectStatus("malformed-json", 200, (r) => assert.throws(() => JSON.parse(r.body)));
+    server.setFault("timeout");
+    await assert.rejects(api(server, pull, {}, { timeoutMs: 400 }), /timeout/);
+    server.setFault("reset");
+    await assert.rejects(api(server, pull), /socket hang up|ECONNRESET/);
+    server.setFault("checks-403");
+    assert.equal((await api(server, pull)).status, 200, "checks-403 leaves other endpoints alone");
+    const checks = await api(server, `/repos/PyGithub/PyGithub/commits/${bundle.pull.head.sha}/check-runs`);
+    assert.equal(checks.status, 403);
+    assert.equal(JSON.parse(checks.body).message, "Resource not accessible by personal access token");
+    server.setFault("500", "/files");
+    assert.equal((await api(server, pull)).status, 200, "a targeted fault spares other paths");
+    assert.equal((await api(server, `${pull}/files`)).status, 500);
+    server.setFault(null);
+    assert.equal((await api(server, `${pull}/files`)).status, 200);
+  }));
+
+test("sections the recording lacks are errors by default and GitHub's empty answers when asked", async () => {
+  const sha = bundle.pull.head.sha;
+  await withServer({}, async (server) => {
+    assert.equal((await api(server, "/repos/PyGithub/PyGithub/pulls/31/reviews")).status, 404);
+    assert.equal((await api(server, `/repos/PyGithub/PyGithub/commits/${sha}/check-runs`)).status, 404);
+  });
+  await withServer({ absent: "empty" }, async (server) => {
+    assert.deepEqual(JSON.parse((await api(server, "/repos/PyGithub/PyGithub/pulls/31/reviews")).body), []);
+    assert.deepEqual(JSON.parse((await api(server, `/repos/PyGithub/PyGithub/commits/${sha}/check-runs`)).body), { total_count: 0, check_runs: [] });
+    assert.equal((await api(server, "/repos/PyGithub/PyGithub/commits/0000000/check-runs")).status, 422, "unknown commit");
+  });
+});
+
+test("PR pages carry GitHub's CSP without wasm-unsafe-eval, today's React hooks, and escaped hostile text", () =>
+  withServer({}, async (server) => {
+    server.updateBundle({ ...bundle, pull: { ...bundle.pull, title: '<img src=x onerror="alert(1)">Fix' } });
+    const conversation = await page(server, "/PyGithub/PyGithub/pull/31");
+    assert.equal(conversation.status, 200);
+    const csp = conversation.headers["content-security-policy"];
+    assert.match(csp, /script-src github\.githubassets\.com 'nonce-[A-Za-z0-9+/=]+'/);
+    assert.doesNotMatch(csp, /wasm-unsafe-eval|unsafe-eval/);
+    for (const hook of ['react-app app-name="pull-requests"', 'class="prc-PageHeader-Title', "PullRequestHeaderSummary", "prc-StateLabel-StateLabel", "PullRequestBranchName", 'id="partial-discussion-sidebar"', 'name="user-login"', "data-color-mode"]) {
+      assert.ok(conversation.body.includes(hook), hook);
+    }
+    assert.ok(conversation.body.includes("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;Fix"));
+    assert.ok(!conversation.body.includes("<img src=x"));
+    const files = await page(server, "/PyGithub/PyGithub/pull/31/changes");
+    assert.ok(files.body.includes('aria-label="File Tree"'));
+    assert.ok(files.body.includes(`id="${diffAnchor(bundle.files[0].filename)}"`));
+    assert.equal((await page(server, "/PyGithub/PyGithub")).status, 200);
+    assert.equal((await page(server, "/PyGithub/PyGithub/pull/999")).status, 404);
+  }));
+
+test("the command-line server prints its port, serves, and stops when its parent closes stdin", async () => {
+  const child = spawn(process.execPath, [path.join(here, "server.mjs"), "--bundles", bundleDir, "--port", "0"], { stdio: ["pipe", "pipe", "pipe"] });
+  const ready = await new Promise((resolve, reject) => {
+    child.stdout.once("data", (chunk) => resolve(JSON.parse(chunk.toString().split("\n")[0])));
+    child.once("exit", (code) => reject(new Error(`exited early with ${code}`)));
+  });
+  assert.equal(ready.ready, true);
+  assert.equal((await get(ready.port, "api.github.com", "/repos/PyGithub/PyGithub/pulls/31")).status, 200);
+  const exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+  child.stdin.end();
+  assert.equal(await exited, 0);
+});

@@ -1,0 +1,132 @@
+//! The wasm build of the engine in a real browser (headless Chromium via wasm-bindgen-test).
+//!
+//! What: for a real recorded PR bundle (PyGithub#31, assembled by `prlens bundle-fixture`), the
+//! wasm `analyzeBundle` gives a signal identical to the native CLI's `prlens analyze` output,
+//! and the wasm renderer puts that signal into a live DOM as text.
+//! Why: the extension, the playground and the CLI must agree on every number; a difference
+//! would mean a platform-dependent engine (float formatting, time, hashing) and an untrustworthy
+//! panel. Source of the golden: `./build.sh test` writes `target/web-golden/{bundle,signal}.json`
+//! with the native CLI just before running this test (see build.sh, `write_web_golden`).
+#![cfg(target_arch = "wasm32")]
+
+use serde_json::Value;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::JsValue;
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const BUNDLE: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/target/web-golden/bundle.json"
+));
+const NATIVE_SIGNAL: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/target/web-golden/signal.json"
+));
+
+fn wasm_signal(bundle: &str) -> Value {
+    let json = prlens::web::analyze_bundle(bundle, "", None)
+        .map_err(JsValue::from)
+        .expect("wasm analyzeBundle accepts the golden bundle");
+    serde_json::from_str(&json).expect("wasm signal is JSON")
+}
+
+/// JSON paths where `left` and `right` differ (at most `limit`), for a readable failure.
+fn differences(left: &Value, right: &Value, path: &str, found: &mut Vec<String>, limit: usize) {
+    if found.len() >= limit || left == right {
+        return;
+    }
+    match (left, right) {
+        (Value::Object(a), Value::Object(b)) => {
+            let mut keys: Vec<&String> = a.keys().chain(b.keys()).collect();
+            keys.sort();
+            keys.dedup();
+            for key in keys {
+                let (x, y) = (
+                    a.get(key).unwrap_or(&Value::Null),
+                    b.get(key).unwrap_or(&Value::Null),
+                );
+                differences(x, y, &format!("{path}.{key}"), found, limit);
+            }
+        }
+        (Value::Array(a), Value::Array(b)) if a.len() == b.len() => {
+            for (index, (x, y)) in a.iter().zip(b).enumerate() {
+                differences(x, y, &format!("{path}[{index}]"), found, limit);
+            }
+        }
+        _ => found.push(format!("{path}: wasm {left} vs native {right}")),
+    }
+}
+
+#[wasm_bindgen_test]
+fn wasm_signal_is_identical_to_the_native_cli_signal_for_a_recorded_pr() {
+    let native: Value = serde_json::from_str(NATIVE_SIGNAL).expect("native golden is JSON");
+    let wasm = wasm_signal(BUNDLE);
+    assert_eq!(native["pr"]["number"], 31, "golden is PyGithub#31");
+    let mut found = Vec::new();
+    differences(&wasm, &native, "signal", &mut found, 10);
+    assert!(
+        found.is_empty(),
+        "wasm and native signals differ:\n{}",
+        found.join("\n")
+    );
+}
+
+#[wasm_bindgen_test]
+fn wasm_engine_version_matches_the_signal_meta() {
+    let wasm = wasm_signal(BUNDLE);
+    assert_eq!(
+        wasm["meta"]["engine_version"],
+        Value::String(prlens::web::engine_version())
+    );
+}
+
+fn render_into_fresh_root(signal_json: &str) -> web_sys::Element {
+    let document = web_sys::window()
+        .and_then(|window| window.document())
+        .expect("a browser document");
+    let root = document.create_element("main").expect("create root");
+    document
+        .body()
+        .expect("body")
+        .append_child(&root)
+        .expect("attach root");
+    let options = js_sys::Object::new();
+    js_sys::Reflect::set(&options, &"expanded".into(), &JsValue::TRUE).expect("options");
+    prlens::web::render_panel(&root, signal_json, options.into()).expect("renderPanel succeeds");
+    root
+}
+
+#[wasm_bindgen_test]
+fn rendered_panel_shows_the_title_and_counts_as_text_with_a_final_state() {
+    let signal = serde_json::to_string(&wasm_signal(BUNDLE)).expect("serialize");
+    let root = render_into_fresh_root(&signal);
+    let state = root.get_attribute("data-prlens-state");
+    assert!(
+        matches!(state.as_deref(), Some("ready") | Some("partial")),
+        "state {state:?}"
+    );
+    let text = root
+        .dyn_ref::<web_sys::HtmlElement>()
+        .and_then(|element| element.text_content())
+        .unwrap_or_default();
+    assert!(text.contains("Title edited by PyGithub"), "{text}");
+    assert!(text.contains("511") && text.contains("384"), "{text}");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+fn hostile_title_is_rendered_as_text_not_markup() {
+    let mut bundle: Value = serde_json::from_str(BUNDLE).expect("bundle JSON");
+    bundle["pull"]["title"] =
+        Value::String("<img src=x onerror=alert(1)><script>alert(2)</script>".into());
+    let signal = serde_json::to_string(&wasm_signal(&bundle.to_string())).expect("serialize");
+    let root = render_into_fresh_root(&signal);
+    assert!(root.query_selector("img, script").expect("query").is_none());
+    assert!(root
+        .text_content()
+        .unwrap_or_default()
+        .contains("<script>alert(2)</script>"));
+    root.remove();
+}
