@@ -168,7 +168,7 @@ function analyzeAndRender() {
   if (typeof page.engine.renderPanel === "function") {
     page.engine.renderPanel(root, signalJson, {
       expanded: true,
-      hiddenSections: [],
+      hiddenSections: settingsPanel?.hiddenSections() ?? [],
       bundleJson: page.bundleJson,
       onAction: onPanelAction,
     });
@@ -488,6 +488,7 @@ async function start() {
   settingsPanel = await initSettingsPanel($("settings-form"), {
     engine: page.engine,
     onChange: onSettingsChange,
+    onSections: () => analyzeAndRender(),
   });
   page.settingsJson = settingsPanel.settingsJson();
 

@@ -10,6 +10,20 @@
  * Source: the Settings JSON shape in src/settings/ (mod.rs, thresholds.rs, policy.rs).
  */
 
+/** Panel sections in panel order (`data-prlens-section` keys), as the popup lists them. */
+export const SECTIONS = [
+  ["risk", "Risk drivers"],
+  ["intent", "Intent"],
+  ["contributors", "Contributors"],
+  ["evidence", "Evidence"],
+  ["supply_chain", "Supply chain"],
+  ["focus", "Focus files"],
+  ["triage", "Triage"],
+  ["conventions", "Conventions"],
+  ["governance", "Governance"],
+  ["next_steps", "Next steps"],
+];
+
 const THRESHOLD_LABELS = {
   large_diff_lines: ["Large change from", "counted lines"],
   large_diff_severe_lines: ["Large change at full weight", "counted lines"],

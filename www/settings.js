@@ -50,12 +50,37 @@ function addWeightSliders(container) {
   }
 }
 
+/** The popup's "sections shown" toggles; `onToggle(hiddenKeys)` after each change. */
+function sectionToggles(sections, onToggle) {
+  const details = element("details", { class: "form-group" });
+  details.append(element("summary", {}, "Panel sections"));
+  details.append(element("p", { class: "form-hint" }, "Hide sections you do not need; the score does not change."));
+  const boxes = [];
+  for (const [key, label] of sections) {
+    const row = element("label", { class: "form-check" });
+    const box = element("input", { type: "checkbox", "data-section-toggle": key });
+    box.checked = true;
+    box.addEventListener("change", () => onToggle(hidden()));
+    row.append(box, ` ${label}`);
+    details.append(row);
+    boxes.push(box);
+  }
+  function hidden() {
+    return boxes.filter((box) => !box.checked).map((box) => box.getAttribute("data-section-toggle"));
+  }
+  function showAll() {
+    for (const box of boxes) box.checked = true;
+  }
+  return { element: details, hidden, showAll };
+}
+
 /**
  * Builds the panel in `container`. `onChange(settingsJson)` runs after each edit (once per
- * frame). Returns `{settingsJson(), showError(text)}`; the engine's own rejections are shown
- * through `showError` by the caller.
+ * frame); `onSections(hiddenKeys)` when a section is shown or hidden. Returns
+ * `{settingsJson(), hiddenSections(), showError(text), markFiring(ids), effectiveThresholds()}`;
+ * the engine's own rejections are shown through `showError` by the caller.
  */
-export async function initSettingsPanel(container, { engine, onChange }) {
+export async function initSettingsPanel(container, { engine, onChange, onSections = () => {} }) {
   const defaults = JSON.parse(engine.defaultSettings());
   const { module, source } = await loadFormModule();
   let pending = 0;
@@ -98,11 +123,17 @@ export async function initSettingsPanel(container, { engine, onChange }) {
   const weightGroup = formHost.querySelector("[data-weight]")?.closest("details");
   if (weightGroup) formHost.prepend(weightGroup);
   addWeightSliders(formHost);
+  const sections = sectionToggles(module.SECTIONS ?? [], onSections);
+  if ((module.SECTIONS ?? []).length) formHost.append(sections.element);
 
   const resetButton = element("button", { type: "button", class: "btn btn-sm", id: "settings-reset" }, "Reset to defaults");
   const copyButton = element("button", { type: "button", class: "btn btn-sm", id: "settings-copy" }, "Copy settings JSON");
   resetButton.addEventListener("click", () => {
     form.set({});
+    if (sections.hidden().length) {
+      sections.showAll();
+      onSections([]);
+    }
     for (const slider of formHost.querySelectorAll("[data-weight-slider]")) {
       slider.value = String(defaults.weights?.[slider.getAttribute("data-weight-slider")] ?? 0);
     }
@@ -165,5 +196,11 @@ export async function initSettingsPanel(container, { engine, onChange }) {
     return { ...(defaults.thresholds ?? {}), ...(form.read().settings.thresholds ?? {}) };
   }
 
-  return { settingsJson: () => current() ?? "", showError, markFiring, effectiveThresholds };
+  return {
+    settingsJson: () => current() ?? "",
+    hiddenSections: () => sections.hidden(),
+    showError,
+    markFiring,
+    effectiveThresholds,
+  };
 }

@@ -408,6 +408,22 @@ test("halving the review rate doubles the review time and the formula shows the 
   await context.close();
 });
 
+test("the section toggles hide and show panel sections, like the popup's", async () => {
+  const { page, context, record } = await openPage();
+  await page.goto(baseUrl);
+  await waitForPanel(page);
+  const supplyChain = '#prlens-panel [data-prlens-section="supply_chain"]';
+  assert.equal(await page.locator(supplyChain).count(), 1);
+  await page.click("#settings-form details:has([data-section-toggle]) > summary");
+  await page.uncheck('[data-section-toggle="supply_chain"]');
+  await page.waitForFunction((selector) => !document.querySelector(selector), supplyChain);
+  assert.equal(await page.locator('#prlens-panel [data-prlens-section="risk"]').count(), 1, "other sections stay");
+  await page.click("#settings-reset");
+  await page.waitForSelector(supplyChain);
+  assert.deepEqual(record.errors, []);
+  await context.close();
+});
+
 test("settings the engine rejects are reported in the side panel and the last panel stays", async () => {
   const { page, context, record } = await openPage();
   await page.goto(baseUrl);
