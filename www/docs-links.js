@@ -4,26 +4,41 @@
  *
  * Why: the page is served from `dist/www/`; whether `docs/` is copied there is the build's
  * choice. A dead link on the public face of the project costs more trust than a plain path,
- * so each entry is probed (a same-origin HEAD request) before it becomes a link.
+ * so entries are probed (same-origin HEAD requests) before they become links. The marked
+ * entry (`data-doc-probe`) is probed first and decides whether the docs are published at
+ * all, so a build without them costs one failed request, not one per entry.
  * Source: issue 6 ("links to docs").
  */
 
+async function published(path) {
+  if (!/^[A-Za-z0-9_./-]+$/.test(path) || path.includes("..")) return false;
+  try {
+    const response = await fetch(path, { method: "HEAD", cache: "no-cache" });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+function linkify(entry, path) {
+  const link = document.createElement("a");
+  link.href = path;
+  link.textContent = entry.textContent;
+  entry.replaceChildren(link);
+}
+
+/** Probes the `[data-doc-probe]` entry first; only if it is published are the others probed. */
 export async function linkDocs() {
-  const entries = document.querySelectorAll("[data-doc-path]");
+  const entries = [...document.querySelectorAll("[data-doc-path]")];
+  const marker = entries.find((entry) => entry.hasAttribute("data-doc-probe")) ?? entries[0];
+  if (!marker || !(await published(marker.getAttribute("data-doc-path")))) return;
+  linkify(marker, marker.getAttribute("data-doc-path"));
   await Promise.all(
-    [...entries].map(async (entry) => {
-      const path = entry.getAttribute("data-doc-path");
-      if (!/^[A-Za-z0-9_./-]+$/.test(path) || path.includes("..")) return;
-      try {
-        const response = await fetch(path, { method: "HEAD", cache: "no-cache" });
-        if (!response.ok) return;
-      } catch {
-        return;
-      }
-      const link = document.createElement("a");
-      link.href = path;
-      link.textContent = entry.textContent;
-      entry.replaceChildren(link);
-    }),
+    entries
+      .filter((entry) => entry !== marker)
+      .map(async (entry) => {
+        const path = entry.getAttribute("data-doc-path");
+        if (await published(path)) linkify(entry, path);
+      }),
   );
 }
