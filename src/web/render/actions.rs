@@ -5,8 +5,7 @@
 //! review, keep it as evidence, or re-run it after a push (issue 5, "Actions").
 
 use super::clipboard::COPY_LABEL;
-use super::dom::Append;
-use super::dom::{set, Dom, DomResult};
+use super::dom::{set, Append, Dom, DomResult};
 use super::options::PanelOptions;
 use web_sys::Element;
 

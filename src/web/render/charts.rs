@@ -5,8 +5,7 @@
 //! (issue 5, "Pictures where people would rather look than read"); every chart also
 //! carries a text label (`role="img"` + `aria-label`) so nothing is picture-only.
 
-use super::dom::Append;
-use super::dom::{set, Dom, DomResult};
+use super::dom::{set, Append, Dom, DomResult};
 use super::format::unit;
 use web_sys::Element;
 

@@ -48,6 +48,20 @@ impl Dom {
         Ok(element)
     }
 
+    /// An element showing a file path as text with a `<wbr>` after each `/`, so long paths
+    /// wrap at directory boundaries in a narrow sidebar instead of mid-name.
+    pub fn path(&self, tag: &str, class: &str, path: &str) -> DomResult<Element> {
+        let element = self.el(tag, class)?;
+        let mut parts = path.split_inclusive('/').peekable();
+        while let Some(part) = parts.next() {
+            element.append_child(&self.document.create_text_node(part))?;
+            if parts.peek().is_some() {
+                element.add(&self.document.create_element("wbr")?)?;
+            }
+        }
+        Ok(element)
+    }
+
     /// An SVG element (for the gauge and the bars).
     pub fn svg(&self, tag: &str, class: &str) -> DomResult<Element> {
         let element = self.document.create_element_ns(Some(SVG_NS), tag)?;

@@ -44,23 +44,23 @@ pub fn render(dom: &Dom, focus: &[FocusFile], pr: &PrInfo) -> DomResult<Element>
         let priority = format::priority_key(file.priority);
         let item = dom.item(&list, "prl-focus-file")?;
         set(&item, "data-prlens-priority", priority)?;
-        let head = dom.el("div", "prl-focus-head")?;
-        head.add(&chip(dom, priority, priority)?)?;
-        head.add(&path_link(dom, file, pr)?)?;
+        item.add(&path_link(dom, file, pr)?)?;
+        let meta = dom.el("div", "prl-focus-meta")?;
+        meta.add(&chip(dom, priority, priority)?)?;
         if file.viewed {
-            head.add(&chip(dom, "Viewed", "outline")?)?;
+            meta.add(&chip(dom, "Viewed", "outline")?)?;
         }
         let counts = dom.el("span", "prl-counts")?;
         counts.add(&dom.text("span", "prl-add", &format!("+{}", file.additions))?)?;
         counts.add(&dom.text("span", "prl-del", &format!("−{}", file.deletions))?)?;
-        head.add(&counts)?;
-        item.add(&head)?;
-        item.add(&charts::size_bar(
+        meta.add(&counts)?;
+        meta.add(&charts::size_bar(
             dom,
             file.additions,
             file.deletions,
             max_lines,
         )?)?;
+        item.add(&meta)?;
         if !file.reasons.is_empty() {
             item.add(&dom.text("p", "prl-muted", &file.reasons.join("; "))?)?;
         }
@@ -73,9 +73,9 @@ pub fn render(dom: &Dom, focus: &[FocusFile], pr: &PrInfo) -> DomResult<Element>
 /// validation.
 fn path_link(dom: &Dom, file: &FocusFile, pr: &PrInfo) -> DomResult<Element> {
     let Some(url) = file_diff_url(&pr.owner, &pr.repo, pr.number, &file.anchor) else {
-        return dom.text("code", "prl-path", &file.path);
+        return dom.path("code", "prl-path", &file.path);
     };
-    let link = dom.text("a", "prl-path", &file.path)?;
+    let link = dom.path("a", "prl-path", &file.path)?;
     set(&link, "href", &url)?;
     // The diff belongs to the PR page the panel sits in, so navigate that page, not a new tab.
     set(&link, "target", "_top")?;

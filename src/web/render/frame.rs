@@ -5,8 +5,7 @@
 //! the stable hooks are what the end-to-end tests and the "hide section" setting target
 //! (docs/CONTRACTS.md, DOM hooks). An empty list says so, so no box is ever blank.
 
-use super::dom::Append;
-use super::dom::{set, Dom, DomResult};
+use super::dom::{set, Append, Dom, DomResult};
 use web_sys::Element;
 
 /// A `<section data-prlens-section=key role=region>` with an `h3`; returns the section.

@@ -6,8 +6,7 @@
 //! those in one line (the reference product's summary row, seed example), and the full
 //! view is one click away.
 
-use super::dom::Append;
-use super::dom::{set, Dom, DomResult};
+use super::dom::{set, Append, Dom, DomResult};
 use super::format;
 use super::frame::chip;
 use crate::signal::{Driver, Signal};

@@ -4,14 +4,26 @@
 //! Why: a signal computed without checks or history is weaker; the reviewer must see what
 //! it lacks rather than trust it blindly (issue 5, "partial (what is missing and why)").
 
-use super::dom::Append;
-use super::dom::{set, Dom, DomResult};
+use super::dom::{set, Append, Dom, DomResult};
 use crate::signal::Meta;
 use web_sys::Element;
 
 /// True when the signal was computed with fetch gaps.
 pub fn is_partial(meta: &Meta) -> bool {
-    !meta.missing.is_empty()
+    fetch_gaps(meta).next().is_some()
+}
+
+/// Missing inputs that the fetcher should have got. The `page` section (facts read from the
+/// PR page: Viewed ticks, collapsed generated files) is absent by design outside the
+/// extension (CLI, playground), so it is not a gap.
+fn fetch_gaps(meta: &Meta) -> impl Iterator<Item = &String> {
+    meta.missing.iter().filter(|entry| {
+        let section = entry
+            .split(|c: char| c == ':' || c.is_whitespace())
+            .next()
+            .unwrap_or_default();
+        section != "page"
+    })
 }
 
 pub fn render(dom: &Dom, meta: &Meta) -> DomResult<Element> {
@@ -24,7 +36,7 @@ pub fn render(dom: &Dom, meta: &Meta) -> DomResult<Element> {
         "Partial signal — some data could not be fetched:",
     )?)?;
     let list = dom.list("prl-missing", "Missing inputs")?;
-    for missing in &meta.missing {
+    for missing in fetch_gaps(meta) {
         dom.item(&list, "")?.set_text_content(Some(missing));
     }
     notice.add(&list)?;

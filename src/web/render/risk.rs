@@ -6,8 +6,7 @@
 //! reference product's "Risk Drivers" list.
 
 use super::charts;
-use super::dom::Append;
-use super::dom::{Dom, DomResult};
+use super::dom::{set, Append, Dom, DomResult};
 use super::format;
 use super::frame::{empty_note, section};
 use crate::signal::Risk;
@@ -29,9 +28,22 @@ pub fn render(dom: &Dom, risk: &Risk) -> DomResult<Element> {
         &format!("prl-level-word prl-fg-{level_key}"),
         &format!("{} risk", format::level_label(risk.level)),
     )?)?;
-    words.add(&dom.text("code", "prl-formula", &risk.formula)?)?;
+    words.add(&dom.text(
+        "span",
+        "prl-muted",
+        &format!(
+            "Score {} of 1 from {}",
+            format::score(risk.score),
+            format::plural(risk.drivers.len() as u64, "driver", "drivers")
+        ),
+    )?)?;
     overview.add(&words)?;
     section.add(&overview)?;
+    if !risk.formula.is_empty() {
+        let formula = dom.text("code", "prl-formula", &risk.formula)?;
+        set(&formula, "data-prlens-formula", "risk")?;
+        section.add(&formula)?;
+    }
 
     if risk.drivers.is_empty() {
         empty_note(
@@ -60,7 +72,7 @@ pub fn render(dom: &Dom, risk: &Risk) -> DomResult<Element> {
             let paths = dom.list("prl-paths", "Files behind this driver")?;
             for path in &driver.paths {
                 let path_item = dom.item(&paths, "")?;
-                path_item.add(&dom.text("code", "", path)?)?;
+                path_item.add(&dom.path("code", "", path)?)?;
             }
             item.add(&paths)?;
         }

@@ -5,13 +5,12 @@
 //! Why: the panel must never be a blank box (issue 5, "States"); a user who sees what is
 //! happening, or what went wrong and what to do, trusts the tool and can act.
 
-use super::dom::Append;
 use js_sys::Object;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event};
 
-use super::dom::{clear, set, Dom, DomResult};
+use super::dom::{clear, set, Append, Dom, DomResult};
 use super::options::{color_mode, field, function};
 use super::theme;
 

@@ -42,7 +42,7 @@ pub fn render(dom: &Dom, supply: &SupplyChain) -> DomResult<Element> {
         let item = dom.item(&list, "prl-finding")?;
         let severity = format::severity_key(&finding.severity);
         item.add(&chip(dom, severity, severity)?)?;
-        item.add(&dom.text("code", "prl-path", &finding.path)?)?;
+        item.add(&dom.path("code", "prl-path", &finding.path)?)?;
         item.add(&dom.text("span", "prl-muted", &finding.id)?)?;
         item.add(&dom.text("p", "prl-finding-detail", &finding.detail)?)?;
     }
