@@ -124,6 +124,15 @@ export async function startBrowser(options = {}) {
   }
   const serviceWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker", { timeout: 15000 }));
   const extensionId = new URL(serviceWorker.url()).host;
+  // Wait for background.js to write the default prefs on install, so a test's own prefs are
+  // not overwritten by that first write.
+  await serviceWorker.evaluate(async () => {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      if ((await chrome.storage.sync.get("prlens.prefs"))["prlens.prefs"]) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error("background.js did not write default prefs within 5 s");
+  });
   const extensionOrigin = `chrome-extension://${extensionId}`;
   const consoleErrors = [];
   const watch = (page) => {

@@ -70,3 +70,138 @@ test("a non-PR page gets no panel", async (t) => {
   await page.waitForTimeout(700); // longer than the content script's navigation check
   assert.equal(await countPanels(page), 0);
 });
+
+// ---------------------------------------------------------------------------------------------
+// Navigation, anchoring, messaging, preferences and theme (the content scripts' job)
+// ---------------------------------------------------------------------------------------------
+
+const OTHER = "PyGithub-PyGithub-3370-dependabot-ci";
+const two = makeBundles([CASE, OTHER]);
+const other = bundleOf(two, OTHER).pull;
+
+async function panelText(page, browser, number) {
+  await waitForPanelState(page, ["ready", "partial"]);
+  const frame = page.frames().find((candidate) => candidate.url().startsWith(`${browser.extensionOrigin}/panel.html`));
+  return frame.locator("#prlens-panel").innerText();
+}
+
+test("soft navigation to another PR replaces the panel, back restores it, never two panels", async (t) => {
+  const browser = await startBrowser({ bundles: two.dir, server: { absent: "empty" } });
+  t.after(() => browser.close());
+  const page = await browser.newPage();
+  await page.goto(PR_URL);
+  assert.ok((await panelText(page, browser)).includes(pull.title));
+  const firstNonce = new URL(page.frames().find((f) => f.url().includes("/panel.html")).url()).hash;
+
+  // The fake page script swaps the page in place, pushes the URL and fires turbo/soft-nav events.
+  await page.locator(`a.other-pr[href="/PyGithub/PyGithub/pull/${other.number}"]`).click();
+  await page.waitForURL(`**/pull/${other.number}`);
+  await page.locator(`#prlens-root[data-prlens-pr="PyGithub/PyGithub#${other.number}"]`).waitFor();
+  assert.equal(await countPanels(page), 1);
+  const otherFrame = async () => {
+    for (;;) {
+      const frame = page.frames().find((f) => f.url().includes("/panel.html") && new URL(f.url()).hash !== firstNonce);
+      if (frame) return frame;
+      await page.waitForTimeout(50);
+    }
+  };
+  const frame = await otherFrame();
+  await frame.locator('#prlens-panel[data-prlens-state="ready"], #prlens-panel[data-prlens-state="partial"]').waitFor();
+  assert.ok((await frame.locator("#prlens-panel").innerText()).includes(other.title), "the new PR's title");
+  assert.equal(page.frames().filter((f) => f.url().includes("/panel.html")).length, 1, "the old iframe is gone");
+
+  await page.goBack(); // popstate: the page script restores PR 31 in place
+  await page.locator('#prlens-root[data-prlens-pr="PyGithub/PyGithub#31"]').waitFor();
+  assert.equal(await countPanels(page), 1);
+  assert.ok((await panelText(page, browser)).includes(pull.title));
+  assert.deepEqual(browser.consoleErrors, []);
+});
+
+test("the Files tab of the same PR keeps one panel, anchored under the header, and scroll-to reaches a file's diff", async (t) => {
+  const browser = await startBrowser({ bundles: fixture.dir, server: { absent: "empty" } });
+  t.after(() => browser.close());
+  const page = await browser.newPage();
+  await page.goto(PR_URL);
+  await waitForPanelState(page, ["ready"]);
+  assert.equal(await page.locator("#prlens-root").getAttribute("data-prlens-anchor"), "sidebar");
+
+  await page.locator("#prs-files-anchor-tab").click();
+  await page.waitForURL("**/pull/31/files");
+  await page.locator('#prlens-root[data-prlens-anchor="header"]').waitFor();
+  assert.equal(await countPanels(page), 1);
+  await waitForPanelState(page, ["ready"]);
+
+  // The panel asks the page to scroll to a file's diff (what a click on a focus file does).
+  const last = bundleOf(fixture, CASE).files[20].filename;
+  const anchor = await page.evaluate(async (name) => {
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(name));
+    return `diff-${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+  }, last);
+  const frame = await panelFrameOf(page);
+  await frame.evaluate((target) => {
+    const nonce = /#nonce=([0-9a-f]{32})/.exec(location.hash)[1];
+    parent.postMessage({ type: "prlens:scroll-to", nonce, anchor: target }, "https://github.com");
+  }, anchor);
+  await page.waitForFunction((id) => Math.abs(document.getElementById(id).getBoundingClientRect().top) < 2, anchor);
+  await waitForScrollToSettle(page);
+
+  // A message with the wrong nonce, or from the page itself, moves nothing.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await frame.evaluate((target) => parent.postMessage({ type: "prlens:scroll-to", nonce: "0".repeat(32), anchor: target }, "https://github.com"), anchor);
+  await page.evaluate((target) => window.postMessage({ type: "prlens:scroll-to", nonce: "x", anchor: target }, "*"), anchor);
+  await page.waitForTimeout(500);
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  await screenshot(page, "skeleton-files-tab");
+});
+
+async function waitForScrollToSettle(page) {
+  let last = -1;
+  for (;;) {
+    const now = await page.evaluate(() => window.scrollY);
+    if (now === last) return now;
+    last = now;
+    await page.waitForTimeout(150);
+  }
+}
+
+async function panelFrameOf(page) {
+  for (;;) {
+    const frame = page.frames().find((f) => f.url().includes("/panel.html#nonce="));
+    if (frame) return frame;
+    await page.waitForTimeout(50);
+  }
+}
+
+test("prefs: a disabled repository gets no panel, and re-enabling it mounts one without a reload", async (t) => {
+  const browser = await startBrowser({ bundles: fixture.dir, server: { absent: "empty" } });
+  t.after(() => browser.close());
+  await browser.setStorage("sync", { "prlens.prefs": { enabled: true, disabledRepos: ["pygithub/pygithub"] } });
+  const page = await browser.newPage();
+  await page.goto(PR_URL);
+  await page.locator("#partial-discussion-sidebar").waitFor();
+  await page.waitForTimeout(700);
+  assert.equal(await countPanels(page), 0);
+  await browser.setStorage("sync", { "prlens.prefs": { enabled: true, disabledRepos: [] } });
+  await page.locator("#prlens-root").waitFor();
+  await waitForPanelState(page, ["ready"]);
+  await browser.setStorage("sync", { "prlens.prefs": { enabled: false, disabledRepos: [] } });
+  await page.locator("#prlens-root").waitFor({ state: "detached" });
+});
+
+test("the panel follows GitHub's colour theme (dark dimmed) with Primer tokens", async (t) => {
+  const browser = await startBrowser({ bundles: fixture.dir, server: { absent: "empty", colorMode: ["dark", "light", "dark_dimmed"] } });
+  t.after(() => browser.close());
+  const page = await browser.newPage();
+  await page.goto(PR_URL);
+  await waitForPanelState(page, ["ready"]);
+  const frame = await panelFrameOf(page);
+  const theme = await frame.evaluate(() => ({
+    mode: document.documentElement.getAttribute("data-color-mode"),
+    dark: document.documentElement.getAttribute("data-dark-theme"),
+    background: getComputedStyle(document.documentElement).getPropertyValue("--bgColor-default").trim(),
+  }));
+  assert.equal(theme.mode, "dark");
+  assert.equal(theme.dark, "dark_dimmed");
+  assert.equal(theme.background.toLowerCase(), "#212830", "Primer dark_dimmed canvas token is active");
+  await screenshot(page, "skeleton-dark-dimmed");
+});
