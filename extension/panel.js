@@ -409,8 +409,14 @@ window.addEventListener("pagehide", () => {
   view.pollTimer = null;
 });
 
-new ResizeObserver(() => {
-  postToPage({ type: "prlens:resize", height: Math.ceil(document.documentElement.scrollHeight) });
-}).observe(document.body);
+/** The panel's own height (not the iframe's: that would never let the frame shrink). */
+function contentHeight() {
+  const style = getComputedStyle(document.body);
+  const margins = (parseFloat(style.marginTop) || 0) + (parseFloat(style.marginBottom) || 0);
+  return Math.ceil(root.getBoundingClientRect().height + root.offsetTop + margins);
+}
+
+const resizeObserver = new ResizeObserver(() => postToPage({ type: "prlens:resize", height: contentHeight() }));
+resizeObserver.observe(root);
 
 postToPage({ type: "prlens:hello" });

@@ -73,6 +73,9 @@ pub struct CachedResponse {
     pub etag: Option<String>,
     pub link: Option<String>,
     pub body: String,
+    /// Set for a remembered failure (404, 422): asked again only after the freshness window.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failed_status: Option<u16>,
 }
 
 /// Bookkeeping per key, kept in one index entry so freshness and eviction need one read.
@@ -301,6 +304,7 @@ mod tests {
                     etag: Some("\"e\"".into()),
                     link: None,
                     body: body.clone(),
+                    failed_status: None,
                 },
                 false,
             );

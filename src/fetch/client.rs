@@ -31,6 +31,9 @@ pub struct Policy {
     pub max_age: i64,
     /// The response changes with each push, so it is fresh only for the same head SHA.
     pub head_bound: bool,
+    /// Remember a 404/422 for the freshness window, so a revisit does not ask again for what
+    /// GitHub just said is not there (an app's user profile, an unknown search author).
+    pub remember_failures: bool,
 }
 
 /// Where a body came from.
@@ -84,6 +87,8 @@ pub struct Client<'a> {
     pub known_head: RefCell<Option<String>>,
     /// Requests actually sent (for tests and progress).
     pub sent: Cell<u32>,
+    /// How long a remembered failure stands (the freshness window).
+    failure_max_age: i64,
 }
 
 impl<'a> Client<'a> {
@@ -92,8 +97,10 @@ impl<'a> Client<'a> {
         cache: HttpCache<'a>,
         token: Option<String>,
         now: i64,
+        failure_max_age: i64,
     ) -> Self {
         Client {
+            failure_max_age,
             transport,
             cache,
             token: token.filter(|token| !token.trim().is_empty()),
@@ -119,6 +126,9 @@ impl<'a> Client<'a> {
     /// The cached body of a URL if it may be used without a request.
     pub async fn fresh(&self, url: &str, policy: Policy) -> Option<Fetched> {
         let (cached, meta) = self.cache.lookup(url).await?;
+        if cached.failed_status.is_some() {
+            return None;
+        }
         let known_head = self.known_head.borrow().clone();
         if !self.cache.is_fresh(
             &meta,
@@ -161,13 +171,25 @@ impl<'a> Client<'a> {
     pub async fn get(&self, url: &str, policy: Policy) -> Result<Fetched, GetError> {
         let cached = self.cache.lookup(url).await;
         if let Some((entry, meta)) = &cached {
+            if let Some(status) = entry.failed_status {
+                let max_age = self.failure_max_age.min(policy.max_age);
+                if self.cache.is_fresh(meta, max_age, false, None) {
+                    self.cache.touch(url);
+                    return Err(GetError::Status {
+                        status,
+                        rate_limit_reset: None,
+                    });
+                }
+            }
             let known_head = self.known_head.borrow().clone();
-            if self.cache.is_fresh(
-                meta,
-                policy.max_age,
-                policy.head_bound,
-                known_head.as_deref(),
-            ) {
+            if entry.failed_status.is_none()
+                && self.cache.is_fresh(
+                    meta,
+                    policy.max_age,
+                    policy.head_bound,
+                    known_head.as_deref(),
+                )
+            {
                 if let Ok(body) = serde_json::from_str(&entry.body) {
                     self.cache.touch(url);
                     return Ok(Fetched {
@@ -178,7 +200,9 @@ impl<'a> Client<'a> {
                 }
             }
         }
-        let cached = cached.map(|(entry, _)| entry);
+        let cached = cached
+            .map(|(entry, _)| entry)
+            .filter(|entry| entry.failed_status.is_none());
         let exhausted = self
             .cache
             .rate_limits
@@ -278,6 +302,7 @@ impl<'a> Client<'a> {
                         etag: response.header("etag").map(str::to_string),
                         link: link.clone(),
                         body: response.body,
+                        failed_status: None,
                     },
                     policy.head_bound,
                 );
@@ -333,6 +358,24 @@ impl<'a> Client<'a> {
                         rate_limit_reset: None,
                     }),
                 }
+            }
+            404 | 422 => {
+                if policy.remember_failures {
+                    self.cache.record(
+                        CachedResponse {
+                            url: url.to_string(),
+                            etag: None,
+                            link: None,
+                            body: String::new(),
+                            failed_status: Some(status),
+                        },
+                        false,
+                    );
+                }
+                Interpretation::GiveUp(GetError::Status {
+                    status,
+                    rate_limit_reset: None,
+                })
             }
             500..=599 => Interpretation::Retry {
                 millis: SERVER_ERROR_RETRY_MS,

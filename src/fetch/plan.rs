@@ -95,22 +95,36 @@ pub async fn run(
     let api = Api::new(&options.api_base, pull_ref)?;
     let now = options.now;
     let cache = super::cache::HttpCache::load(store, now).await;
-    let client = Client::new(transport, cache, options.token.clone(), now);
+    let client = Client::new(
+        transport,
+        cache,
+        options.token.clone(),
+        now,
+        options.freshness_seconds,
+    );
     let tracker = Tracker {
         report,
         phases: RefCell::new(BTreeMap::new()),
     };
+    // The pull's failures are never remembered: adding a token must work on the next view.
     let quick = Policy {
         max_age: options.freshness_seconds,
         head_bound: false,
+        remember_failures: false,
+    };
+    let checks = Policy {
+        remember_failures: true,
+        ..quick
     };
     let per_head = Policy {
         max_age: options.freshness_seconds,
         head_bound: true,
+        remember_failures: true,
     };
     let slow = Policy {
         max_age: SLOW_DATA_MAX_AGE_SECONDS,
         head_bound: false,
+        remember_failures: true,
     };
 
     // A fresh cached pull tells the head SHA up front, so head-bound entries need no request.
@@ -203,10 +217,10 @@ pub async fn run(
         let (checks_url, status_url) = (api.check_runs(sha), api.status(sha));
         let client = &client;
         wave2.push(tracker.track("checks", async move {
-            Part::CheckRuns(client.get(&checks_url, quick).await)
+            Part::CheckRuns(client.get(&checks_url, checks).await)
         }));
         wave2.push(tracker.track("checks", async move {
-            Part::Status(client.get(&status_url, quick).await)
+            Part::Status(client.get(&status_url, checks).await)
         }));
     } else {
         sections.note("check_runs: the pull request has no head SHA".to_string());

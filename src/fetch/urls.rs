@@ -113,7 +113,16 @@ impl Api {
     }
 
     pub fn user(&self, login: &str) -> String {
-        format!("{}/users/{}", self.base, encode(login, false))
+        // A plain login or an app's `name[bot]` goes into the path as is (as GitHub's own
+        // clients send it); anything else is percent-encoded so it stays one path segment.
+        let app = login.strip_suffix("[bot]").unwrap_or(login);
+        let plain = !app.is_empty() && app.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+        let segment = if plain {
+            login.to_string()
+        } else {
+            encode(login, false)
+        };
+        format!("{}/users/{segment}", self.base)
     }
 
     /// PRs by `login` in this repository (`merged_only`: only merged ones); read `total_count`.
@@ -192,6 +201,14 @@ mod tests {
         assert_eq!(
             api.familiarity("alice", "src/a b&c.rs"),
             "https://api.github.com/repos/octo-org/hello.rs/commits?path=src/a%20b%26c.rs&author=alice&per_page=1"
+        );
+        assert_eq!(
+            api.user("dependabot[bot]"),
+            "https://api.github.com/users/dependabot[bot]"
+        );
+        assert_eq!(
+            api.user("x/../y"),
+            "https://api.github.com/users/x%2F..%2Fy"
         );
         assert!(api.owns("https://api.github.com/repositories/1/pulls/42/files?page=2"));
         assert!(!api.owns("https://api.github.com.evil/x"));

@@ -174,3 +174,40 @@ fn exhausted_rate_limit_stops_requests_until_reset_and_says_so() {
     run(&fake, &store, &after).unwrap();
     assert!(fake.count(&url("/repos/o/r/pulls/7")) == 1);
 }
+
+#[test]
+fn a_404_is_remembered_for_the_window_except_for_the_pull() {
+    let fake = small_pr();
+    fake.on(&url("/users/bob"), vec![super::fake::status(404, &[])]);
+    let store = MemoryStore::default();
+    run(&fake, &store, &options()).unwrap();
+    fake.clear_log();
+    let mut later = options();
+    later.now += 60;
+    let bundle = run(&fake, &store, &later).unwrap();
+    assert!(fake.requests.borrow().is_empty(), "{:#?}", fake.sent_urls());
+    let notes = Bundle::from_value(&bundle).unwrap().fetch_notes;
+    assert!(
+        notes.iter().any(|n| n == "users.bob: not readable (404)"),
+        "{notes:?}"
+    );
+
+    later.now += 600;
+    run(&fake, &store, &later).unwrap();
+    assert_eq!(
+        fake.count(&url("/users/bob")),
+        1,
+        "asked again after the window"
+    );
+
+    // A pull that was not found is asked again at once (a token may have been added).
+    let private = small_pr();
+    private.on(
+        &url("/repos/o/r/pulls/7"),
+        vec![super::fake::status(404, &[])],
+    );
+    let store = MemoryStore::default();
+    assert!(run(&private, &store, &options()).is_err());
+    assert!(run(&private, &store, &options()).is_err());
+    assert_eq!(private.count(&url("/repos/o/r/pulls/7")), 2);
+}
