@@ -90,6 +90,8 @@
         if (host.isConnected && mounted.anchorKind !== "floating") return false;
         const anchor = findAnchor(doc);
         if (host.isConnected && anchor.kind === "floating") return false;
+        // Moving an iframe reloads it; start the new document small so it reports its own height.
+        frameStyle.height = `${INITIAL_HEIGHT}px`;
         anchor.place(host);
         mounted.anchorKind = anchor.kind;
         host.setAttribute("data-prlens-anchor", anchor.kind);
