@@ -80,6 +80,7 @@ export async function fetchLiveBundle(engine, reference, { token, storage, onPro
       options,
     );
   } catch (error) {
+    if (error instanceof WebAssembly.RuntimeError) throw error; // a crash, not a fetch failure
     const kind = kindOf(error);
     const message = String(error?.message || error || "Unknown error");
     throw new LiveFetchError(message, kind, ADVICE[kind] || "");

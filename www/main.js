@@ -12,7 +12,7 @@
  * Source: issue 6; docs/CONTRACTS.md (wasm exports, DOM hooks).
  */
 
-import { loadEngine } from "./engine.js";
+import { loadEngine, callEngine, crashFrom, EngineCrash } from "./engine.js";
 import { initThemeToggle } from "./theme.js";
 import { parsePrReference, formatPrReference, prUrl, PrReferenceError } from "./pr-reference.js";
 import { resolveBundleUrl, fetchSameOriginBundle, readBundleFile } from "./bundle-source.js";
@@ -95,7 +95,13 @@ function renderPanelState(state, detail) {
       page.engine.renderState(root, state, detail);
       return;
     } catch (error) {
-      console.warn("prlens: renderState failed", error);
+      if (crashFrom(error)) {
+        // The instance trapped: draw this state without it and start a fresh one.
+        page.engine = null;
+        loadEngine().then((engine) => (page.engine = engine), () => {});
+      } else {
+        console.warn("prlens: renderState failed", error);
+      }
     }
   }
   // Engine not loaded (or too old to render states): a plain text state with the same hook.
@@ -152,13 +158,34 @@ function onPanelAction(action, payload) {
   }
 }
 
+/**
+ * The engine trapped (a Rust panic): say so with plain text, drop the bundle, and start a
+ * fresh engine instance in the background so the page stays usable.
+ */
+function handleCrash(crash) {
+  page.engine = null;
+  page.bundleJson = null;
+  page.baseline = null;
+  showBundleError(
+    "prlens hit an internal error on this bundle",
+    `${crash.message}.`.replace(/\.\.$/, "."),
+    "This is a bug in prlens, not in your data; the engine has been restarted, so other bundles work. Please report it with the bundle.",
+  );
+  loadEngine()
+    .then((engine) => {
+      page.engine = engine;
+    })
+    .catch((error) => showPageError("The prlens engine could not be restarted", String(error?.message ?? error)));
+}
+
 /** Runs the engine on the current bundle and settings, and renders the result. */
 function analyzeAndRender() {
   if (!page.engine || page.bundleJson === null) return;
   let signalJson;
   try {
-    signalJson = page.engine.analyzeBundle(page.bundleJson, page.settingsJson);
+    signalJson = callEngine(() => page.engine.analyzeBundle(page.bundleJson, page.settingsJson));
   } catch (error) {
+    if (error instanceof EngineCrash) return handleCrash(error);
     settingsPanel?.showError(`These settings were not applied: ${error.message}`);
     return;
   }
@@ -166,12 +193,20 @@ function analyzeAndRender() {
   page.signal = JSON.parse(signalJson);
   const root = panelRoot();
   if (typeof page.engine.renderPanel === "function") {
-    page.engine.renderPanel(root, signalJson, {
-      expanded: true,
-      hiddenSections: settingsPanel?.hiddenSections() ?? [],
-      bundleJson: page.bundleJson,
-      onAction: onPanelAction,
-    });
+    try {
+      callEngine(() =>
+        page.engine.renderPanel(root, signalJson, {
+          expanded: true,
+          hiddenSections: settingsPanel?.hiddenSections() ?? [],
+          bundleJson: page.bundleJson,
+          onAction: onPanelAction,
+        }),
+      );
+    } catch (error) {
+      if (error instanceof EngineCrash) return handleCrash(error);
+      showBundleError("The panel could not be drawn", String(error?.message ?? error));
+      return;
+    }
   } else {
     renderPanelState("error", {
       message: "This build of the engine has no panel renderer (renderPanel). Rebuild with ./build.sh.",
@@ -189,13 +224,23 @@ function analyzeAndRender() {
 }
 
 /** Accepts a new bundle: checks it with default settings, then renders with the visitor's. */
-function useBundle(bundleJson, source) {
+async function useBundle(bundleJson, source) {
   page.source = source;
   showSource(source);
   clearPageError();
+  if (!page.engine) {
+    // Only after a crash, while the fresh instance loads (milliseconds).
+    try {
+      page.engine = await loadEngine();
+    } catch (error) {
+      showBundleError("The prlens engine could not be loaded", String(error?.message ?? error));
+      return;
+    }
+  }
   try {
-    page.baseline = JSON.parse(page.engine.analyzeBundle(bundleJson, ""));
+    page.baseline = JSON.parse(callEngine(() => page.engine.analyzeBundle(bundleJson, "")));
   } catch (error) {
+    if (error instanceof EngineCrash) return handleCrash(error);
     page.bundleJson = null;
     page.baseline = null;
     showBundleError("This bundle cannot be analysed", `${error.message}.`.replace(/\.\.$/, "."),
@@ -241,7 +286,7 @@ async function loadSample() {
   try {
     const text = await fetchSameOriginBundle(SAMPLE_URL, "the sample bundle");
     if (generation !== page.generation) return;
-    useBundle(text, {
+    await useBundle(text, {
       kind: "sample",
       label: SAMPLE_LABEL,
       detail: "A realistic bundle shaped like the reference example; it is not fetched live. Paste a PR URL above to analyse a real one.",
@@ -270,7 +315,7 @@ async function loadFromLink(value) {
   try {
     const text = await fetchSameOriginBundle(url, url.pathname);
     if (generation !== page.generation) return;
-    useBundle(text, { kind: "link", label, detail: "Loaded from this site via the ?bundle= link." });
+    await useBundle(text, { kind: "link", label, detail: "Loaded from this site via the ?bundle= link." });
   } catch (error) {
     if (generation !== page.generation) return;
     page.source = { kind: "link", label };
@@ -286,7 +331,7 @@ async function loadFile(file) {
     const text = await readBundleFile(file);
     if (generation !== page.generation) return;
     setPageQuery(null);
-    useBundle(text, { kind: "file", label, detail: "Read in this browser; the file was not uploaded anywhere." });
+    await useBundle(text, { kind: "file", label, detail: "Read in this browser; the file was not uploaded anywhere." });
   } catch (error) {
     if (generation !== page.generation) return;
     page.source = { kind: "file", label };
@@ -328,7 +373,7 @@ async function startLiveFetch(reference) {
     });
     if (generation !== page.generation) return;
     setPageQuery({ pr: name });
-    useBundle(bundleJson, {
+    await useBundle(bundleJson, {
       kind: "live",
       label: `Live: ${name}`,
       reference,
@@ -336,7 +381,9 @@ async function startLiveFetch(reference) {
     });
   } catch (error) {
     if (generation !== page.generation) return;
-    showBundleError(`Could not fetch ${name}`, error.message, error.advice ?? "", error.kind ?? "");
+    const crash = crashFrom(error);
+    if (crash) handleCrash(crash);
+    else showBundleError(`Could not fetch ${name}`, error.message, error.advice ?? "", error.kind ?? "");
   } finally {
     if (generation === page.generation) $("analyze-button").disabled = false;
   }

@@ -341,6 +341,39 @@ for (const [name, pattern] of [
   });
 }
 
+test("an engine crash (wasm trap) is reported as text and the page recovers with a fresh engine", async () => {
+  const { page, context, record } = await openPage();
+  // Serve the first engine instance with an analyzeBundle that traps on a marker, the way a
+  // Rust panic surfaces under panic=abort; the fresh instance (?instance=1) is the real one.
+  await page.route(/\/pkg\/prlens\.js$/, async (route) => {
+    const response = await route.fetch();
+    const glue = (await response.text())
+      .replace("export function analyzeBundle(", "function analyzeBundleReal(")
+      .concat(
+        '\nexport function analyzeBundle(bundle, settings, now) {' +
+          ' if (String(bundle).includes("PANIC_ME")) throw new WebAssembly.RuntimeError("unreachable");' +
+          " return analyzeBundleReal(bundle, settings, now); }\n",
+      );
+    await route.fulfill({ response, body: glue });
+  });
+  await page.goto(baseUrl);
+  await waitForPanel(page);
+  const marked = path.join(bundlesDir, "panic-marker.json");
+  const bundle = JSON.parse(fs.readFileSync(path.join(bundlesDir, "pygithub-31.json"), "utf8"));
+  bundle.pull.title = "PANIC_ME";
+  fs.writeFileSync(marked, JSON.stringify(bundle));
+  await page.setInputFiles("#bundle-file", marked);
+  await page.waitForSelector('#error-region[data-prlens-state="error"]');
+  assert.match(await page.textContent("#error-region"), /internal error/);
+  assert.equal(await page.getAttribute("#prlens-panel", "data-prlens-state"), "error");
+  await page.click("#back-to-sample");
+  await waitForPanel(page);
+  assert.match((await page.getAttribute("#prlens-panel", "data-prlens-level")) ?? "", /^(low|medium|high|critical)$/);
+  assert.ok(record.requests.some((r) => r.url.includes("pkg/prlens.js?instance=1")), "a fresh engine instance was loaded");
+  assert.deepEqual(record.errors, [], "no uncaught page errors");
+  await context.close();
+});
+
 test("choosing a bundle file renders it, read locally", async () => {
   const { page, context, record } = await openPage();
   await page.goto(baseUrl);
