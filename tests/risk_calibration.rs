@@ -255,3 +255,41 @@ fn first_timer_adding_an_install_hook_and_a_pwn_request_is_critical() {
     );
     assert_eq!(signal.risk.drivers[0].id, "dangerous_workflow");
 }
+
+#[test]
+fn huge_hostile_patches_are_analyzed_in_bounded_time() {
+    let mut python = String::from("@@ -1,1 +1,6000 @@ class Config:\n");
+    let mut workflow = String::from("@@ -1,1 +1,6000 @@\n");
+    let mut package = String::from("@@ -1,1 +1,6000 @@\n   \"dependencies\": {\n");
+    for index in 0..6000 {
+        python.push_str(&format!("+    field_{index}: int = {index}\n"));
+        workflow.push_str(&format!(
+            "+      - uses: owner{index}/action@v1\n+        run: echo ${{{{ github.event.issue.title }}}} {index}\n"
+        ));
+        package.push_str(&format!(
+            "+    \"pkg-{index}\": \"git+https://h{index}.example/x.git\",\n"
+        ));
+    }
+    let file = |path: &str, patch: &str| json!({"filename": path, "status": "modified", "additions": 6000, "deletions": 0, "patch": patch});
+    let started = std::time::Instant::now();
+    let signal = analyze(json!({
+        "pull": {"number": 1, "state": "open"},
+        "files": [
+            file("src/config.py", &python),
+            file(".github/workflows/ci.yml", &workflow),
+            file("package.json", &package),
+            file("package-lock.json", &package.replace("git+https", "https")),
+        ]
+    }));
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(20),
+        "took {:?}",
+        started.elapsed()
+    );
+    assert!(python.len() > 150_000 && workflow.len() > 200_000);
+    assert!(
+        signal.supply_chain.findings.len() < 200,
+        "findings are capped per file and kind"
+    );
+    assert_eq!(signal.risk.level, RiskLevel::Critical);
+}

@@ -287,8 +287,14 @@ fn truncate(text: &str) -> String {
 /// signature lines changed.
 fn definitions(hunk: &Hunk, view: &[(&str, bool)], rules: Rules) -> Vec<Definition> {
     let mut found = Vec::new();
+    let class_body = if rules == Rules::Python {
+        python_class_bodies(hunk, view)
+    } else {
+        Vec::new()
+    };
     for (index, (line, _)) in view.iter().enumerate() {
-        let Some((name, kind)) = rules.definition(line, hunk, view, index) else {
+        let in_class = class_body.get(index).copied().unwrap_or(false);
+        let Some((name, kind)) = rules.definition(line, in_class) else {
             continue;
         };
         let mut text = String::new();
@@ -416,16 +422,11 @@ impl Rules {
     }
 
     /// The public definition starting on `view[index]`, if any.
-    fn definition(
-        self,
-        line: &str,
-        hunk: &Hunk,
-        view: &[(&str, bool)],
-        index: usize,
-    ) -> Option<(String, Kind)> {
+    /// `in_class`: the line sits directly in a Python class body.
+    fn definition(self, line: &str, in_class: bool) -> Option<(String, Kind)> {
         let trimmed = line.trim_start();
         match self {
-            Self::Python => python(line, trimmed, hunk, view, index),
+            Self::Python => python(line, trimmed, in_class),
             Self::Rust => rust(trimmed),
             Self::JavaScript => javascript(trimmed),
             Self::Go => go(line, trimmed),
@@ -476,13 +477,7 @@ fn strip_any<'a>(text: &'a str, prefixes: &[&str]) -> &'a str {
     }
 }
 
-fn python(
-    line: &str,
-    trimmed: &str,
-    hunk: &Hunk,
-    view: &[(&str, bool)],
-    index: usize,
-) -> Option<(String, Kind)> {
+fn python(line: &str, trimmed: &str, in_class: bool) -> Option<(String, Kind)> {
     let public =
         |name: &str| !name.starts_with('_') || (name.starts_with("__") && name.ends_with("__"));
     let rest = strip_any(trimmed, &["async "]);
@@ -494,7 +489,7 @@ fn python(
     }
     // Annotated class attributes (dataclass / pydantic fields): `    name: Type = default`.
     let indent = line.len() - trimmed.len();
-    if indent != 4 || !in_python_class(hunk, view, index) {
+    if indent != 4 || !in_class {
         return None;
     }
     let name = identifier(trimmed)?;
@@ -504,23 +499,28 @@ fn python(
     is_field.then_some((name, Kind::SingleLine))
 }
 
-/// Whether the line at `index` sits directly in a class body: the nearest earlier line with
-/// less indentation starts a class, or (none in view) the hunk's section is a class.
-fn in_python_class(hunk: &Hunk, view: &[(&str, bool)], index: usize) -> bool {
-    for (line, _) in view.iter().take(index).rev() {
+/// For each line of a view: does it sit directly in a class body? Decided by the nearest
+/// earlier code line that is either less indented (a `class` line or not) or a method at the
+/// class-body indentation (then no); with none in view, by the hunk's section header. One
+/// linear pass, so huge hunks cost no more than small ones.
+fn python_class_bodies(hunk: &Hunk, view: &[(&str, bool)]) -> Vec<bool> {
+    let mut in_class = hunk.section.starts_with("class ");
+    let mut bodies = Vec::with_capacity(view.len());
+    for (line, _) in view {
+        bodies.push(in_class);
         let trimmed = line.trim_start();
         if trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with('@') {
             continue;
         }
         let indent = line.len() - trimmed.len();
         if indent < 4 {
-            return trimmed.starts_with("class ");
-        }
-        if indent == 4 && (trimmed.starts_with("def ") || trimmed.starts_with("async def ")) {
-            return false;
+            in_class = trimmed.starts_with("class ");
+        } else if indent == 4 && (trimmed.starts_with("def ") || trimmed.starts_with("async def "))
+        {
+            in_class = false;
         }
     }
-    hunk.section.starts_with("class ")
+    bodies
 }
 
 fn rust(trimmed: &str) -> Option<(String, Kind)> {

@@ -30,6 +30,8 @@ mod manifest_toml;
 mod manifest_xml;
 mod workflows;
 
+use std::collections::BTreeMap;
+
 use crate::engine::Context;
 use crate::signal::{Finding, SupplyChain};
 
@@ -80,10 +82,19 @@ fn severity_rank(severity: &str) -> u8 {
 /// workflow) into one that says how many times it occurs.
 fn merge_repeats(findings: Vec<Finding>) -> Vec<Finding> {
     let mut merged: Vec<(Finding, usize)> = Vec::new();
+    let mut position: BTreeMap<(String, String, String), usize> = BTreeMap::new();
     for finding in findings {
-        match merged.iter_mut().find(|(seen, _)| *seen == finding) {
-            Some((_, count)) => *count += 1,
-            None => merged.push((finding, 1)),
+        let key = (
+            finding.id.clone(),
+            finding.path.clone(),
+            finding.detail.clone(),
+        );
+        match position.get(&key) {
+            Some(&at) => merged[at].1 += 1,
+            None => {
+                position.insert(key, merged.len());
+                merged.push((finding, 1));
+            }
         }
     }
     merged

@@ -15,6 +15,8 @@
 //! Source: Danger's "package.json changed without the lockfile" rule (scoring-reference §3.2),
 //! PostHog#85564.
 
+use std::collections::BTreeSet;
+
 use crate::bundle::ChangedFile;
 use crate::engine::diff;
 use crate::engine::FileFacts;
@@ -30,6 +32,9 @@ const TRUSTED_REGISTRIES: &[&str] = &[
     "https://npm.pkg.github.com/",
     "https://registry.npmmirror.com/",
 ];
+
+/// Distinct untrusted hosts reported per lockfile.
+const MAX_HOSTS: usize = 25;
 
 /// Lockfile-level drift findings over the whole PR. `changed_dependencies` lists the manifests
 /// whose dependency declarations changed.
@@ -86,6 +91,7 @@ pub fn sources(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
     };
     let patch = diff::parse(text);
     let mut hosts: Vec<String> = Vec::new();
+    let mut seen: BTreeSet<String> = BTreeSet::new();
     for line in patch.added() {
         let text = line.trim();
         let is_source = text.starts_with("\"resolved\"")
@@ -108,7 +114,10 @@ pub fn sources(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
             continue;
         }
         let host = url.split('/').take(3).collect::<Vec<_>>().join("/");
-        if !hosts.contains(&host) {
+        if seen.len() >= MAX_HOSTS {
+            break;
+        }
+        if seen.insert(host.clone()) {
             hosts.push(host);
         }
     }

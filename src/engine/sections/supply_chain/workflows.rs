@@ -58,6 +58,9 @@ const PR_HEAD_REFS: &[&str] = &[
     "refs/pull/",
 ];
 
+/// Findings of one kind kept per file (a generated 10,000-line workflow stays readable).
+const MAX_FINDINGS_PER_KIND: usize = 25;
+
 /// Owners whose actions GitHub maintains.
 const FIRST_PARTY_OWNERS: &[&str] = &["actions", "github"];
 
@@ -84,9 +87,14 @@ pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
     let path = facts.path.as_str();
     let mut found = Vec::new();
     found.extend(pr_target_checkout(&patch, path));
-    found.extend(script_injection(&patch, path));
-    found.extend(unpinned_actions(&patch, path));
-    found.extend(write_permissions(&patch, path));
+    for mut kind in [
+        script_injection(&patch, path),
+        unpinned_actions(&patch, path),
+        write_permissions(&patch, path),
+    ] {
+        kind.truncate(MAX_FINDINGS_PER_KIND);
+        found.extend(kind);
+    }
     found
 }
 
