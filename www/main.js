@@ -51,7 +51,7 @@ function showStatus(message, tone = "info") {
   status.hidden = message === "";
 }
 
-function showPageError(title, message, advice = "", kind = "") {
+function showPageError(title, message, advice = "", kind = "", { retry = false } = {}) {
   const region = $("error-region");
   region.replaceChildren();
   const heading = document.createElement("strong");
@@ -64,6 +64,14 @@ function showPageError(title, message, advice = "", kind = "") {
     hint.className = "muted";
     hint.textContent = advice;
     region.append(hint);
+  }
+  if (retry) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "btn btn-sm";
+    button.textContent = "Try again";
+    button.addEventListener("click", () => onPanelAction("retry", {}));
+    region.append(button);
   }
   region.dataset.prlensState = "error";
   if (kind) region.dataset.kind = kind;
@@ -115,9 +123,15 @@ function renderPanelState(state, detail) {
   root.append(text);
 }
 
+/**
+ * One visible error box (the page's, which has a specific title and advice for this page);
+ * the panel root also enters its error state (`data-prlens-state="error"`, the contract's
+ * hook) but is hidden by style.css so the same message is not shown twice.
+ */
 function showBundleError(title, message, advice = "", kind = "") {
   page.signal = null;
-  showPageError(title, message, advice, kind);
+  const retry = page.source?.kind === "live";
+  showPageError(title, message, advice, kind, { retry });
   renderPanelState("error", {
     message: advice ? `${message} ${advice}` : message,
     retry: page.source?.kind === "live",

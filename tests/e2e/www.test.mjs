@@ -327,7 +327,7 @@ for (const [name, pattern] of [
   test(`a malformed bundle (${name}) shows a clear error, no crash, and the page stays usable`, async () => {
     const { page, context, record } = await openPage();
     await page.goto(`${baseUrl}?bundle=test-bundles/${name}`);
-    await page.waitForSelector('#prlens-panel[data-prlens-state="error"]');
+    await page.waitForSelector('#prlens-panel[data-prlens-state="error"]', { state: "attached" });
     assert.equal(await page.locator("#error-region").isVisible(), true);
     assert.match(await page.textContent("#error-region"), pattern);
     assert.equal(await page.getAttribute("#prlens-panel", "data-prlens-level"), null);
@@ -481,7 +481,10 @@ test("no bundle of the XSS corpus executes anything on the page", async (t) => {
   for (const name of names) {
     await t.test(name, async () => {
       await page.goto(`${baseUrl}?bundle=test-bundles/xss/${name}`);
-      await page.waitForSelector('#prlens-panel:is([data-prlens-state="ready"], [data-prlens-state="partial"], [data-prlens-state="error"])');
+      await page.waitForSelector(
+        '#prlens-panel:is([data-prlens-state="ready"], [data-prlens-state="partial"], [data-prlens-state="error"])',
+        { state: "attached" },
+      );
       // Give event-handler payloads (img onerror, svg onload) time to fire if they could.
       await page.waitForTimeout(150);
       const executed = await page.evaluate((names) => names.filter((n) => n in window), globals);
@@ -560,6 +563,12 @@ test("a live fetch talks only to api.github.com, keeps the token out of URLs, an
     assert.ok(!JSON.stringify(request).includes(token), `token not sent to the page's own server (${request.url})`);
   }
   assert.ok(!page.url().includes(token), "token not in the page address");
+  // "Try again" runs the fetch again (the fetcher may answer from its rate-limit memory
+  // without a request): the error box is rebuilt, still saying why.
+  await page.evaluate(() => document.querySelector("#error-region strong").setAttribute("data-before-retry", ""));
+  await page.click("#error-region button");
+  await page.waitForSelector("#error-region strong:not([data-before-retry])");
+  assert.equal(await page.getAttribute("#error-region", "data-kind"), "rate_limited");
   assert.deepEqual(record.errors, []);
   await context.close();
 });
