@@ -61,3 +61,113 @@ test("no extension script logs a value next to the word token", () => {
   }
   assert.deepEqual(offenders, []);
 });
+
+// ------------------------------------------------------------------------------------------
+// In the browser
+// ------------------------------------------------------------------------------------------
+
+const CASE = "PyGithub-PyGithub-31-large";
+const TOKEN = "ghp_test_valid_SECRET_prlens_token_5f3a9c";
+
+test("the token stays inside the extension: not in the page, not off api.github.com, not in logs or exports", { timeout: 90_000 }, async (t) => {
+  const { bundleOf, makeBundles, panelFrame, startBrowser, waitForPanelState } = await import("./harness.mjs");
+  const fixture = makeBundles([CASE]);
+  const pull = bundleOf(fixture, CASE).pull;
+  const browser = await startBrowser({ bundles: fixture.dir, server: { absent: "empty" } });
+  t.after(() => browser.close());
+  await browser.setStorage("local", { "prlens.token": TOKEN });
+
+  const consoleLines = [];
+  browser.serviceWorker.on("console", (message) => consoleLines.push(`sw: ${message.text()}`));
+  const page = await browser.newPage();
+  page.on("console", (message) => consoleLines.push(`${message.location()?.url ?? ""}: ${message.text()}`));
+  // Page script sees every message posted to the page window, as a hostile page would.
+  await page.addInitScript(() => {
+    window.__seenMessages = [];
+    window.addEventListener("message", (event) => window.__seenMessages.push(JSON.stringify(event.data) ?? String(event.data)), true);
+  });
+  await page.goto(`https://github.com/${pull.base.repo.owner.login}/${pull.base.repo.name}/pull/${pull.number}`);
+  await waitForPanelState(page, ["ready", "partial"]);
+  const frame = await panelFrame(page);
+
+  // The token was actually used (so its absence elsewhere means something).
+  const apiRequests = browser.server.apiRequests();
+  assert.ok(apiRequests.some((request) => request.authorization), "API requests carried the token");
+
+  // 1. Nothing page script can reach holds it.
+  const pageView = await page.evaluate((secret) => {
+    const found = [];
+    if (document.documentElement.outerHTML.includes(secret)) found.push("DOM");
+    for (const element of document.querySelectorAll("*")) {
+      for (const attribute of element.attributes) if (attribute.value.includes(secret)) found.push(`attribute ${attribute.name}`);
+    }
+    for (const storage of [localStorage, sessionStorage]) {
+      for (let i = 0; i < storage.length; i += 1) {
+        const key = storage.key(i);
+        if (`${key}${storage.getItem(key)}`.includes(secret)) found.push("web storage");
+      }
+    }
+    if (document.cookie.includes(secret)) found.push("cookie");
+    for (const key of Object.getOwnPropertyNames(window)) {
+      let value;
+      try {
+        value = window[key];
+      } catch {
+        continue;
+      }
+      if (typeof value === "string" && value.includes(secret)) found.push(`window.${key}`);
+    }
+    if (window.__seenMessages.some((text) => text.includes(secret))) found.push("window message");
+    const host = document.getElementById("prlens-root");
+    return {
+      found,
+      messages: window.__seenMessages.length,
+      shadowOpen: Boolean(host?.shadowRoot),
+      chromeStorage: typeof window.chrome?.storage,
+      frameReadable: (() => {
+        try {
+          return Boolean(window.frames[0]?.document);
+        } catch {
+          return false;
+        }
+      })(),
+    };
+  }, TOKEN);
+  assert.deepEqual(pageView.found, [], "page-visible places holding the token");
+  assert.equal(pageView.shadowOpen, false, "the panel host's shadow root is closed");
+  assert.equal(pageView.chromeStorage, "undefined", "page script has no extension storage API");
+  assert.equal(pageView.frameReadable, false, "page script cannot read the panel document");
+  assert.ok(pageView.messages > 0, "the page saw the panel's messages (and none held the token)");
+
+  // 2. Sent only to api.github.com, only in the Authorization header.
+  for (const request of browser.server.requests) {
+    assert.ok(!request.path.includes(TOKEN), `token in a URL: ${request.host}${request.path.slice(0, 80)}`);
+    if (request.host !== "api.github.com") assert.equal(request.authorization, null, `Authorization sent to ${request.host}${request.path}`);
+  }
+
+  // 3. Exports and the copied Markdown.
+  await frame.evaluate(() => {
+    Object.defineProperty(navigator.clipboard, "writeText", {
+      configurable: true,
+      value: async (text) => {
+        window.__copied = text;
+      },
+    });
+  });
+  await frame.locator('[data-prlens-action="copy-markdown"]').click();
+  await frame.waitForFunction(() => typeof window.__copied === "string", null, { timeout: 5_000 });
+  const copied = await frame.evaluate(() => window.__copied);
+  assert.ok(copied.includes(`#${pull.number}`) || copied.includes(pull.title), "the Markdown summary was copied");
+  assert.ok(!copied.includes(TOKEN), "copied Markdown holds no token");
+  for (const action of ["download-bundle", "download-signal"]) {
+    const [download] = await Promise.all([page.waitForEvent("download", { timeout: 10_000 }), frame.locator(`[data-prlens-action="${action}"]`).click()]);
+    const file = await download.path();
+    const text = fs.readFileSync(file, "utf8");
+    assert.ok(text.length > 100 && JSON.parse(text), `${action} saved JSON`);
+    assert.ok(!text.includes(TOKEN), `${action} holds no token`);
+  }
+
+  // 4. No console line (page, panel, service worker) mentions it.
+  await page.waitForTimeout(300);
+  assert.deepEqual(consoleLines.filter((line) => line.includes(TOKEN)), [], "console lines with the token");
+});
