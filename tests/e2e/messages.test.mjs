@@ -10,6 +10,9 @@
  *    origin (never "*"); closing the channel removes its listener; nonces are 128-bit and fresh;
  *    hostile PR URLs (encoded slashes, look-alike hosts, out-of-range numbers, overlong names)
  *    never yield a pull reference, so no URL is built from them;
+ *  - wasm level (dist/chrome/pkg in node, `fetch` replaced by a recorder): `fetchBundle` rejects
+ *    hostile owner/repo/number (traversal, query/fragment characters, encoded slashes, 0,
+ *    2^31+1, strings, overlong names) with a clear error and makes no request at all;
  *  - browser level (when the harness and dist exist): forged `prlens:*` messages posted by page
  *    script to the page window and to every frame (including the panel, which page script can
  *    reach through `window.frames`) change nothing: the panel keeps showing the right PR, the
@@ -22,7 +25,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -176,4 +179,110 @@ test("hostile PR URLs never give a pull reference to build API URLs from", () =>
   }
   for (const owner of ["", "-a", "a_b", "a/b", "a b", "a".repeat(40), "<script>"]) assert.ok(!url.OWNER_PATTERN.test(owner), owner);
   for (const repo of ["", "a/b", "a b", "r".repeat(101), "<x>", "a?b", "a#b"]) assert.ok(!url.REPO_PATTERN.test(repo), repo);
+});
+
+// ------------------------------------------------------------------------------------------
+// The wasm fetcher: validation before any URL is built
+// ------------------------------------------------------------------------------------------
+
+/** The extension's own wasm package, run in node with `fetch` replaced by a recorder. */
+async function loadWasmWithRecordingFetch() {
+  const pkgDir = path.join(repoRoot, "dist/chrome/pkg");
+  assert.ok(fs.existsSync(path.join(pkgDir, "prlens_bg.wasm")), "dist/chrome/pkg is missing; run ./build.sh first");
+  const pkg = await import(pathToFileURL(path.join(pkgDir, "prlens.js")).href);
+  pkg.initSync({ module: fs.readFileSync(path.join(pkgDir, "prlens_bg.wasm")) });
+  const calls = [];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    calls.push({ url: String(input?.url ?? input), authorization: new Headers(init?.headers ?? input?.headers).get("authorization") });
+    throw new TypeError("no network in this test");
+  };
+  return { pkg, calls, restore: () => (globalThis.fetch = realFetch) };
+}
+
+test("fetchBundle rejects hostile owner/repo/number before building any URL", async (t) => {
+  const { pkg, calls, restore } = await loadWasmWithRecordingFetch();
+  t.after(restore);
+  const hostile = [
+    { owner: "../orgs", repo: "r", number: 1 },
+    { owner: "-o", repo: "r", number: 1 },
+    { owner: "o/x", repo: "r", number: 1 },
+    { owner: "o", repo: "..", number: 1 },
+    { owner: "o", repo: ".", number: 1 },
+    { owner: "o", repo: "r?per_page=1", number: 1 },
+    { owner: "o", repo: "r#x", number: 1 },
+    { owner: "o", repo: "r/../../user", number: 1 },
+    { owner: "o", repo: "r%2F..", number: 1 },
+    { owner: "o", repo: "r", number: 0 },
+    { owner: "o", repo: "r", number: -1 },
+    { owner: "o", repo: "r", number: 1.5 },
+    { owner: "o", repo: "r", number: 2 ** 31 + 1 },
+    { owner: "o", repo: "r", number: "1" },
+    { owner: "o".repeat(40), repo: "r", number: 1 },
+    { owner: "o", repo: "r".repeat(101), number: 1 },
+    { owner: "<script>", repo: "r", number: 1 },
+    { owner: null, repo: "r", number: 1 },
+  ];
+  for (const request of hostile) {
+    await assert.rejects(pkg.fetchBundle(request, { apiBase: "https://api.github.com" }), (error) => {
+      assert.ok(error.message && !/panicked|unreachable/.test(error.message), `clear error for ${JSON.stringify(request)}: ${error.message}`);
+      return true;
+    });
+  }
+  assert.deepEqual(calls, [], "no request was made for any hostile reference");
+  // The control: a valid reference does reach the network (here: the recorder).
+  await assert.rejects(pkg.fetchBundle({ owner: "octo-org", repo: "my.repo_x", number: 42 }, { apiBase: "https://api.github.com" }));
+  assert.ok(calls.length > 0 && calls.every((call) => call.url.startsWith("https://api.github.com/repos/octo-org/my.repo_x/pulls/42")));
+});
+
+// ------------------------------------------------------------------------------------------
+// In the browser: forged messages from page script
+// ------------------------------------------------------------------------------------------
+
+test("forged prlens messages from page script change nothing", { timeout: 90_000 }, async (t) => {
+  const { bundleOf, makeBundles, panelFrame, startBrowser, waitForPanelState } = await import("./harness.mjs");
+  const CASE = "PyGithub-PyGithub-31-large";
+  const fixture = makeBundles([CASE]);
+  const pull = bundleOf(fixture, CASE).pull;
+  const browser = await startBrowser({ bundles: fixture.dir, server: { absent: "empty" } });
+  t.after(() => browser.close());
+  const page = await browser.newPage();
+  const prUrl = `https://github.com/${pull.base.repo.owner.login}/${pull.base.repo.name}/pull/${pull.number}`;
+  await page.goto(prUrl);
+  await waitForPanelState(page, ["ready", "partial"]);
+  const frame = await panelFrame(page);
+  const before = {
+    text: await frame.locator("#prlens-panel").innerText(),
+    height: await page.evaluate(() => document.getElementById("prlens-root").getBoundingClientRect().height),
+    scroll: await page.evaluate(() => window.scrollY),
+    requests: browser.server.requests.length,
+  };
+
+  await page.evaluate(({ anchor }) => {
+    const guesses = ["0".repeat(32), "f".repeat(32), "", undefined, null];
+    const forged = [];
+    for (const nonce of guesses) {
+      forged.push({ type: "prlens:hello", nonce });
+      forged.push({ type: "prlens:resize", nonce, height: 5 });
+      forged.push({ type: "prlens:scroll-to", nonce, anchor });
+      forged.push({ type: "prlens:open-files", nonce, anchor });
+      forged.push({ type: "prlens:facts", nonce, owner: "evil-org", repo: "evil", number: 1, tab: "files", colorMode: "dark", facts: { title: "<img src=x onerror=alert(1)>" } });
+      forged.push({ type: "prlens:facts", nonce, owner: "../../user", repo: "..", number: 0, tab: "files" });
+    }
+    // To the page window (where the content script listens) and to every frame, including the
+    // panel, which page script can reach through window.frames even inside a closed shadow root.
+    for (const message of forged) {
+      window.postMessage(message, "*");
+      for (let i = 0; i < window.frames.length; i += 1) window.frames[i].postMessage(message, "*");
+    }
+  }, { anchor: `diff-${"ab".repeat(32)}` });
+  await page.waitForTimeout(1_500);
+
+  assert.equal(page.url(), prUrl, "no navigation to the Files tab");
+  assert.equal(await page.evaluate(() => window.scrollY), before.scroll, "no scroll");
+  assert.equal(await page.evaluate(() => document.getElementById("prlens-root").getBoundingClientRect().height), before.height, "no resize");
+  assert.equal(await frame.locator("#prlens-panel").innerText(), before.text, "the panel still shows the same PR");
+  const later = browser.server.requests.slice(before.requests);
+  assert.deepEqual(later.filter((request) => /evil|\.\./.test(request.path)).map((request) => request.path), [], "no request for a forged PR");
+  assert.equal(await page.locator("#prlens-root").getAttribute("data-prlens-pr"), `${pull.base.repo.owner.login}/${pull.base.repo.name}#${pull.number}`);
 });

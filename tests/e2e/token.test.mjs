@@ -6,6 +6,8 @@
  *  - statically: the content scripts (which share the page's renderer) and the background
  *    never mention the token's storage key, so even a compromised page renderer gains nothing
  *    from our content-script code; no shipped script logs anything token-shaped;
+ *  - in the wasm fetcher (dist/chrome/pkg in node, `fetch` recorded): the token is attached
+ *    only when the API base is exactly https://api.github.com, never to look-alike or http bases;
  *  - in the browser (fake github.com + dist/chrome, token stored in chrome.storage.local):
  *    after the panel is ready, the token appears nowhere the page can look: the page DOM
  *    (including attributes and the iframe `src`), string-valued page globals, localStorage,
@@ -20,7 +22,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -170,4 +172,27 @@ test("the token stays inside the extension: not in the page, not off api.github.
   // 4. No console line (page, panel, service worker) mentions it.
   await page.waitForTimeout(300);
   assert.deepEqual(consoleLines.filter((line) => line.includes(TOKEN)), [], "console lines with the token");
+});
+
+test("the wasm fetcher attaches the token only for https://api.github.com", async (t) => {
+  const pkgDir = path.join(repoRoot, "dist/chrome/pkg");
+  assert.ok(fs.existsSync(path.join(pkgDir, "prlens_bg.wasm")), "dist/chrome/pkg is missing; run ./build.sh first");
+  const pkg = await import(pathToFileURL(path.join(pkgDir, "prlens.js")).href);
+  pkg.initSync({ module: fs.readFileSync(path.join(pkgDir, "prlens_bg.wasm")) });
+  const calls = [];
+  const realFetch = globalThis.fetch;
+  t.after(() => (globalThis.fetch = realFetch));
+  globalThis.fetch = async (input, init) => {
+    calls.push({ url: String(input?.url ?? input), authorization: new Headers(init?.headers ?? input?.headers).get("authorization") });
+    throw new TypeError("no network in this test");
+  };
+  const request = { owner: "octo-org", repo: "demo", number: 7 };
+  for (const apiBase of ["https://evil.example", "http://api.github.com", "https://api.github.com.evil.example", "https://api.github.com@evil.example"]) {
+    await pkg.fetchBundle(request, { apiBase, token: TOKEN }).catch(() => {});
+  }
+  const leaked = calls.filter((call) => call.authorization?.includes(TOKEN) || call.url.includes(TOKEN));
+  assert.deepEqual(leaked.map((call) => call.url), [], "token sent to a base other than https://api.github.com");
+  calls.length = 0;
+  await pkg.fetchBundle(request, { apiBase: "https://api.github.com", token: TOKEN }).catch(() => {});
+  assert.ok(calls.length > 0 && calls.every((call) => call.url.startsWith("https://api.github.com/") && call.authorization?.endsWith(TOKEN)), "the control: api.github.com gets it");
 });
