@@ -1,0 +1,279 @@
+/**
+ * Browser measurements on the fake github.com with dist/chrome loaded in headless Debian
+ * Chromium (tests/e2e/harness.mjs): network per view (requests, bytes, rate-limit points,
+ * critical-path round trips), time to panel (navigation start → `data-prlens-state` ready),
+ * long tasks on the GitHub page's main thread, peak JS heap of the panel iframe and of the
+ * service worker for a 3,000-file PR, and the wasm engine's speed inside Chromium.
+ *
+ * Why in a real browser: these budgets are about what a reviewer feels on github.com — request
+ * waves, cache hits, main-thread jank — which node cannot show. How: an init script in every
+ * frame records the page's long tasks and the panel's first ready/partial time with a
+ * MutationObserver (exact, no polling); Playwright's request events give sizes and timings of
+ * every API request; the fake server's log gives statuses (304s cost no rate-limit point:
+ * https://docs.github.com/rest/using-the-rest-api/best-practices-for-using-the-rest-api).
+ */
+import { panelFrame, startBrowser } from "../e2e/harness.mjs";
+
+const API_HOST = "api.github.com";
+
+/** Runs in every frame before its scripts (page main world and the panel iframe). */
+function benchInitScript() {
+  const bench = (globalThis.__prlensBench = { longTasks: [], readyAt: null, readyState: null });
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: "longtask", buffered: true });
+  } catch {
+    bench.longTasks = null; // not supported here
+  }
+  if (location.protocol === "chrome-extension:" && location.pathname === "/panel.html") {
+    const check = () => {
+      if (bench.readyAt !== null) return;
+      const state = document.getElementById("prlens-panel")?.getAttribute("data-prlens-state");
+      if (state === "ready" || state === "partial" || state === "error") {
+        bench.readyAt = performance.timeOrigin + performance.now();
+        bench.readyState = state;
+      }
+    };
+    new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-prlens-state"] });
+  }
+}
+
+/** Collects API requests of a page with their timings and sizes (Playwright request events). */
+function watchApiRequests(page) {
+  let pending = [];
+  const onDone = (request, failed) => {
+    if (new URL(request.url()).host !== API_HOST) return;
+    pending.push(
+      (async () => {
+        const timing = request.timing();
+        const sizes = failed ? null : await request.sizes().catch(() => null);
+        const response = failed ? null : await request.response().catch(() => null);
+        return {
+          url: request.url(),
+          method: request.method(),
+          status: response?.status() ?? null,
+          start: timing.startTime,
+          end: timing.startTime + Math.max(0, timing.responseEnd),
+          responseBytes: sizes ? sizes.responseBodySize + sizes.responseHeadersSize : 0,
+          requestBytes: sizes ? sizes.requestHeadersSize + sizes.requestBodySize : 0,
+        };
+      })(),
+    );
+  };
+  page.on("requestfinished", (request) => onDone(request, false));
+  page.on("requestfailed", (request) => onDone(request, true));
+  return {
+    async take() {
+      const done = await Promise.all(pending);
+      pending = [];
+      return done;
+    },
+  };
+}
+
+/** The API paths grouped by their position on the critical path (wave 1 = needs nothing earlier). */
+function requestWaves(requests, slackMs = 1) {
+  const sorted = [...requests].sort((a, b) => a.start - b.start);
+  const depth = [];
+  const waves = [];
+  sorted.forEach((request, index) => {
+    let before = 0;
+    for (let other = 0; other < index; other++) {
+      if (sorted[other].end <= request.start + slackMs) before = Math.max(before, depth[other]);
+    }
+    depth.push(before + 1);
+    const url = new URL(request.url);
+    (waves[before] ??= []).push(decodeURIComponent(url.pathname + url.search));
+  });
+  return waves;
+}
+
+/**
+ * Sequential round trips: the longest chain of requests where each starts after the previous
+ * one ended. Independent requests that overlap count once.
+ */
+export function criticalPathDepth(requests) {
+  return requestWaves(requests).length;
+}
+
+/** One navigation to `url`; returns time to panel, requests, bytes, points, round trips, long tasks. */
+async function measureView(browser, page, url, watcher) {
+  const logStart = browser.server.requests.length;
+  await watcher.take();
+  const navigation = page.goto(url, { waitUntil: "commit" });
+  await navigation;
+  const frame = await panelFrame(page, { timeout: 60000 });
+  const panel = await waitForReady(frame);
+  const state = panel.readyState;
+  const panelTiming = await frame.evaluate(() => ({
+    timeOrigin: performance.timeOrigin,
+    wasmLoadedAt: performance.getEntriesByType("resource").find((entry) => entry.name.endsWith(".wasm"))?.responseEnd ?? null,
+  }));
+  await page.waitForTimeout(400); // requests still in flight after ready (none expected) get logged
+  const pageBench = await page.evaluate(() => ({
+    ...globalThis.__prlensBench,
+    timeOrigin: performance.timeOrigin,
+    documentAt: performance.getEntriesByType("navigation")[0]?.responseEnd ?? null,
+  }));
+  const timed = await watcher.take();
+  const apiTimed = timed.filter((request) => request.method !== "OPTIONS");
+  const sinceNavigation = (epochMs) => (epochMs === null || epochMs === undefined ? null : epochMs - pageBench.timeOrigin);
+  const milestones = {
+    documentLoaded: pageBench.documentAt,
+    panelCreated: sinceNavigation(panelTiming.timeOrigin),
+    wasmLoaded: panelTiming.wasmLoadedAt === null ? null : sinceNavigation(panelTiming.timeOrigin + panelTiming.wasmLoadedAt),
+    firstApiRequest: apiTimed.length ? sinceNavigation(Math.min(...apiTimed.map((request) => request.start))) : null,
+    lastApiResponse: apiTimed.length ? sinceNavigation(Math.max(...apiTimed.map((request) => request.end))) : null,
+    ready: sinceNavigation(panel.readyAt),
+  };
+  const waves = requestWaves(apiTimed);
+  const logged = browser.server.requests.slice(logStart).filter((entry) => entry.host === API_HOST);
+  const gets = logged.filter((entry) => entry.method === "GET" || entry.method === "HEAD");
+  return {
+    state,
+    timeToPanelMs: panel.readyAt !== null ? panel.readyAt - pageBench.timeOrigin : null,
+    apiRequests: logged.length,
+    preflights: logged.filter((entry) => entry.method === "OPTIONS").length,
+    notModified: gets.filter((entry) => entry.status === 304).length,
+    rateLimitPoints: gets.filter((entry) => entry.status !== 304).length,
+    responseBytes: timed.reduce((sum, request) => sum + request.responseBytes, 0),
+    requestBytes: timed.reduce((sum, request) => sum + request.requestBytes, 0),
+    roundTrips: criticalPathDepth(apiTimed),
+    milestones,
+    waves,
+    paths: gets.map((entry) => `${entry.status} ${entry.path}`),
+    pageLongTasks: pageBench.longTasks,
+    panelLongTasks: panel.longTasks,
+  };
+}
+
+/** JS heap of a CDP target reached through a page session (non-flattened attach; for the SW). */
+async function heapOfTarget(pageSession, type, urlPart) {
+  const { targetInfos } = await pageSession.send("Target.getTargets");
+  const target = targetInfos.find((info) => info.type === type && info.url.includes(urlPart));
+  if (!target) return null;
+  const { sessionId } = await pageSession.send("Target.attachToTarget", { targetId: target.targetId, flatten: false });
+  const answer = new Promise((resolve) => {
+    const listener = (event) => {
+      if (event.sessionId !== sessionId) return;
+      const message = JSON.parse(event.message);
+      if (message.id === 1) {
+        pageSession.off("Target.receivedMessageFromTarget", listener);
+        resolve(message.result ?? null);
+      }
+    };
+    pageSession.on("Target.receivedMessageFromTarget", listener);
+  });
+  await pageSession.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id: 1, method: "Runtime.getHeapUsage" }) });
+  const result = await Promise.race([answer, new Promise((resolve) => setTimeout(() => resolve(null), 5000))]);
+  await pageSession.send("Target.detachFromTarget", { sessionId }).catch(() => {});
+  return result;
+}
+
+/**
+ * Opens the big PR and samples the panel iframe's heap (CDP Runtime.getHeapUsage on the frame
+ * target) every ~20 ms from the moment the frame exists until shortly after it is ready.
+ */
+async function measureBigPr(browser, url) {
+  const page = await browser.newPage();
+  const watcher = watchApiRequests(page);
+  const navigation = page.goto(url, { waitUntil: "commit" });
+  const frame = await panelFrame(page, { timeout: 60000 });
+  const session = await browser.context.newCDPSession(frame);
+  let peakUsed = 0;
+  let peakWithBuffers = 0;
+  let samples = 0;
+  let readyFor = 0;
+  const deadline = Date.now() + 120000;
+  while (Date.now() < deadline) {
+    const heap = await session.send("Runtime.getHeapUsage").catch(() => null);
+    if (heap) {
+      samples += 1;
+      peakUsed = Math.max(peakUsed, heap.usedSize);
+      peakWithBuffers = Math.max(peakWithBuffers, heap.usedSize + (heap.backingStorageSize ?? 0));
+    }
+    const ready = await frame.evaluate(() => globalThis.__prlensBench?.readyAt ?? null).catch(() => null);
+    if (ready && (readyFor += 1) > 10) break; // keep sampling ~200 ms past ready (cache writes)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  if (!readyFor) throw new Error("the 3,000-file PR's panel reached no final state within 120 s");
+  await navigation;
+  const panel = await frame.evaluate(() => ({ ...globalThis.__prlensBench }));
+  const pageBench = await page.evaluate(() => ({ ...globalThis.__prlensBench, timeOrigin: performance.timeOrigin }));
+  const pageSession = await browser.context.newCDPSession(page);
+  const serviceWorker = await heapOfTarget(pageSession, "service_worker", browser.extensionId).catch(() => null);
+  const timed = await watcher.take();
+  return {
+    page,
+    frame,
+    state: panel.readyState,
+    timeToPanelMs: panel.readyAt !== null ? panel.readyAt - pageBench.timeOrigin : null,
+    apiRequests: timed.length,
+    roundTrips: criticalPathDepth(timed),
+    panelHeapPeakBytes: peakUsed,
+    panelHeapPeakWithBuffersBytes: peakWithBuffers,
+    heapSamples: samples,
+    serviceWorkerHeapBytes: serviceWorker?.usedSize ?? null,
+    pageLongTasks: pageBench.longTasks,
+    panelLongTasks: panel.longTasks,
+  };
+}
+
+/** Times `analyzeBundle` inside the panel iframe (the module instance panel.js already loaded). */
+async function timeWasmInChromium(frame, bundles, { minIterations, minMs }) {
+  return frame.evaluate(
+    async ({ bundles: inputs, minIterations: count, minMs: time }) => {
+      const wasm = await import(chrome.runtime.getURL("pkg/prlens.js"));
+      const results = {};
+      for (const [name, json] of Object.entries(inputs)) {
+        wasm.analyzeBundle(json, "");
+        const samples = [];
+        const started = performance.now();
+        while (samples.length < count || performance.now() - started < time) {
+          const begun = performance.now();
+          wasm.analyzeBundle(json, "");
+          samples.push(performance.now() - begun);
+        }
+        samples.sort((a, b) => a - b);
+        const middle = Math.floor(samples.length / 2);
+        results[name] = { iterations: samples.length, median_ms: samples.length % 2 ? samples[middle] : (samples[middle - 1] + samples[middle]) / 2, min_ms: samples[0] };
+      }
+      return results;
+    },
+    { bundles, minIterations, minMs },
+  );
+}
+
+/**
+ * All browser measurements. `bundlesDir` holds the fixture PR's and the big PR's bundles;
+ * `fixtureUrl`/`bigUrl` are their github.com URLs; `engineBundles` maps names to bundle JSON
+ * timed inside Chromium. Returns `{views: {latency0: {cold, warm}, latency100: {...}}, big, chromiumEngine}`.
+ */
+export async function measureBrowser({ bundlesDir, fixtureUrl, bigUrl, engineBundles, latencies = [0, 100], timing = { minIterations: 10, minMs: 300 }, log = () => {} }) {
+  const views = {};
+  let big = null;
+  let chromiumEngine = null;
+  for (const latencyMs of latencies) {
+    log(`browser: fixture PR, API latency ${latencyMs} ms (fresh profile: cold, then warm revisit)`);
+    const browser = await startBrowser({ bundles: bundlesDir, server: { absent: "empty", latencyMs } });
+    try {
+      await browser.context.addInitScript(benchInitScript);
+      const page = await browser.newPage();
+      const watcher = watchApiRequests(page);
+      const cold = await measureView(browser, page, fixtureUrl, watcher);
+      const warm = await measureView(browser, page, fixtureUrl, watcher);
+      views[`latency${latencyMs}`] = { latencyMs, cold, warm };
+      if (latencyMs === latencies[0]) {
+        log("browser: 3,000-file PR (panel and service-worker heap), wasm engine inside Chromium");
+        big = await measureBigPr(browser, bigUrl);
+        chromiumEngine = await timeWasmInChromium(big.frame, engineBundles, timing);
+        delete big.page;
+        delete big.frame;
+      }
+    } finally {
+      await browser.close();
+    }
+  }
+  return { views, big, chromiumEngine };
+}

@@ -1,0 +1,71 @@
+/**
+ * The performance budgets of issue 7, in one table: each row's limit, how it is measured, and
+ * the check. A MISS makes `./build.sh bench` exit non-zero (the bench is not part of
+ * `./build.sh test`: timings on shared CI machines are too noisy for a pass/fail test).
+ *
+ * Why these numbers: the reference product takes 10–30 s per analysis on a server; prlens runs
+ * where the reviewer is, so an analysis must fit in a frame or two (20 ms), the download must
+ * stay small, a first view must cost at most two sequential API round trips, and a revisit
+ * within the freshness window must be free and instant.
+ */
+
+const KB = 1000;
+
+/** Budget limits (bytes are decimal: 300 KB = 300,000 bytes). */
+export const LIMITS = {
+  wasmSignal3000Ms: 20,
+  wasmNativeRatio: 2.0,
+  wasmRawBytes: 300 * KB,
+  wasmGzipBytes: 120 * KB,
+  coldRoundTrips: 2,
+  warmRequests: 0,
+  coldTimeToPanelMs: 400,
+  warmTimeToPanelMs: 100,
+  pageLongTaskMs: 50,
+  linearGrowth: 2.0,
+};
+
+const fmtMs = (ms) => (ms === null || ms === undefined ? "n/a" : `${ms < 10 ? ms.toFixed(2) : ms.toFixed(1)} ms`);
+const fmtBytes = (bytes) => (bytes === null || bytes === undefined ? "n/a" : `${bytes.toLocaleString("en-US")} B`);
+
+/** A row: `{budget, measured, limit, pass}`; `pass` null means "not measured" (counts as MISS). */
+function row(budget, measured, limit, pass) {
+  return { budget, measured, limit, pass };
+}
+
+/** Evaluates every budget from the bench results (see run.mjs for their shape). */
+export function evaluateBudgets(results) {
+  const rows = [];
+  const big = results.engine.synthetic.find((entry) => entry.files === 3000);
+  rows.push(row("wasm signal, 3,000-file PR (node, median)", fmtMs(big?.wasm?.median_ms), `≤ ${LIMITS.wasmSignal3000Ms} ms`, big?.wasm ? big.wasm.median_ms <= LIMITS.wasmSignal3000Ms : null));
+  const chromium = big?.chromium;
+  if (chromium) rows.push(row("wasm signal, 3,000-file PR (Chromium, median)", fmtMs(chromium.median_ms), `≤ ${LIMITS.wasmSignal3000Ms} ms`, chromium.median_ms <= LIMITS.wasmSignal3000Ms));
+  const ratioBig = big?.wasm && big?.native ? big.wasm.median_ms / big.native.median_ms : null;
+  rows.push(row("wasm/native, 3,000-file PR", ratioBig?.toFixed(2) ?? "n/a", `≤ ${LIMITS.wasmNativeRatio}`, ratioBig === null ? null : ratioBig <= LIMITS.wasmNativeRatio));
+  const fixtureRatio = results.engine.fixtureSummary?.ratio ?? null;
+  rows.push(row("wasm/native, fixture cases (total time)", fixtureRatio?.toFixed(2) ?? "n/a", `≤ ${LIMITS.wasmNativeRatio}`, fixtureRatio === null ? null : fixtureRatio <= LIMITS.wasmNativeRatio));
+  const growth = results.engine.growth;
+  rows.push(row("near-linear: wasm ms/file at 3,000 ÷ at 100", growth?.toFixed(2) ?? "n/a", `≤ ${LIMITS.linearGrowth}`, growth === null || growth === undefined ? null : growth <= LIMITS.linearGrowth));
+  const wasm = results.sizes.wasm;
+  rows.push(row("optimised wasm, raw", fmtBytes(wasm?.raw), `≤ ${fmtBytes(LIMITS.wasmRawBytes)}`, wasm ? wasm.raw <= LIMITS.wasmRawBytes : null));
+  rows.push(row("optimised wasm, gzip -9", fmtBytes(wasm?.gzip), `≤ ${fmtBytes(LIMITS.wasmGzipBytes)}`, wasm ? wasm.gzip <= LIMITS.wasmGzipBytes : null));
+  const views = results.browser?.views ?? {};
+  const slow = views.latency100;
+  rows.push(row("cold view: sequential API round trips (100 ms latency)", slow ? String(slow.cold.roundTrips) : "n/a", `≤ ${LIMITS.coldRoundTrips}`, slow ? slow.cold.roundTrips <= LIMITS.coldRoundTrips : null));
+  const warmRequests = Object.values(views).map((view) => view.warm.apiRequests);
+  rows.push(row("warm revisit (within freshness): API requests", warmRequests.length ? warmRequests.join(" / ") : "n/a", `= ${LIMITS.warmRequests}`, warmRequests.length ? warmRequests.every((count) => count <= LIMITS.warmRequests) : null));
+  rows.push(row("time to panel, cold, 100 ms API latency", fmtMs(slow?.cold.timeToPanelMs), `≤ ${LIMITS.coldTimeToPanelMs} ms`, slow?.cold.timeToPanelMs != null ? slow.cold.timeToPanelMs <= LIMITS.coldTimeToPanelMs : null));
+  rows.push(row("time to panel, warm, 100 ms API latency", fmtMs(slow?.warm.timeToPanelMs), `≤ ${LIMITS.warmTimeToPanelMs} ms`, slow?.warm.timeToPanelMs != null ? slow.warm.timeToPanelMs <= LIMITS.warmTimeToPanelMs : null));
+  const pageTasks = results.browser ? longestPageTask(results.browser) : null;
+  rows.push(row("longest main-thread task on the GitHub page", pageTasks === null ? "n/a" : fmtMs(pageTasks), `≤ ${LIMITS.pageLongTaskMs} ms`, pageTasks === null ? null : pageTasks <= LIMITS.pageLongTaskMs));
+  return rows;
+}
+
+/** The longest long task seen on the GitHub page in any measured view (0 when none > 50 ms). */
+export function longestPageTask(browser) {
+  const lists = [];
+  for (const view of Object.values(browser.views)) lists.push(view.cold.pageLongTasks, view.warm.pageLongTasks);
+  if (browser.big) lists.push(browser.big.pageLongTasks);
+  if (lists.some((list) => list === null || list === undefined)) return null;
+  return Math.max(0, ...lists.flat().map((task) => task.duration));
+}

@@ -1,0 +1,51 @@
+/**
+ * Turns the measurements behind each missed budget into a short, specific explanation: which
+ * phase or crate dominates, whether native is already over the wasm budget (then the cause is
+ * the engine's algorithm, not wasm), which requests form the round trips, which tasks were long.
+ *
+ * Why: a MISS without a cause sends people guessing; every line here is computed from this
+ * run's numbers. Deeper profiles (call stacks) are in docs/performance.md.
+ */
+import { LIMITS } from "./budgets.mjs";
+
+const pct = (share) => `${(share * 100).toFixed(0)}%`;
+
+export function explainMisses(results, budgets) {
+  const missed = (prefix) => budgets.some((entry) => entry.pass !== true && entry.budget.startsWith(prefix));
+  const findings = [];
+  const big = results.engine.synthetic.find((entry) => entry.files === 3000);
+  if (missed("wasm signal") && big?.native) {
+    const phases = big.native.phases_ms;
+    const total = phases ? phases.parse + phases.analyze + phases.serialise : null;
+    const split = phases
+      ? ` Native phases: parse bundle ${phases.parse.toFixed(1)} ms (${pct(phases.parse / total)}), analyse ${phases.analyze.toFixed(1)} ms (${pct(phases.analyze / total)}), serialise signal ${phases.serialise.toFixed(1)} ms (${pct(phases.serialise / total)}) — signal is ${(big.native.signal_bytes / 1000).toFixed(0)} KB for ${big.files} files.`
+      : "";
+    const verdict = big.native.median_ms > LIMITS.wasmSignal3000Ms
+      ? `native alone takes ${big.native.median_ms.toFixed(1)} ms (> ${LIMITS.wasmSignal3000Ms} ms), so the engine's work per file must shrink before wasm can meet the budget.`
+      : `native takes ${big.native.median_ms.toFixed(1)} ms, so the wasm overhead (allocator, no SIMD memcmp) is the gap.`;
+    findings.push(`wasm signal for 3,000 files: ${verdict}${split}`);
+  }
+  if ((missed("optimised wasm")) && results.weight) {
+    const top = results.weight.crates.slice(0, 6).map((entry) => `${entry.crate} ${pct(entry.share)}`).join(", ");
+    findings.push(`wasm size: code by crate (pre-opt) — ${top}. \`alloc\`/\`core\` shares are mostly generic code monomorphised for prlens' own types (collections, fmt, serde visitors).`);
+  }
+  const slow = results.browser?.views?.latency100;
+  if (slow && missed("cold view")) {
+    const waves = (slow.cold.waves ?? []).map((paths, index) => `wave ${index + 1}: ${paths.length} request(s) (${[...new Set(paths.map((p) => p.replace(/\?.*$/, "").replace(/\/commits\/[0-9a-f]{40}\//, "/commits/{sha}/")))].join(", ")})`);
+    findings.push(`cold view took ${slow.cold.roundTrips} sequential API round trips — ${waves.join("; ")}.`);
+  }
+  if (slow && missed("time to panel, cold")) {
+    const fast = results.browser.views.latency0;
+    const m = slow.cold.milestones ?? {};
+    const gap = (a, b) => (a === null || a === undefined || b === null || b === undefined ? "n/a" : `${Math.round(b - a)} ms`);
+    findings.push(`time to panel cold: ${slow.cold.timeToPanelMs?.toFixed(0)} ms at 100 ms latency (${fast?.cold.timeToPanelMs?.toFixed(0)} ms at 0 ms). Navigation → page document ${gap(0, m.documentLoaded)}; document → panel iframe created ${gap(m.documentLoaded, m.panelCreated)} (content script); iframe → first API request ${gap(m.panelCreated, m.firstApiRequest)} (panel.js, wasm init, storage reads); API waves ${gap(m.firstApiRequest, m.lastApiResponse)}; last response → ready ${gap(m.lastApiResponse, m.ready)} (bundle assembly, analyse, render). Panel long tasks: ${(slow.cold.panelLongTasks ?? []).map((task) => Math.round(task.duration)).join(", ") || "none"} ms.`);
+  }
+  if (slow && missed("time to panel, warm")) {
+    const m = slow.warm.milestones ?? {};
+    findings.push(`time to panel warm: ${slow.warm.timeToPanelMs?.toFixed(0)} ms with ${slow.warm.apiRequests} API requests: page document at ${m.documentLoaded?.toFixed(0)} ms, panel iframe created at ${m.panelCreated?.toFixed(0)} ms, wasm fetched at ${m.wasmLoaded?.toFixed(0)} ms, ready at ${m.ready?.toFixed(0)} ms; panel long tasks ${(slow.warm.panelLongTasks ?? []).map((task) => Math.round(task.duration)).join(", ") || "none"} ms.`);
+  }
+  if (missed("longest main-thread")) {
+    findings.push("a GitHub-page task exceeded 50 ms: the content script (extension/content/*) runs on the page's main thread; see the long-task table for which view.");
+  }
+  return findings;
+}

@@ -1,0 +1,179 @@
+/**
+ * Renders the bench results as Markdown: the budget table (PASS/MISS) first, then the detail
+ * tables it is computed from (engine speed per input, sizes, network per view, time to panel,
+ * memory, long tasks), the wasm weight per crate, and the machine the numbers were taken on.
+ *
+ * Why Markdown: the same text is printed, written to target/bench/report.md, and copied into
+ * docs/performance.md, so the published numbers are exactly what a run printed.
+ */
+import { LIMITS, longestPageTask } from "./budgets.mjs";
+
+const ms = (value) => (value === null || value === undefined ? "n/a" : value < 10 ? value.toFixed(2) : value.toFixed(1));
+const int = (value) => (value === null || value === undefined ? "n/a" : Math.round(value).toLocaleString("en-US"));
+const kb = (bytes) => (bytes === null || bytes === undefined ? "n/a" : (bytes / 1000).toFixed(1));
+
+function table(header, rows) {
+  const lines = [`| ${header.join(" | ")} |`, `|${header.map(() => "---").join("|")}|`];
+  for (const cells of rows) lines.push(`| ${cells.join(" | ")} |`);
+  return lines.join("\n");
+}
+
+function engineTable(engine) {
+  const rows = engine.synthetic.map((entry) => [
+    `synthetic, ${entry.files.toLocaleString("en-US")} files`,
+    kb(entry.patchBytes),
+    kb(entry.bundleBytes),
+    `${ms(entry.native?.median_ms)} (min ${ms(entry.native?.min_ms)})`,
+    `${ms(entry.wasm?.median_ms)} (min ${ms(entry.wasm?.min_ms)})`,
+    entry.chromium ? `${ms(entry.chromium.median_ms)} (min ${ms(entry.chromium.min_ms)})` : "—",
+    entry.native && entry.wasm ? (entry.wasm.median_ms / entry.native.median_ms).toFixed(2) : "n/a",
+    entry.wasm ? (entry.wasm.median_ms / entry.files * 1000).toFixed(1) : "n/a",
+  ]);
+  const summary = engine.fixtureSummary;
+  if (summary) {
+    rows.unshift([
+      `${summary.cases} recorded fixture cases (sum of medians; slowest ${summary.slowest})`,
+      kb(summary.patchBytes),
+      kb(summary.bundleBytes),
+      ms(summary.nativeTotal),
+      ms(summary.wasmTotal),
+      "—",
+      summary.ratio.toFixed(2),
+      "—",
+    ]);
+  }
+  return table(["input", "patch KB", "bundle KB", "native ms", "wasm (node) ms", "wasm (Chromium) ms", "wasm/native", "wasm µs/file"], rows);
+}
+
+function fixtureTable(engine) {
+  return table(
+    ["fixture case", "files", "native ms", "wasm ms", "wasm/native"],
+    engine.fixtures.map((entry) => [entry.name, String(entry.files), ms(entry.native?.median_ms), ms(entry.wasm?.median_ms), entry.native && entry.wasm ? (entry.wasm.median_ms / entry.native.median_ms).toFixed(2) : "n/a"]),
+  );
+}
+
+function sizeTable(sizes) {
+  const rows = [];
+  if (sizes.wasm) rows.push(["optimised wasm (`pkg/prlens_bg.wasm`)", int(sizes.wasm.raw), int(sizes.wasm.gzip)]);
+  if (sizes.glue) rows.push(["JS glue (`pkg/prlens.js`)", int(sizes.glue.raw), int(sizes.glue.gzip)]);
+  for (const zip of sizes.zips) rows.push([`extension zip \`${zip.file}\``, int(zip.raw), "(zip)"]);
+  return table(["artifact", "raw bytes", "gzip -9 bytes"], rows);
+}
+
+function networkTable(browser) {
+  const rows = [];
+  for (const view of Object.values(browser.views)) {
+    for (const kind of ["cold", "warm"]) {
+      const v = view[kind];
+      rows.push([`${kind}, ${view.latencyMs} ms latency`, v.state, int(v.apiRequests), int(v.preflights), int(v.notModified), kb(v.responseBytes), int(v.rateLimitPoints), String(v.roundTrips), ms(v.timeToPanelMs)]);
+    }
+  }
+  if (browser.big) {
+    const b = browser.big;
+    rows.push(["cold, 3,000-file PR, 0 ms latency", b.state ?? "n/a", int(b.apiRequests), "—", "—", "—", "—", String(b.roundTrips), ms(b.timeToPanelMs)]);
+  }
+  return table(["view", "panel state", "API requests", "preflights", "304s", "response KB", "rate-limit points", "sequential round trips", "time to panel ms"], rows);
+}
+
+function milestoneTable(browser) {
+  const rows = [];
+  for (const view of Object.values(browser.views)) {
+    for (const kind of ["cold", "warm"]) {
+      const m = view[kind].milestones ?? {};
+      rows.push([`${kind}, ${view.latencyMs} ms latency`, ms(m.documentLoaded), ms(m.panelCreated), ms(m.wasmLoaded), ms(m.firstApiRequest), ms(m.lastApiResponse), ms(m.ready)]);
+    }
+  }
+  return table(["view (ms since navigation start)", "page document loaded", "panel iframe created", "wasm fetched", "first API request", "last API response", "panel ready"], rows);
+}
+
+function wavesList(browser) {
+  const lines = [];
+  for (const view of Object.values(browser.views)) {
+    const waves = view.cold.waves ?? [];
+    lines.push(`- cold, ${view.latencyMs} ms latency: ${waves.map((paths, index) => `wave ${index + 1} (${paths.length}): ${paths.map((p) => `\`${p}\``).join(", ")}`).join("; ")}`);
+  }
+  return lines.join("\n");
+}
+
+function memoryTable(big) {
+  return table(
+    ["what", "bytes"],
+    [
+      ["panel iframe: peak JS heap used (3,000-file PR)", int(big.panelHeapPeakBytes)],
+      ["panel iframe: peak JS heap + ArrayBuffer backing stores (incl. wasm memory)", int(big.panelHeapPeakWithBuffersBytes)],
+      ["service worker: JS heap used after the view", int(big.serviceWorkerHeapBytes)],
+    ],
+  ) + `\n\n(${big.heapSamples} heap samples; the sampler cannot run during a long task in the panel, so the peak is a lower bound.)`;
+}
+
+function longTaskTable(browser) {
+  const describe = (list) => (list === null || list === undefined ? "n/a" : list.length === 0 ? "none" : `${list.length}: ${list.map((task) => `${Math.round(task.duration)}`).join(", ")} ms`);
+  const rows = [];
+  for (const view of Object.values(browser.views)) {
+    for (const kind of ["cold", "warm"]) rows.push([`${kind}, ${view.latencyMs} ms latency`, describe(view[kind].pageLongTasks), describe(view[kind].panelLongTasks)]);
+  }
+  if (browser.big) rows.push(["cold, 3,000-file PR", describe(browser.big.pageLongTasks), describe(browser.big.panelLongTasks)]);
+  return table(["view", "GitHub page main thread (tasks > 50 ms)", "panel iframe (own process; for information)"], rows);
+}
+
+function weightTable(weight) {
+  const crates = table(
+    ["crate", "code bytes (pre-opt)", "share", "functions"],
+    weight.crates.slice(0, 14).map((entry) => [entry.crate, int(entry.bytes), `${(entry.share * 100).toFixed(1)}%`, String(entry.functions)]),
+  );
+  const top = table(["largest functions", "bytes"], weight.top.map((entry) => [`\`${entry.name.replace(/\|/g, "\\|")}\``, int(entry.bytes)]));
+  return `${crates}\n\n${top}`;
+}
+
+/** The whole report as Markdown. */
+export function renderReport({ results, budgets, machine, findings }) {
+  const misses = budgets.filter((entry) => entry.pass !== true).length;
+  const parts = [];
+  parts.push(`## Budgets — ${misses === 0 ? "all PASS" : `${misses} MISS`}\n`);
+  parts.push(table(["budget", "measured", "limit", "result"], budgets.map((entry) => [entry.budget, entry.measured, entry.limit, entry.pass === true ? "PASS" : entry.pass === false ? "**MISS**" : "**MISS** (not measured)"])));
+  parts.push(`\n## Engine speed: native vs wasm, same inputs\n`);
+  parts.push("Time per signal = `analyze_json` + serialising the signal (what `analyzeBundle` does), median of ≥ " +
+    `${results.engine.minIterations} runs after a warm-up. Native: \`examples/bench_native.rs\` in-process. wasm: the shipped optimised package in node (\`initSync\`) and inside the panel iframe in headless Chromium. Growth check: wasm µs/file should stay roughly constant from 100 to 3,000 files.\n`);
+  parts.push(engineTable(results.engine));
+  if (results.browser) {
+    parts.push(`\n## Network, time to panel (fixture PR \`${results.fixtureCase}\` on the fake github.com)\n`);
+    parts.push("Cold = fresh browser profile; warm = the same PR opened again right after (inside the freshness window). Rate-limit points = API GETs that were not 304. Round trips = the longest chain of API requests each starting after the previous ended. Time to panel = page navigation start → the panel's first `data-prlens-state` of ready/partial. The fake server delays *every* response by the latency, the github.com page document included.\n");
+    parts.push(networkTable(results.browser));
+    parts.push(`\n### Where the time to panel goes\n`);
+    parts.push(milestoneTable(results.browser));
+    parts.push(`\n### API requests by critical-path wave\n`);
+    parts.push(wavesList(results.browser));
+    if (results.browser.big) {
+      parts.push(`\n## Memory (3,000-file PR)\n`);
+      parts.push(memoryTable(results.browser.big));
+    }
+    parts.push(`\n## Long tasks (> 50 ms)\n`);
+    parts.push(longTaskTable(results.browser));
+    parts.push(`\nLongest GitHub-page task: ${ms(longestPageTask(results.browser))} ms (budget ≤ ${LIMITS.pageLongTaskMs} ms).`);
+  }
+  parts.push(`\n## Size\n`);
+  parts.push(sizeTable(results.sizes));
+  if (results.weight) {
+    parts.push(`\n### Where the wasm bytes go (cargo output before wasm-opt; shares matter, not totals)\n`);
+    parts.push(weightTable(results.weight));
+  }
+  if (findings?.length) {
+    parts.push(`\n## Findings for the budgets that missed\n`);
+    parts.push(findings.map((finding) => `- ${finding}`).join("\n"));
+  }
+  parts.push(`\n## Per fixture case\n`);
+  parts.push(fixtureTable(results.engine));
+  parts.push(`\n## Machine\n`);
+  parts.push(table(["", ""], [
+    ["date (UTC)", machine.date],
+    ["CPU", `${machine.cpu}, ${machine.cores} cores`],
+    ["memory", `${machine.memoryGiB} GiB`],
+    ["load average at start (1/5/15 min)", machine.loadAverage],
+    ["OS", machine.os],
+    ["rustc", machine.rustc],
+    ["node", machine.node],
+    ["chromium", machine.chromium],
+    ["bench wall time", `${results.wallSeconds} s`],
+  ]));
+  return `${parts.join("\n")}\n`;
+}
