@@ -8,12 +8,16 @@
  *    CLI's `bundle-fixture`), and refuses absolute / cross-origin URLs without fetching them;
  *  - a malformed bundle gives a clear error state (`data-prlens-state="error"`), no uncaught
  *    page error, and the page stays usable (back to the sample works);
- *  - choosing a bundle file renders it;
- *  - moving a driver weight in the settings panel re-scores instantly, to exactly what the
- *    engine computes for those settings (checked in node with the same wasm);
+ *  - choosing a bundle file renders it; the panel's download buttons save signal and bundle;
+ *  - an engine trap (a Rust panic under panic=abort) is shown as text and a fresh engine
+ *    instance takes over;
+ *  - moving a driver weight or a threshold in the settings panel re-scores instantly, to
+ *    exactly what the engine computes for those settings (checked in node with the same
+ *    wasm); rejected settings are reported; section toggles hide sections;
  *  - every bundle of the XSS corpus (tests/xss) renders without executing anything;
- *  - a mistyped PR reference is answered with a message and no request; live fetches go only
- *    to api.github.com, the token never appears in a URL, and error kinds become advice;
+ *  - a mistyped PR reference is answered with a message and no request; a pasted PR URL is
+ *    fetched live (api.github.com mapped to tests/fake-github) and rendered; live fetches go
+ *    only to api.github.com, the token never appears in a URL, and error kinds become advice;
  *  - light and dark screenshots are saved to target/e2e/ (www-sample.png, www-dark.png).
  * Pure helpers (PR reference parsing, ?bundle= resolution) are also unit-tested here.
  *
