@@ -2,7 +2,8 @@
  * Settings side panel: the popup's engine settings (driver weights, thresholds, extra path
  * rules, trusted bots, governance policies) as a form that re-scores the pull request on
  * every change, plus the page's own additions — a slider beside each weight for quick what-ifs,
- * "Reset to defaults", "Copy settings JSON" and a line for problems.
+ * section toggles, "Reset to defaults", "Copy settings JSON", "Paste settings JSON" and a
+ * line for problems.
  *
  * The form is the popup's own (`settings-form.js`, panel-ui's shared module, copied next to
  * this page by build.sh) so both offer the same knobs with the same words; `settings-fallback.js`
@@ -153,6 +154,35 @@ export async function initSettingsPanel(container, { engine, onChange, onSection
   });
   const buttons = element("div", { class: "settings-buttons" });
   buttons.append(resetButton, copyButton);
+
+  // Paste settings copied from here or from the popup: the form takes them, then re-scores.
+  const importGroup = element("details", { class: "form-group" });
+  importGroup.append(element("summary", {}, "Paste settings JSON"));
+  const importId = "settings-import-text";
+  const importArea = element("textarea", {
+    id: importId, rows: "4", spellcheck: "false", autocomplete: "off", class: "form-control form-code",
+    "aria-label": "Settings JSON to apply",
+  });
+  const importButton = element("button", { type: "button", class: "btn btn-sm", id: "settings-import" }, "Apply");
+  importButton.addEventListener("click", () => {
+    let parsed;
+    try {
+      parsed = JSON.parse(importArea.value);
+      if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("expected a JSON object");
+    } catch (error) {
+      showError(`Those settings were not applied: ${error.message}.`);
+      return;
+    }
+    form.set(parsed);
+    for (const slider of formHost.querySelectorAll("[data-weight-slider]")) {
+      const id = slider.getAttribute("data-weight-slider");
+      slider.value = String(parsed.weights?.[id] ?? defaults.weights?.[id] ?? 0);
+    }
+    const json = current();
+    if (json !== null) onChange(json);
+  });
+  importGroup.append(importArea, importButton);
+  formHost.append(importGroup);
   const note = element("p", { class: "settings-hint" },
     "Copy settings JSON gives only what differs from the defaults, the form the extension stores.");
 

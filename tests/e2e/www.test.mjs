@@ -461,6 +461,29 @@ test("the section toggles hide and show panel sections, like the popup's", async
   await context.close();
 });
 
+test("pasted settings JSON (as the popup stores it) applies and re-scores", async () => {
+  const { page, context, record } = await openPage();
+  await page.goto(baseUrl);
+  await waitForPanel(page);
+  const sample = fs.readFileSync(path.join(wwwDir, "sample-bundle.json"), "utf8");
+  const settings = { thresholds: { review_rate_loc_per_hour: 100 } };
+  const expected = JSON.parse(engine.analyzeBundle(sample, JSON.stringify(settings)));
+  await page.click("#settings-form details:has(#settings-import-text) > summary");
+  await page.fill("#settings-import-text", JSON.stringify(settings));
+  await page.click("#settings-import");
+  await page.waitForFunction(
+    (text) => document.getElementById("readout-minutes").textContent.startsWith(text),
+    `${expected.triage.minutes} min`,
+  );
+  assert.equal(await page.inputValue('input[data-threshold="review_rate_loc_per_hour"]'), "100");
+  await page.fill("#settings-import-text", "[1, 2]");
+  await page.click("#settings-import");
+  await page.waitForSelector(".settings-error:not([hidden])");
+  assert.match(await page.textContent(".settings-error"), /not applied/);
+  assert.deepEqual(record.errors, []);
+  await context.close();
+});
+
 test("settings the engine rejects are reported in the side panel and the last panel stays", async () => {
   const { page, context, record } = await openPage();
   await page.goto(baseUrl);
