@@ -288,13 +288,13 @@ fn truncate(text: &str) -> String {
 fn definitions(hunk: &Hunk, view: &[(&str, bool)], rules: Rules) -> Vec<Definition> {
     let mut found = Vec::new();
     let class_body = if rules == Rules::Python {
-        python_class_bodies(hunk, view)
+        python_scopes(hunk, view)
     } else {
         Vec::new()
     };
     for (index, (line, _)) in view.iter().enumerate() {
-        let in_class = class_body.get(index).copied().unwrap_or(false);
-        let Some((name, kind)) = rules.definition(line, in_class) else {
+        let scope = class_body.get(index).copied().unwrap_or_default();
+        let Some((name, kind)) = rules.definition(line, scope) else {
             continue;
         };
         let mut text = String::new();
@@ -422,11 +422,11 @@ impl Rules {
     }
 
     /// The public definition starting on `view[index]`, if any.
-    /// `in_class`: the line sits directly in a Python class body.
-    fn definition(self, line: &str, in_class: bool) -> Option<(String, Kind)> {
+    /// `scope`: where a Python line sits (ignored for other languages).
+    fn definition(self, line: &str, scope: PythonScope) -> Option<(String, Kind)> {
         let trimmed = line.trim_start();
         match self {
-            Self::Python => python(line, trimmed, in_class),
+            Self::Python => python(line, trimmed, scope),
             Self::Rust => rust(trimmed),
             Self::JavaScript => javascript(trimmed),
             Self::Go => go(line, trimmed),
@@ -477,19 +477,21 @@ fn strip_any<'a>(text: &'a str, prefixes: &[&str]) -> &'a str {
     }
 }
 
-fn python(line: &str, trimmed: &str, in_class: bool) -> Option<(String, Kind)> {
+fn python(line: &str, trimmed: &str, scope: PythonScope) -> Option<(String, Kind)> {
     let public =
         |name: &str| !name.starts_with('_') || (name.starts_with("__") && name.ends_with("__"));
+    let indent = line.len() - trimmed.len();
     let rest = strip_any(trimmed, &["async "]);
     for keyword in ["def ", "class "] {
         if let Some(after) = rest.strip_prefix(keyword) {
+            // Module level, or a method of a class; deeper defs are nested helpers.
+            let reachable = indent == 0 || (indent == 4 && !scope.in_function);
             let name = identifier(after)?;
-            return public(&name).then_some((name, Kind::Signature));
+            return (reachable && public(&name)).then_some((name, Kind::Signature));
         }
     }
     // Annotated class attributes (dataclass / pydantic fields): `    name: Type = default`.
-    let indent = line.len() - trimmed.len();
-    if indent != 4 || !in_class {
+    if indent != 4 || !scope.class_body {
         return None;
     }
     let name = identifier(trimmed)?;
@@ -499,28 +501,43 @@ fn python(line: &str, trimmed: &str, in_class: bool) -> Option<(String, Kind)> {
     is_field.then_some((name, Kind::SingleLine))
 }
 
-/// For each line of a view: does it sit directly in a class body? Decided by the nearest
-/// earlier code line that is either less indented (a `class` line or not) or a method at the
-/// class-body indentation (then no); with none in view, by the hunk's section header. One
-/// linear pass, so huge hunks cost no more than small ones.
-fn python_class_bodies(hunk: &Hunk, view: &[(&str, bool)]) -> Vec<bool> {
-    let mut in_class = hunk.section.starts_with("class ");
-    let mut bodies = Vec::with_capacity(view.len());
+/// Where a Python line sits, from the lines above it in the hunk.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct PythonScope {
+    /// Directly in a class body (attributes count as API).
+    class_body: bool,
+    /// The nearest less-indented code line is not a class, so an indented `def` here is a
+    /// nested helper, not a method.
+    in_function: bool,
+}
+
+/// The scope of each line of a view, decided by the nearest earlier code line that is less
+/// indented (a `class` or not) or, for attributes, a method at the class-body indentation; with
+/// none in view, by the hunk's section header (a `def` section may be a method, so it settles
+/// nothing). One linear pass, so huge hunks cost no more than small ones.
+fn python_scopes(hunk: &Hunk, view: &[(&str, bool)]) -> Vec<PythonScope> {
+    let mut scope = PythonScope {
+        class_body: hunk.section.starts_with("class "),
+        in_function: false,
+    };
+    let mut scopes = Vec::with_capacity(view.len());
     for (line, _) in view {
-        bodies.push(in_class);
+        scopes.push(scope);
         let trimmed = line.trim_start();
         if trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with('@') {
             continue;
         }
         let indent = line.len() - trimmed.len();
         if indent < 4 {
-            in_class = trimmed.starts_with("class ");
+            let is_class = trimmed.starts_with("class ");
+            scope.class_body = is_class;
+            scope.in_function = !is_class;
         } else if indent == 4 && (trimmed.starts_with("def ") || trimmed.starts_with("async def "))
         {
-            in_class = false;
+            scope.class_body = false;
         }
     }
-    bodies
+    scopes
 }
 
 fn rust(trimmed: &str) -> Option<(String, Kind)> {
@@ -824,6 +841,12 @@ mod tests {
     }
 
     #[test]
+    fn python_nested_helpers_are_not_api_but_methods_are() {
+        let patch = "@@ -1,3 +1,7 @@\n def train(args):\n+    def helper(x):\n+        return x\n     return 1\n class Model:\n+    def forward(self, x):\n+        def inner():\n+            pass";
+        assert_eq!(changes(patch, "python", "py"), ["added def forward(…)"]);
+    }
+
+    #[test]
     fn python_body_only_change_is_not_an_api_change() {
         let patch = "@@ -1,3 +1,3 @@\n def train(self, args):\n-    return 1\n+    return 2";
         assert!(changes(patch, "python", "py").is_empty());
@@ -915,6 +938,17 @@ mod tests {
         assert!(surface.changes.is_empty());
         assert!(is_formatting_only(&["x = 1"], &["x  =  1", ""]));
         assert!(!is_formatting_only(&["x = 1"], &["x = 2"]));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn arbitrary_patches_never_panic_in_any_language(text in "(@@ -[0-9]{1,3} \\+[0-9]{1,3} @@[ a-z:]{0,12}\n)?([-+ ]?(pub |export |def |func |public |class |fun |#define |typedef )?[ -~é日]{0,40}\n){0,30}") {
+            let patch = parse(&text);
+            for (language, extension) in [("python", "py"), ("rust", "rs"), ("typescript", "ts"), ("go", "go"), ("java", "java"), ("kotlin", "kt"), ("ruby", "rb"), ("c", "h")] {
+                let surface = analyze(&patch, language, extension);
+                proptest::prop_assert!(surface.formatting_only_hunks <= surface.changed_hunks);
+            }
+        }
     }
 
     #[test]

@@ -390,6 +390,11 @@ pub const SENSITIVE_WORDS: &[(&str, &[&str])] = &[
             "mfa",
             "totp",
             "otp",
+            "security",
+            "csrf",
+            "cors",
+            "sanitize",
+            "sanitizer",
         ],
     ),
     (

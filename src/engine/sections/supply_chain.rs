@@ -181,6 +181,28 @@ mod tests {
             .collect()
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        #[test]
+        fn arbitrary_manifest_and_workflow_patches_never_panic(text in "(@@ -1 \\+1 @@[ \\[\\]a-z\"{:]{0,10}\n)?([-+ ]?[ -~é]{0,50}\n){0,25}") {
+            let paths = [
+                "package.json", "Cargo.toml", "requirements.txt", "pyproject.toml", "setup.py", "go.mod", "pom.xml",
+                "build.gradle", "gradle/libs.versions.toml", "Gemfile", "x.gemspec", "composer.json", "App.csproj",
+                "Package.swift", "pubspec.yaml", "mix.exs", "Pipfile", "package-lock.json", ".github/workflows/ci.yml",
+                "build.rs",
+            ];
+            let files: Vec<serde_json::Value> = paths
+                .iter()
+                .map(|path| json!({"filename": path, "status": "modified", "additions": 1, "deletions": 1, "patch": text}))
+                .collect();
+            let chain = supply_chain(serde_json::Value::Array(files));
+            proptest::prop_assert!(chain.dependencies && chain.lockfile && chain.ci_config && chain.build_scripts);
+            for finding in &chain.findings {
+                proptest::prop_assert!(!finding.id.is_empty() && !finding.path.is_empty());
+            }
+        }
+    }
+
     #[test]
     fn docs_only_change_sets_no_flags_and_no_findings() {
         let chain = supply_chain(
