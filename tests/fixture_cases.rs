@@ -342,6 +342,37 @@ fn association_none_is_new_only_when_history_shows_no_merged_pr() {
 }
 
 #[test]
+fn a_young_commit_author_without_history_is_new() {
+    let mut value = bundle_value("github3.py-235-contributor");
+    value["commits"][1]["author"]["login"] = json!("fresh-account");
+    value["users"] = json!({"fresh-account": {"login": "fresh-account", "created_at": "2014-07-01T00:00:00Z"},
+                            "old-account": {"login": "old-account", "created_at": "2010-01-01T00:00:00Z"}});
+    value["commits"][0]["author"]["login"] = json!("old-account");
+    let signal = prlens::analyze(
+        &prlens::Bundle::from_value(&value).unwrap(),
+        &Settings::default(),
+        None,
+    );
+    let by_login = |login: &str| {
+        signal
+            .contributors
+            .iter()
+            .find(|person| person.login == login)
+            .unwrap()
+            .clone()
+    };
+    let fresh = by_login("fresh-account");
+    assert_eq!(fresh.account_age_days, Some(25));
+    assert_eq!(fresh.trust_level, TrustLevel::New);
+    assert!(
+        fresh.summary.starts_with("New account"),
+        "{}",
+        fresh.summary
+    );
+    assert_eq!(by_login("old-account").trust_level, TrustLevel::Low);
+}
+
+#[test]
 fn account_age_comes_from_the_user_record_at_fetch_time() {
     let signal = signal("PyGithub-PyGithub-31-large");
     let author = &signal.contributors[0];

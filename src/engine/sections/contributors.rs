@@ -13,8 +13,9 @@
 //! **Rules** (scoring-reference §5.5): bot by `user.type == "Bot"`, a `[bot]` login or
 //! `settings.trusted_bots`; OWNER/MEMBER → maintainer; COLLABORATOR → trusted; CONTRIBUTOR →
 //! established, or low when the history shows no merged PR; FIRST_TIME_CONTRIBUTOR /
-//! FIRST_TIMER → new; NONE → new when the history shows no merged PR, else low; no association (commit authors,
-//! pre-2017 data) → decided from the history when fetched, else low. The deleted-account
+//! FIRST_TIMER → new; NONE → new when the history shows no merged PR, else low; no
+//! association (commit authors, pre-2017 data) → decided from the history when fetched, else
+//! new for an account younger than `young_account_days`, else low. The deleted-account
 //! placeholder `ghost` is low trust with a "Deleted Account" badge.
 
 use crate::engine::Context;
@@ -97,7 +98,9 @@ fn describe(context: &Context, login: &str, role: Role) -> Contributor {
     let unfamiliar_files = unfamiliar_files(context, login);
     let bot = is_bot(login, kind.as_deref(), context.settings);
     let ghost = login.eq_ignore_ascii_case(GHOST_LOGIN) && !bot;
-    let trust_level = trust_level(bot, ghost, association.as_deref(), history);
+    let young =
+        account_age_days.is_some_and(|days| days < context.settings.thresholds.young_account_days);
+    let trust_level = trust_level(bot, ghost, association.as_deref(), history, young);
 
     let mut badges = Vec::new();
     if role == Role::Author {
@@ -167,6 +170,7 @@ fn trust_level(
     ghost: bool,
     association: Option<&str>,
     history: Option<&crate::bundle::History>,
+    young_account: bool,
 ) -> TrustLevel {
     if bot {
         return TrustLevel::Bot;
@@ -195,7 +199,13 @@ fn trust_level(
             Some(history) if history.merged == 0 => TrustLevel::New,
             _ => TrustLevel::Low,
         },
-        _ => history.map_or(TrustLevel::Low, from_history),
+        // No association (commit authors, old data): the history decides; without it, an
+        // account younger than `young_account_days` cannot have much of one.
+        _ => match history {
+            Some(history) => from_history(history),
+            None if young_account => TrustLevel::New,
+            None => TrustLevel::Low,
+        },
     }
 }
 
@@ -231,6 +241,9 @@ fn standing(
         }
         TrustLevel::New if association.as_deref() == Some("FIRST_TIMER") => {
             "First contribution to any repository on GitHub.".into()
+        }
+        TrustLevel::New if history.is_none() && association.is_none() => {
+            "New account; its history in this repository was not fetched.".into()
         }
         TrustLevel::New => "First-time contributor to this repository.".into(),
         TrustLevel::Low => merged.unwrap_or_else(|| match association.as_deref() {
