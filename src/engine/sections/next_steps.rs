@@ -15,6 +15,9 @@ use crate::engine::Context;
 use crate::settings::section_tables::ESSENTIAL_EVIDENCE;
 use crate::signal::{NextSteps, Priority, Signal, SignalState};
 
+/// Unchecked criteria asked about one by one; long templates get a count for the rest.
+const MAX_CRITERIA_QUESTIONS: usize = 5;
+
 /// Drivers that deserve their own concern line (their detail explains them).
 const CONCERN_DRIVERS: [&str; 7] = [
     "dangerous_workflow",
@@ -83,13 +86,23 @@ pub fn assess(context: &Context, signal: &Signal) -> NextSteps {
     }
 
     evidence_questions(context, signal, &mut questions);
-    for criterion in &signal.intent.criteria {
-        if criterion.met == Some(false) {
-            questions.push(format!(
-                "Is \"{}\" still planned? It is unchecked in the description.",
-                criterion.text
-            ));
-        }
+    let unchecked: Vec<&str> = signal
+        .intent
+        .criteria
+        .iter()
+        .filter(|criterion| criterion.met == Some(false))
+        .map(|criterion| criterion.text.as_str())
+        .collect();
+    for text in unchecked.iter().take(MAX_CRITERIA_QUESTIONS) {
+        questions.push(format!(
+            "Is \"{text}\" still planned? It is unchecked in the description."
+        ));
+    }
+    if unchecked.len() > MAX_CRITERIA_QUESTIONS {
+        questions.push(format!(
+            "{} more items are unchecked in the description.",
+            unchecked.len() - MAX_CRITERIA_QUESTIONS
+        ));
     }
     for check in &signal.conventions {
         match (check.id.as_str(), check.ok) {
