@@ -80,6 +80,13 @@ test("a rich signal renders every section with its content, and the header summa
   for (const action of ["expand", "copy-markdown", "download-signal", "download-bundle", "refresh"]) {
     assert.equal(await frame.locator(`button[data-prlens-action="${action}"]`).count(), 1, `action ${action}`);
   }
+  // Copy as Markdown puts the review-ready summary on the clipboard and says so.
+  await frame.evaluate(() => document.addEventListener("copy", (event) => (window.__prlensCopied = event.target.value ?? "")));
+  const copy = frame.locator('button[data-prlens-action="copy-markdown"]');
+  await copy.click();
+  await frame.locator('button[data-prlens-action="copy-markdown"]', { hasText: "Copied" }).waitFor({ timeout: 5000 });
+  const copied = await frame.evaluate(() => window.__prlensCopied);
+  assert.ok(copied.includes(SAMPLE.pull.title), `the copied Markdown names the PR: ${copied.slice(0, 200)}`);
   assert.deepEqual(browser.consoleErrors, []);
 });
 

@@ -1,13 +1,13 @@
 //! Copy as Markdown: writes the review-comment-ready summary (`crate::markdown::render`)
 //! to the clipboard and says "Copied" on the button; when the async Clipboard API is
 //! unavailable or refused (e.g. an iframe without `clipboard-write`), it falls back to a
-//! selected read-only text box so the user can copy by hand.
+//! selected read-only text box (and `execCommand("copy")` on it), so the copy still works
+//! in an iframe without `clipboard-write`, or the user can copy by hand.
 //!
 //! Why: the summary is meant to be pasted into a review comment; a silent failure would
 //! leave the user thinking it worked. The Clipboard API is reached through `Reflect` so the
 //! crate needs no extra web-sys features.
 
-use super::dom::Append;
 use js_sys::{Function, Promise, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -25,18 +25,44 @@ pub fn copy_with_feedback(panel: &Element, button: &Element, markdown: &str) {
     let button = button.clone();
     let markdown = markdown.to_string();
     wasm_bindgen_futures::spawn_local(async move {
-        let copied = match clipboard_write(&markdown) {
-            Some(promise) => JsFuture::from(promise).await.is_ok(),
-            None => false,
-        };
+        let mut copied = false;
+        if clipboard_allowed(&panel) {
+            if let Some(promise) = clipboard_write(&markdown) {
+                copied = JsFuture::from(promise).await.is_ok();
+            }
+        }
+        if !copied {
+            // The legacy path works in iframes whose embedder did not grant clipboard-write.
+            copied = manual_copy_box(&panel, &markdown, true).unwrap_or(false);
+        }
         if copied {
             show(&button, "Copied ✓");
         } else {
             show(&button, "Copy blocked — select below");
             // Best effort: if even the fallback box cannot be built there is nothing else to do.
-            let _ = manual_copy_box(&panel, &markdown);
+            let _ = manual_copy_box(&panel, &markdown, false);
         }
     });
+}
+
+/// Whether the embedding page lets this document use the async Clipboard API (Chromium's
+/// `document.featurePolicy`); asking when it does not only logs a policy violation.
+fn clipboard_allowed(panel: &Element) -> bool {
+    let Some(document) = panel.owner_document() else {
+        return false;
+    };
+    let Ok(policy) = Reflect::get(&document, &"featurePolicy".into()) else {
+        return true;
+    };
+    if policy.is_undefined() || policy.is_null() {
+        return true;
+    }
+    Reflect::get(&policy, &"allowsFeature".into())
+        .ok()
+        .and_then(|allows| allows.dyn_into::<Function>().ok())
+        .and_then(|allows| allows.call1(&policy, &"clipboard-write".into()).ok())
+        .and_then(|answer| answer.as_bool())
+        .unwrap_or(true)
 }
 
 fn clipboard_write(text: &str) -> Option<Promise> {
@@ -70,8 +96,10 @@ fn show(button: &Element, text: &str) {
     );
 }
 
-/// A read-only, pre-selected text box under the actions row holding the Markdown.
-fn manual_copy_box(panel: &Element, markdown: &str) -> Result<(), JsValue> {
+/// A read-only, pre-selected text box under the actions row holding the Markdown. With
+/// `try_copy`, runs `document.execCommand("copy")` on it and removes it again when that
+/// worked; returns whether the text was copied.
+fn manual_copy_box(panel: &Element, markdown: &str, try_copy: bool) -> Result<bool, JsValue> {
     let document = panel
         .owner_document()
         .ok_or_else(|| JsValue::from_str("no document"))?;
@@ -86,8 +114,17 @@ fn manual_copy_box(panel: &Element, markdown: &str) -> Result<(), JsValue> {
     area.set_attribute("readonly", "")?;
     area.set_attribute("aria-label", "Markdown summary to copy")?;
     area.set_value(markdown);
-    panel.add(&area)?;
+    panel.append_child(&area)?;
     area.select();
+    if try_copy {
+        let copied = Reflect::get(&document, &"execCommand".into())?
+            .dyn_into::<Function>()?
+            .call1(&document, &"copy".into())?
+            .as_bool()
+            .unwrap_or(false);
+        area.remove();
+        return Ok(copied);
+    }
     area.focus()?;
-    Ok(())
+    Ok(false)
 }
