@@ -31,8 +31,8 @@ pub struct Policy {
     pub max_age: i64,
     /// The response changes with each push, so it is fresh only for the same head SHA.
     pub head_bound: bool,
-    /// Remember a 404/422 for the freshness window, so a revisit does not ask again for what
-    /// GitHub just said is not there (an app's user profile, an unknown search author).
+    /// Remember a 404/422 as long as a body would be kept (`max_age`), so a revisit does not ask
+    /// again for what GitHub just said is not there (an app's user profile, an unknown author).
     pub remember_failures: bool,
 }
 
@@ -87,8 +87,6 @@ pub struct Client<'a> {
     pub known_head: RefCell<Option<String>>,
     /// Requests actually sent (for tests and progress).
     pub sent: Cell<u32>,
-    /// How long a remembered failure stands (the freshness window).
-    failure_max_age: i64,
 }
 
 impl<'a> Client<'a> {
@@ -97,10 +95,8 @@ impl<'a> Client<'a> {
         cache: HttpCache<'a>,
         token: Option<String>,
         now: i64,
-        failure_max_age: i64,
     ) -> Self {
         Client {
-            failure_max_age,
             transport,
             cache,
             token: token.filter(|token| !token.trim().is_empty()),
@@ -172,8 +168,7 @@ impl<'a> Client<'a> {
         let cached = self.cache.lookup(url).await;
         if let Some((entry, meta)) = &cached {
             if let Some(status) = entry.failed_status {
-                let max_age = self.failure_max_age.min(policy.max_age);
-                if self.cache.is_fresh(meta, max_age, false, None) {
+                if self.cache.is_fresh(meta, policy.max_age, false, None) {
                     self.cache.touch(url);
                     return Err(GetError::Status {
                         status,

@@ -95,13 +95,7 @@ pub async fn run(
     let api = Api::new(&options.api_base, pull_ref)?;
     let now = options.now;
     let cache = super::cache::HttpCache::load(store, now).await;
-    let client = Client::new(
-        transport,
-        cache,
-        options.token.clone(),
-        now,
-        options.freshness_seconds,
-    );
+    let client = Client::new(transport, cache, options.token.clone(), now);
     let tracker = Tracker {
         report,
         phases: RefCell::new(BTreeMap::new()),
@@ -292,6 +286,7 @@ pub async fn run(
             );
         }
     }
+    let looked_up = people.len() + later.len();
     if !wave3.is_empty() {
         let parts = join_all(wave3).await;
         absorb(
@@ -303,6 +298,8 @@ pub async fn run(
         );
     }
 
+    note_budget_caps(&mut sections, author.as_deref(), looked_up);
+
     // A section with no successful answer at all is "not fetched" (absent), not "empty":
     // the engine must not read failed lookups as "this person has no history".
     sections.users_fetched = !sections.users.is_empty();
@@ -310,6 +307,28 @@ pub async fn run(
 
     client.cache.flush(head.as_deref()).await;
     Ok(sections.to_bundle(crate::timestamp::format(now)))
+}
+
+/// Says when the request budget, not GitHub, limited whose profile and history were read.
+fn note_budget_caps(sections: &mut Sections, author: Option<&str>, looked_up: usize) {
+    let mut everyone: Vec<String> = author.iter().map(|login| login.to_string()).collect();
+    for login in sections.commit_authors() {
+        if !everyone.contains(&login) {
+            everyone.push(login);
+        }
+    }
+    if everyone.len() > looked_up {
+        sections.note(format!(
+            "users: {looked_up} of {} people looked up (the author first, then commit authors in order)",
+            everyone.len()
+        ));
+    }
+    if everyone.len() > MAX_HISTORY_LOGINS {
+        sections.note(format!(
+            "history: PR history searched for the first {MAX_HISTORY_LOGINS} of {} people (search allows 10 requests per minute without a token)",
+            everyone.len()
+        ));
+    }
 }
 
 fn head_sha(pull: &Value) -> Option<String> {
@@ -606,6 +625,10 @@ fn absorb(
                         .or_default()
                         .insert(path, count);
                 }
+            }
+            // One note for the whole section when the budget, not the file, was the reason.
+            Part::Familiarity(_, Err(GetError::OverBudget)) => {
+                sections.note(failure_note("familiarity", &GetError::OverBudget))
             }
             Part::Familiarity(path, Err(error)) => {
                 sections.note(failure_note(&format!("familiarity ({path})"), &error))

@@ -176,7 +176,7 @@ fn exhausted_rate_limit_stops_requests_until_reset_and_says_so() {
 }
 
 #[test]
-fn a_404_is_remembered_for_the_window_except_for_the_pull() {
+fn a_404_is_remembered_like_a_body_except_for_the_pull() {
     let fake = small_pr();
     fake.on(&url("/users/bob"), vec![super::fake::status(404, &[])]);
     let store = MemoryStore::default();
@@ -192,8 +192,13 @@ fn a_404_is_remembered_for_the_window_except_for_the_pull() {
         "{notes:?}"
     );
 
+    // Profiles are kept a day, and so is the news that one does not exist.
     later.now += 600;
     run(&fake, &store, &later).unwrap();
+    assert_eq!(fake.count(&url("/users/bob")), 0);
+    later.now += 86_400;
+    run(&fake, &store, &later).unwrap();
+    assert_eq!(fake.count(&url("/users/bob")), 1, "asked again after a day");
     assert_eq!(
         fake.count(&url("/users/bob")),
         1,

@@ -262,3 +262,39 @@ fn progress_reports_count_up_to_the_planned_total() {
         "{seen:#?}"
     );
 }
+
+#[test]
+fn people_beyond_the_lookup_budget_are_named_in_notes() {
+    let fake = small_pr();
+    let commits: Vec<serde_json::Value> = (0..9)
+        .map(|index| json!({"sha": format!("c{index}"), "author": {"login": format!("dev{index}")}, "commit": {"message": "m"}}))
+        .collect();
+    fake.on(
+        &url("/repos/o/r/pulls/7/commits?per_page=100"),
+        vec![ok(serde_json::Value::Array(commits))],
+    )
+    .on_prefix(
+        &url("/users/"),
+        ok(json!({"login": "someone", "type": "User"})),
+    );
+    let bundle = run(&fake, &MemoryStore::default(), &options()).unwrap();
+    let users = fake
+        .sent_urls()
+        .iter()
+        .filter(|sent| sent.contains("/users/"))
+        .count();
+    assert_eq!(users, 6, "the author and 5 commit authors");
+    let notes = Bundle::from_value(&bundle).unwrap().fetch_notes;
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.starts_with("users: 6 of 10 people looked up")),
+        "{notes:?}"
+    );
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.starts_with("history: PR history searched for the first 3 of 10 people")),
+        "{notes:?}"
+    );
+}
