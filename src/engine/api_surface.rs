@@ -82,6 +82,8 @@ pub struct ApiSurface {
     pub formatting_only_hunks: usize,
     /// Hunks with any removed or added line.
     pub changed_hunks: usize,
+    /// Removed plus added lines inside formatting-only hunks (size that needs no review).
+    pub formatting_lines: u64,
 }
 
 impl ApiSurface {
@@ -110,9 +112,8 @@ struct Definition {
 /// Analyses one file's patch. `language` is a [`crate::settings::paths::LANGUAGES`] value and
 /// `extension` the lower-case file extension (C/C++ are analysed only in headers).
 pub fn analyze(patch: &Patch, language: &str, extension: &str) -> ApiSurface {
-    let Some(rules) = Rules::for_language(language, extension) else {
-        return ApiSurface::default();
-    };
+    // Languages without visibility rules (C sources, SQL, …) still get the formatting pass.
+    let rules = Rules::for_language(language, extension);
     let mut surface = ApiSurface::default();
     let mut old_touched: BTreeMap<String, Definition> = BTreeMap::new();
     let mut new_touched: BTreeMap<String, Definition> = BTreeMap::new();
@@ -127,8 +128,14 @@ pub fn analyze(patch: &Patch, language: &str, extension: &str) -> ApiSurface {
         surface.changed_hunks += 1;
         if is_formatting_only(&removed, &added) {
             surface.formatting_only_hunks += 1;
+            surface.formatting_lines = surface
+                .formatting_lines
+                .saturating_add((removed.len() + added.len()) as u64);
             continue;
         }
+        let Some(rules) = rules else {
+            continue;
+        };
         for definition in definitions(hunk, &hunk.old_view(), rules) {
             if definition.touched {
                 old_touched
@@ -949,6 +956,20 @@ mod tests {
                 proptest::prop_assert!(surface.formatting_only_hunks <= surface.changed_hunks);
             }
         }
+    }
+
+    #[test]
+    fn formatting_lines_are_counted_in_every_language() {
+        let surface = analyze(&parse("@@ -1,2 +1,2 @@\n-int f(int a,int b){\n+int f(int a, int b) {\n@@ -9 +9 @@\n-x = 1;\n+x = 2;"), "c", "c");
+        assert_eq!(
+            (
+                surface.changed_hunks,
+                surface.formatting_only_hunks,
+                surface.formatting_lines
+            ),
+            (2, 1, 2)
+        );
+        assert!(surface.changes.is_empty());
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! `large_diff`: the change is too big to review carefully in one sitting.
 //!
 //! **What it detects.** More counted lines (additions + deletions, excluding lockfiles,
-//! generated, vendored and binary files, as triage counts them) than
-//! `thresholds.large_diff_lines`. The weight ramps from half at the threshold to full at
+//! generated, vendored and binary files, as triage counts them, and lines of hunks that only
+//! re-indent or re-wrap code) than `thresholds.large_diff_lines`. The weight ramps from half at the threshold to full at
 //! `thresholds.large_diff_severe_lines`.
 //!
 //! **Why it matters.** Defect detection collapses on big reviews: "LOC under review should be
@@ -19,7 +19,13 @@ use crate::signal::Driver;
 
 pub fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
     let thresholds = &context.settings.thresholds;
-    let lines = sections.triage.counted_lines;
+    let formatting: u64 = context
+        .files
+        .iter()
+        .filter(|file| !file.excluded_from_size)
+        .map(|file| file.api.formatting_lines)
+        .sum();
+    let lines = sections.triage.counted_lines.saturating_sub(formatting);
     if lines <= thresholds.large_diff_lines {
         return None;
     }
@@ -27,6 +33,11 @@ pub fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
         "Large change: {lines} lines modified (threshold {})",
         thresholds.large_diff_lines
     );
+    if formatting > 0 {
+        detail.push_str(&format!(
+            "; {formatting} whitespace/re-wrap-only lines not counted"
+        ));
+    }
     if sections.triage.excluded_lines > 0 {
         detail.push_str(&format!(
             "; {} lockfile/generated/vendored lines not counted",
@@ -74,6 +85,26 @@ mod tests {
         ]))
         .fired(evaluate)
         .is_none());
+    }
+
+    #[test]
+    fn reformatting_does_not_count_as_size() {
+        let mut patch = String::from("@@ -1,300 +1,300 @@");
+        for index in 0..300 {
+            patch.push_str(&format!("\n-x_{index} = f(a,b)"));
+        }
+        for index in 0..300 {
+            patch.push_str(&format!("\n+x_{index} = f(a, b)"));
+        }
+        let reformatted = json!({"filename": "src/a.py", "status": "modified", "additions": 300, "deletions": 300, "patch": patch});
+        assert!(case(json!([reformatted.clone()])).fired(evaluate).is_none());
+        let driver = case(json!([reformatted, file("src/b.py", 450, 0)]))
+            .fired(evaluate)
+            .unwrap();
+        assert_eq!(
+            driver.detail,
+            "Large change: 450 lines modified (threshold 400); 600 whitespace/re-wrap-only lines not counted"
+        );
     }
 
     #[test]
