@@ -69,6 +69,22 @@ pub const READINESS_APPROVAL: u8 = 10;
 pub const READINESS_SUPPLY_CHAIN: u8 = 10;
 pub const READINESS_RISK: u8 = 15;
 
+/// Partial credit (share of an item's points) for states between done and not done.
+/// [inferred] Pending CI is a promise, not evidence (as in evidence credit); an unstable merge
+/// state means only non-required checks fail; behind or unknown is a coin toss; blocked still
+/// needs reviews or checks; a stale approval was given to different code (posthog#85564 drops
+/// approvals on new pushes); minor supply-chain findings are worth a look; medium/high risk
+/// leave room for review, critical none.
+pub const SHARE_CI_PENDING: f64 = 0.3;
+pub const SHARE_MERGEABLE_UNSTABLE: f64 = 0.6;
+pub const SHARE_MERGEABLE_BEHIND: f64 = 0.5;
+pub const SHARE_MERGEABLE_UNKNOWN: f64 = 0.5;
+pub const SHARE_MERGEABLE_BLOCKED: f64 = 0.4;
+pub const SHARE_APPROVAL_STALE: f64 = 0.4;
+pub const SHARE_SUPPLY_CHAIN_MINOR: f64 = 0.5;
+pub const SHARE_RISK_MEDIUM: f64 = 0.6;
+pub const SHARE_RISK_HIGH: f64 = 0.2;
+
 /// Account age below which the "Fresh Account" badge shows (informational only).
 /// Source: Good Egg #47 (accounts < 1 year merge ~16pp less); scoring-reference §5.5.
 pub const FRESH_ACCOUNT_DAYS: u64 = 365;

@@ -133,7 +133,7 @@ fn checklist(context: &Context, sections: &Sections, risk: &Risk) -> Vec<Readine
             "ci_green",
             "CI still running or awaiting approval",
             READINESS_CI_GREEN,
-            part(READINESS_CI_GREEN, 0.3),
+            part(READINESS_CI_GREEN, SHARE_CI_PENDING),
         ),
         SignalState::Failing => item("ci_green", "CI failing", READINESS_CI_GREEN, 0),
         SignalState::Missing
@@ -148,14 +148,22 @@ fn checklist(context: &Context, sections: &Sections, risk: &Risk) -> Vec<Readine
     let (label, share) = match state.as_deref() {
         _ if pull.merged => ("Already merged", 1.0),
         // GitHub keeps reporting mergeability of closed PRs; it no longer means anything.
-        _ if pull.state.eq_ignore_ascii_case("closed") => ("Closed without merging", 0.5),
+        _ if pull.state.eq_ignore_ascii_case("closed") => {
+            ("Closed without merging", SHARE_MERGEABLE_UNKNOWN)
+        }
         Some("clean" | "has_hooks") => ("Mergeable: clean", 1.0),
-        Some("unstable") => ("Mergeable, but non-required checks fail (unstable)", 0.6),
-        Some("behind") => ("Branch is behind the base branch", 0.5),
-        Some("blocked") => ("Merging blocked by branch protection", 0.4),
+        Some("unstable") => (
+            "Mergeable, but non-required checks fail (unstable)",
+            SHARE_MERGEABLE_UNSTABLE,
+        ),
+        Some("behind") => ("Branch is behind the base branch", SHARE_MERGEABLE_BEHIND),
+        Some("blocked") => (
+            "Merging blocked by branch protection",
+            SHARE_MERGEABLE_BLOCKED,
+        ),
         Some("dirty") => ("Merge conflicts with the base branch", 0.0),
         Some("draft") => ("Draft: not mergeable yet", 0.0),
-        _ => ("Mergeable state unknown", 0.5),
+        _ => ("Mergeable state unknown", SHARE_MERGEABLE_UNKNOWN),
     };
     let mergeable = item(
         "mergeable",
@@ -215,7 +223,7 @@ fn checklist(context: &Context, sections: &Sections, risk: &Risk) -> Vec<Readine
             "supply_chain",
             format!("{} minor supply-chain finding(s)", findings.len()),
             READINESS_SUPPLY_CHAIN,
-            part(READINESS_SUPPLY_CHAIN, 0.5),
+            part(READINESS_SUPPLY_CHAIN, SHARE_SUPPLY_CHAIN_MINOR),
         )
     } else {
         item(
@@ -228,8 +236,8 @@ fn checklist(context: &Context, sections: &Sections, risk: &Risk) -> Vec<Readine
 
     let (label, share) = match risk.level {
         RiskLevel::Low => ("Risk level low", 1.0),
-        RiskLevel::Medium => ("Risk level medium", 0.6),
-        RiskLevel::High => ("Risk level high", 0.2),
+        RiskLevel::Medium => ("Risk level medium", SHARE_RISK_MEDIUM),
+        RiskLevel::High => ("Risk level high", SHARE_RISK_HIGH),
         RiskLevel::Critical => ("Risk level critical", 0.0),
     };
     let risk_item = item("risk", label, READINESS_RISK, part(READINESS_RISK, share));
@@ -302,7 +310,7 @@ fn approval(context: &Context) -> ReadinessItem {
             "approval",
             "Approval is stale: given on an older commit",
             READINESS_APPROVAL,
-            part(READINESS_APPROVAL, 0.4),
+            part(READINESS_APPROVAL, SHARE_APPROVAL_STALE),
         )
     }
 }
