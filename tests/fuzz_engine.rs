@@ -23,6 +23,8 @@
 //! `target/fuzz-crashes/<property>-<n>.json`; move it into `tests/regressions/` (each file
 //! there is a raw `analyze_json` input, replayed by `every_regression_input_is_handled`).
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -10,7 +10,7 @@ pub use render::{render_panel, render_state};
 
 /// `installPanicHook` and `lastPanicMessage`: a panic becomes a panel error state (hardening).
 mod panic;
-pub use panic::{install_panic_hook, last_panic_message};
+pub use panic::{install_panic_hook, last_panic_message, panic_summary, record_panic};
 
 /// `fetchBundle`: the PR bundle from the GitHub API, cached and rate-limit aware (live-data).
 mod app;
