@@ -157,6 +157,7 @@ fn render() -> String {
     for file in [
         "dependencies.rs",
         "install_scripts.rs",
+        "build_scripts.rs",
         "lockfiles.rs",
         "workflows.rs",
     ] {

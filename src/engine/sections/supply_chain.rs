@@ -4,7 +4,8 @@
 //! manifest changed), `lockfile`, `ci_config`, `build_scripts` — from the classified files, and
 //! reads the patches for findings: new, removed, changed and downgraded packages; git, URL and
 //! local dependency specs; package-index switches; Go `replace`s; new or changed install
-//! scripts; lockfile drift and untrusted lockfile sources; and workflow dangers (Scorecard's
+//! scripts; remote scripts piped into a shell and unpinned Docker base images; lockfile drift
+//! and untrusted lockfile sources; and workflow dangers (Scorecard's
 //! Dangerous-Workflow, Pinned-Dependencies and Token-Permissions on the changed lines).
 //!
 //! **Why it matters.** Lockfiles and generated files are excluded from review size, but they
@@ -18,6 +19,7 @@
 //! **Source.** scoring-reference §5.7 and §7.7–7.8; each finder's module names its own.
 //! Findings are ordered by severity (critical first), then path.
 
+mod build_scripts;
 mod dependencies;
 mod ecosystems;
 mod install_scripts;
@@ -60,6 +62,10 @@ pub const WORKFLOW_FINDINGS: &[&str] = &[
     "unpinned_action",
     "workflow_write_permissions",
 ];
+
+/// Finding ids of download-and-execute patterns in build scripts and CI (read by
+/// `build_script_change`).
+pub const BUILD_FINDINGS: &[&str] = &["remote_script", "unpinned_image"];
 
 /// Finding ids of lockfile drift and lockfile sources (read by `lockfile_drift`).
 pub const LOCKFILE_FINDINGS: &[&str] = &[
@@ -134,6 +140,7 @@ pub fn assess(context: &Context) -> SupplyChain {
             findings.extend(found);
         }
         findings.extend(install_scripts::findings(file, facts));
+        findings.extend(build_scripts::findings(file, facts));
         findings.extend(workflows::findings(file, facts));
         findings.extend(lockfiles::sources(file, facts));
     }

@@ -1,0 +1,208 @@
+//! Remote code and unpinned images in build scripts and CI: added lines that pipe a download
+//! straight into a shell, and Dockerfile base images not pinned by digest.
+//!
+//! What it detects:
+//! - `curl … | sh`, `wget -O- … | bash`, `iwr … | iex` and similar on an added line of a build
+//!   script or CI file (high): whatever the server returns at build time runs with the
+//!   builder's credentials, and nobody can review it;
+//! - `FROM image:tag` without `@sha256:` on an added Dockerfile line (low): a moved tag changes
+//!   the build without a diff.
+//!
+//! Why it matters: these are the "download and execute" patterns OpenSSF Scorecard's
+//! Pinned-Dependencies check flags in Dockerfiles and shell scripts.
+//!
+//! Source: https://github.com/ossf/scorecard/blob/main/docs/checks.md#pinned-dependencies.
+
+use crate::bundle::ChangedFile;
+use crate::engine::diff;
+use crate::engine::FileFacts;
+use crate::signal::Finding;
+
+use super::dependencies::finding;
+
+/// Commands that fetch a URL.
+const DOWNLOADERS: &[&str] = &[
+    "curl ",
+    "wget ",
+    "iwr ",
+    "invoke-webrequest",
+    "irm ",
+    "invoke-restmethod",
+];
+
+/// Interpreters a download may be piped into.
+const SHELLS: &[&str] = &[
+    "sh",
+    "bash",
+    "zsh",
+    "iex",
+    "invoke-expression",
+    "python",
+    "python3",
+    "node",
+    "perl",
+    "ruby",
+    "sudo",
+];
+
+/// Findings kept per file.
+const MAX_FINDINGS: usize = 10;
+
+/// Images that are build stages or placeholders, not downloads.
+const NOT_IMAGES: &[&str] = &["scratch"];
+
+pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
+    if !(facts.build_script || facts.ci_config) {
+        return Vec::new();
+    }
+    let Some(text) = file.patch.as_deref() else {
+        return Vec::new();
+    };
+    let patch = diff::parse(text);
+    let dockerfile = facts.path.rsplit('/').next().is_some_and(|name| {
+        name.to_lowercase().starts_with("dockerfile")
+            || name.to_lowercase().ends_with(".dockerfile")
+    });
+    let mut found = Vec::new();
+    let mut stages: Vec<String> = Vec::new();
+    for line in patch.added() {
+        if found.len() >= MAX_FINDINGS {
+            break;
+        }
+        let lower = line.to_lowercase();
+        if pipes_download_into_shell(&lower) {
+            found.push(finding(
+                "remote_script",
+                &facts.path,
+                format!(
+                    "downloads and executes a remote script: {}",
+                    shorten(line.trim())
+                ),
+                "high",
+            ));
+            continue;
+        }
+        if dockerfile {
+            if let Some(image) = unpinned_base_image(line.trim(), &mut stages) {
+                found.push(finding(
+                    "unpinned_image",
+                    &facts.path,
+                    format!("base image {image} is not pinned by digest"),
+                    "low",
+                ));
+            }
+        }
+    }
+    found
+}
+
+/// `curl … | bash` and friends (the pipe may be followed by `sudo`, flags or `-`).
+fn pipes_download_into_shell(lower: &str) -> bool {
+    let Some(download) = DOWNLOADERS.iter().filter_map(|tool| lower.find(tool)).min() else {
+        return false;
+    };
+    lower
+        .get(download..)
+        .unwrap_or("")
+        .split('|')
+        .skip(1)
+        .any(|segment| {
+            let command = segment.trim_start();
+            let first = command.split_whitespace().next().unwrap_or("");
+            let name = first.rsplit('/').next().unwrap_or(first);
+            SHELLS.contains(&name)
+        })
+}
+
+/// `FROM image[:tag] [AS stage]` without a digest; stage names and `scratch` are not images.
+fn unpinned_base_image(line: &str, stages: &mut Vec<String>) -> Option<String> {
+    let mut words = line.split_whitespace();
+    if !words.next()?.eq_ignore_ascii_case("from") {
+        return None;
+    }
+    let mut image = words.next()?;
+    while image.starts_with("--") {
+        image = words.next()?; // --platform=…
+    }
+    if let (Some(keyword), Some(stage)) = (words.next(), words.next()) {
+        if keyword.eq_ignore_ascii_case("as") {
+            stages.push(stage.to_lowercase());
+        }
+    }
+    let lower = image.to_lowercase();
+    let pinned = lower.contains("@sha256:");
+    let variable = lower.contains('$');
+    let is_stage = stages.iter().any(|stage| *stage == lower) && !lower.contains(':');
+    (!pinned && !variable && !is_stage && !NOT_IMAGES.contains(&lower.as_str()))
+        .then(|| image.to_string())
+}
+
+fn shorten(text: &str) -> String {
+    if text.chars().count() <= 80 {
+        return text.to_string();
+    }
+    let mut kept: String = text.chars().take(79).collect();
+    kept.push('…');
+    kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::files::classify_file;
+
+    fn run(path: &str, patch: &str) -> Vec<(String, String)> {
+        let file = ChangedFile {
+            filename: path.into(),
+            status: "modified".into(),
+            additions: 1,
+            deletions: 0,
+            patch: Some(patch.into()),
+            ..Default::default()
+        };
+        findings(&file, &classify_file(&file))
+            .into_iter()
+            .map(|finding| (finding.id, finding.severity))
+            .collect()
+    }
+
+    #[test]
+    fn piping_downloads_into_a_shell_is_high() {
+        for line in [
+            "RUN curl -fsSL https://x.example/install.sh | bash",
+            "  - wget -qO- https://x.example/i.sh | sudo sh",
+            "curl https://sh.rustup.rs -sSf | sh -s -- -y",
+            "iwr https://x.example/a.ps1 | iex",
+        ] {
+            assert_eq!(
+                run("scripts/setup.sh", &format!("@@ -1 +1,2 @@\n+{line}")),
+                [("remote_script".into(), "high".into())],
+                "{line}"
+            );
+        }
+        assert!(run(
+            "scripts/setup.sh",
+            "@@ -1 +1 @@\n+curl -o out.tgz https://x.example/a.tgz | tee log"
+        )
+        .is_empty());
+        assert!(
+            run("src/app.py", "@@ -1 +1 @@\n+curl x | sh").is_empty(),
+            "only build scripts and CI"
+        );
+    }
+
+    #[test]
+    fn dockerfile_base_images_need_a_digest() {
+        let found = run(
+            "Dockerfile",
+            "@@ -1,2 +1,5 @@\n+FROM node:20 AS build\n+FROM build\n+FROM --platform=linux/amd64 alpine@sha256:0123abcd\n+FROM scratch\n+FROM python:3.12-slim",
+        );
+        assert_eq!(
+            found,
+            [
+                ("unpinned_image".into(), "low".into()),
+                ("unpinned_image".into(), "low".into())
+            ]
+        );
+    }
+}
