@@ -132,7 +132,7 @@ fn unpinned_base_image(line: &str, stages: &mut Vec<String>) -> Option<String> {
     let lower = image.to_lowercase();
     let pinned = lower.contains("@sha256:");
     let variable = lower.contains('$');
-    let is_stage = stages.iter().any(|stage| *stage == lower) && !lower.contains(':');
+    let is_stage = stages.contains(&lower) && !lower.contains(':');
     (!pinned && !variable && !is_stage && !NOT_IMAGES.contains(&lower.as_str()))
         .then(|| image.to_string())
 }
