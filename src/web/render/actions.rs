@@ -14,12 +14,25 @@ pub fn render(dom: &Dom, options: &PanelOptions) -> DomResult<Element> {
     set(&row, "role", "group")?;
     set(&row, "aria-label", "prlens actions")?;
     row.add(&dom.action_button("copy-markdown", COPY_LABEL, "prl-btn")?)?;
-    row.add(&dom.action_button("download-signal", "Download signal", "prl-btn")?)?;
-    let bundle = dom.action_button("download-bundle", "Download bundle", "prl-btn")?;
+    let signal = dom.action_button("download-signal", "↓ Signal", "prl-btn")?;
+    set(&signal, "title", "Download the signal as JSON")?;
+    set(&signal, "aria-label", "Download the signal as JSON")?;
+    row.add(&signal)?;
+    let bundle = dom.action_button("download-bundle", "↓ Bundle", "prl-btn")?;
+    set(
+        &bundle,
+        "title",
+        "Download the bundle (the GitHub data the signal was computed from)",
+    )?;
+    set(&bundle, "aria-label", "Download the bundle JSON")?;
     if !options.has_bundle && options.on_action.is_none() {
         set(&bundle, "disabled", "")?;
     }
     row.add(&bundle)?;
-    row.add(&dom.action_button("refresh", "Refresh", "prl-btn")?)?;
+    // Icon-only so the row fits GitHub's 296px sidebar; the name is in aria-label and title.
+    let refresh = dom.action_button("refresh", "↻", "prl-btn prl-btn-icon")?;
+    set(&refresh, "title", "Refresh: fetch the pull request again")?;
+    set(&refresh, "aria-label", "Refresh")?;
+    row.add(&refresh)?;
     Ok(row)
 }
