@@ -240,6 +240,7 @@ async function update(mode) {
   const pull = view.pull;
   if (!pull || view.busy) return;
   const generation = view.generation;
+  const factsUsed = JSON.stringify(view.facts);
   view.busy = true;
   try {
     if (mode !== "poll" && !view.shown) {
@@ -266,6 +267,8 @@ async function update(mode) {
     view.signalJson = wasm.analyzeBundle(bundleJson, JSON.stringify(prefs.engine ?? {}));
     render(view.signalJson);
     writeCachedPanel(pull, view.signalJson).catch(() => {});
+    // Page facts that arrived while fetching (e.g. a file ticked "Viewed") count too.
+    if (JSON.stringify(view.facts) !== factsUsed) rescore();
   } catch (error) {
     if (generation !== view.generation) return;
     if (mode !== "poll") showError(error);
