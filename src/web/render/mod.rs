@@ -19,6 +19,7 @@ mod dom;
 mod events;
 mod evidence;
 mod focus;
+mod footer;
 mod format;
 mod frame;
 mod governance;
@@ -116,6 +117,11 @@ fn render_signal(root: &Element, signal: &Signal, options: &PanelOptions) -> Dom
     }
     panel.add(&full)?;
     panel.add(&actions::render(&dom, options)?)?;
+    panel.add(&footer::render(
+        &dom,
+        &signal.meta,
+        notice::is_partial(&signal.meta),
+    )?)?;
 
     clear(root);
     let level = format::level_key(signal.risk.level);
