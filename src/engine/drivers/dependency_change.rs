@@ -21,17 +21,30 @@ use crate::engine::{Context, Sections};
 use crate::settings::weights::severity_factor;
 use crate::signal::Driver;
 
-/// Plural-aware labels for the summary.
-const LABELS: &[(&str, &str)] = &[
-    ("version_downgrade", "downgrade"),
-    ("git_dependency", "git dependency"),
-    ("url_dependency", "URL dependency"),
-    ("package_index", "package-index change"),
-    ("go_replace", "module replacement"),
-    ("local_dependency", "local-path dependency"),
-    ("new_dependency", "new package"),
-    ("removed_dependency", "removed package"),
-    ("version_change", "version change"),
+/// Summary labels: `(finding id, singular, plural)`.
+const LABELS: &[(&str, &str, &str)] = &[
+    ("version_downgrade", "downgrade", "downgrades"),
+    ("git_dependency", "git dependency", "git dependencies"),
+    ("url_dependency", "URL dependency", "URL dependencies"),
+    (
+        "package_index",
+        "package-index change",
+        "package-index changes",
+    ),
+    ("go_replace", "module replacement", "module replacements"),
+    (
+        "local_dependency",
+        "local-path dependency",
+        "local-path dependencies",
+    ),
+    ("new_dependency", "new package", "new packages"),
+    (
+        "lockfile_new_packages",
+        "lockfile adding packages",
+        "lockfiles adding packages",
+    ),
+    ("removed_dependency", "removed package", "removed packages"),
+    ("version_change", "version change", "version changes"),
 ];
 
 pub fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
@@ -48,9 +61,9 @@ pub fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
     let mut paths = finding_paths(&findings);
     let mut parts: Vec<String> = LABELS
         .iter()
-        .filter_map(|(id, label)| {
+        .filter_map(|(id, singular, plural)| {
             let count = findings.iter().filter(|finding| finding.id == *id).count();
-            (count > 0).then(|| format!("{count} {label}{}", if count == 1 { "" } else { "s" }))
+            (count > 0).then(|| format!("{count} {}", if count == 1 { singular } else { plural }))
         })
         .collect();
     for path in &unread {

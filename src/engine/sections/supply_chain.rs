@@ -51,6 +51,7 @@ pub const DEPENDENCY_FINDINGS: &[&str] = &[
     "local_dependency",
     "package_index",
     "go_replace",
+    "lockfile_new_packages",
     "more_dependency_changes",
 ];
 
@@ -143,6 +144,7 @@ pub fn assess(context: &Context) -> SupplyChain {
         findings.extend(build_scripts::findings(file, facts));
         findings.extend(workflows::findings(file, facts));
         findings.extend(lockfiles::sources(file, facts));
+        findings.extend(lockfiles::new_packages(file, facts, files));
     }
     findings.extend(lockfiles::drift(files, &changed_dependencies));
     let mut findings = merge_repeats(findings);

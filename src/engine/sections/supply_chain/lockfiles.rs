@@ -81,6 +81,106 @@ pub fn drift(files: &[FileFacts], changed_dependencies: &[&FileFacts]) -> Vec<Fi
     found
 }
 
+/// Package names listed on some lines of a lockfile, by lockfile format.
+fn package_names<'a>(basename: &str, lines: impl Iterator<Item = &'a str>) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for line in lines {
+        let trimmed = line.trim();
+        let name = match basename {
+            "package-lock.json" | "npm-shrinkwrap.json" => trimmed
+                .strip_prefix('"')
+                .filter(|_| trimmed.ends_with('{'))
+                .and_then(|rest| rest.rsplit_once("node_modules/"))
+                .and_then(|(_, name)| name.split('"').next())
+                .map(str::to_string),
+            "yarn.lock" | "pnpm-lock.yaml" => {
+                let top = if basename == "yarn.lock" {
+                    line == trimmed
+                } else {
+                    line.starts_with("  ") && !line.starts_with("   ")
+                };
+                let entry = trimmed
+                    .trim_end_matches(':')
+                    .split(',')
+                    .next()
+                    .unwrap_or("");
+                let entry = entry.trim_matches(['"', '\'', '/']);
+                match entry.rsplit_once('@') {
+                    Some((name, _)) if top && trimmed.ends_with(':') && !name.is_empty() => {
+                        Some(name.to_string())
+                    }
+                    _ => None,
+                }
+            }
+            "cargo.lock" | "poetry.lock" | "uv.lock" | "pdm.lock" | "pixi.lock" => trimmed
+                .strip_prefix("name = \"")
+                .and_then(|rest| rest.strip_suffix('"'))
+                .map(str::to_string),
+            "composer.lock" => trimmed
+                .strip_prefix("\"name\": \"")
+                .and_then(|rest| rest.split('"').next())
+                .map(str::to_string),
+            "gemfile.lock" => {
+                (line.starts_with("    ") && !line.starts_with("     ") && trimmed.ends_with(')'))
+                    .then(|| trimmed.split(' ').next().unwrap_or("").to_string())
+            }
+            "go.sum" => trimmed.split_whitespace().next().map(str::to_string),
+            _ => None,
+        };
+        if let Some(name) = name.filter(|name| !name.is_empty()) {
+            names.insert(name);
+        }
+    }
+    names
+}
+
+/// Packages a lockfile adds (names on added lines that no removed line had): the transitive
+/// arrivals a reviewer never sees in the manifest. Medium when no manifest of the ecosystem
+/// changed (nothing declared them), low otherwise.
+pub fn new_packages(file: &ChangedFile, facts: &FileFacts, files: &[FileFacts]) -> Vec<Finding> {
+    if !facts.lockfile {
+        return Vec::new();
+    }
+    let Some(text) = file.patch.as_deref() else {
+        return Vec::new();
+    };
+    let basename = facts.path.rsplit('/').next().unwrap_or("").to_lowercase();
+    let patch = diff::parse(text);
+    let removed = package_names(&basename, patch.removed());
+    let added: Vec<String> = package_names(&basename, patch.added())
+        .into_iter()
+        .filter(|name| !removed.contains(name))
+        .collect();
+    if added.is_empty() {
+        return Vec::new();
+    }
+    let declared = files
+        .iter()
+        .any(|other| other.manifest && other.ecosystem == facts.ecosystem);
+    let shown: Vec<&str> = added.iter().take(MAX_NAMES).map(String::as_str).collect();
+    let more = added.len().saturating_sub(MAX_NAMES);
+    let mut detail = format!(
+        "lockfile adds {} package(s): {}",
+        added.len(),
+        shown.join(", ")
+    );
+    if more > 0 {
+        detail.push_str(&format!(" and {more} more"));
+    }
+    if !declared {
+        detail.push_str(" (no manifest change declares them)");
+    }
+    vec![finding(
+        "lockfile_new_packages",
+        &facts.path,
+        detail,
+        if declared { "low" } else { "medium" },
+    )]
+}
+
+/// Names listed in a `lockfile_new_packages` detail.
+const MAX_NAMES: usize = 8;
+
 /// Entries of an npm-family lockfile resolved from an untrusted or insecure source.
 pub fn sources(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
     if !facts.lockfile || facts.ecosystem != Some("npm") {
@@ -172,6 +272,40 @@ mod tests {
         let (_, pyproject) = facts("pyproject.toml", None);
         let (_, uv) = facts("uv.lock", None);
         assert!(drift(&[pyproject, uv], &[]).is_empty());
+    }
+
+    #[test]
+    fn new_packages_are_read_from_every_lockfile_format() {
+        for (path, patch, expected) in [
+            ("package-lock.json", "@@ -1,2 +1,5 @@\n+    \"node_modules/left-pad\": {\n+      \"version\": \"1.3.0\",\n+    \"node_modules/@scope/pkg\": {\n-      \"version\": \"1.0.0\"", "left-pad"),
+            ("yarn.lock", "@@ -1 +1,3 @@\n+\"@babel/core@^7.0.0\", \"@babel/core@^7.1.0\":\n+  version \"7.1.0\"\n+lodahs@^4.0.0:", "@babel/core"),
+            ("pnpm-lock.yaml", "@@ -1 +1,2 @@\n packages:\n+  /evil-pkg@1.0.0:\n+    resolution: {integrity: sha512-x}", "evil-pkg"),
+            ("Cargo.lock", "@@ -1 +1,3 @@\n+[[package]]\n+name = \"rand\"\n+version = \"0.8.5\"", "rand"),
+            ("poetry.lock", "@@ -1 +1,2 @@\n+[[package]]\n+name = \"httpx\"", "httpx"),
+            ("Gemfile.lock", "@@ -1 +1,2 @@\n   specs:\n+    nokogiri (1.16.0)\n+      racc (~> 1.4)", "nokogiri"),
+            ("go.sum", "@@ -1 +1,2 @@\n+github.com/google/uuid v1.6.0 h1:abc=\n+github.com/google/uuid v1.6.0/go.mod h1:def=", "github.com/google/uuid"),
+            ("composer.lock", "@@ -1 +1,2 @@\n+            \"name\": \"monolog/monolog\",", "monolog/monolog"),
+        ] {
+            let (file, lock) = facts(path, Some(patch));
+            let found = new_packages(&file, &lock, std::slice::from_ref(&lock));
+            assert_eq!(found.len(), 1, "{path}");
+            assert!(found[0].detail.contains(expected), "{path}: {}", found[0].detail);
+            assert_eq!(found[0].severity, "medium", "{path}");
+        }
+    }
+
+    #[test]
+    fn version_bumps_in_a_lockfile_add_no_packages_and_declared_ones_are_low() {
+        let (file, lock) = facts("Cargo.lock", Some("@@ -1,3 +1,3 @@\n [[package]]\n name = \"serde\"\n-version = \"1.0.1\"\n+version = \"1.0.2\""));
+        assert!(new_packages(&file, &lock, std::slice::from_ref(&lock)).is_empty());
+        let (file, lock) = facts(
+            "Cargo.lock",
+            Some("@@ -1 +1,2 @@\n+[[package]]\n+name = \"rand\""),
+        );
+        let (_, manifest) = facts("Cargo.toml", None);
+        let found = new_packages(&file, &lock, &[lock.clone(), manifest]);
+        assert_eq!(found[0].severity, "low");
+        assert_eq!(found[0].detail, "lockfile adds 1 package(s): rand");
     }
 
     #[test]
