@@ -22,6 +22,7 @@ pub mod fetch;
 pub mod markdown;
 pub mod settings;
 pub mod signal;
+pub mod text;
 pub mod timestamp;
 
 #[cfg(target_arch = "wasm32")]

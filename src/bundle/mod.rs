@@ -206,8 +206,8 @@ pub struct PageFacts {
 impl Bundle {
     /// Parses a bundle from JSON text. Errors name the problem in one line.
     pub fn from_json_str(text: &str) -> Result<Self, BundleError> {
-        let value: Value =
-            serde_json::from_str(text).map_err(|error| BundleError::NotJson(error.to_string()))?;
+        let value: Value = serde_json::from_str(text)
+            .map_err(|error| BundleError::NotJson(crate::text::clip(&error.to_string(), 200)))?;
         Self::from_value(&value)
     }
 

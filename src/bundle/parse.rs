@@ -12,7 +12,11 @@ use thiserror::Error;
 
 use super::json::{array, as_unsigned, boolean, path, path_string, string, unsigned};
 use super::*;
+use crate::text::clip;
 use crate::timestamp;
+
+/// Hostile values quoted in an error message are clipped to this many characters.
+const MAX_QUOTED_CHARS: usize = 120;
 
 /// Larger than any diff GitHub serves (3,000 files); beyond it a count is absurd.
 const MAX_PLAUSIBLE_LINES: u64 = 100_000_000;
@@ -106,7 +110,12 @@ pub(super) fn bundle(root: &Value) -> Result<Bundle, BundleError> {
     if let Some(format) = section(root, "format") {
         match format.as_str() {
             Some(super::BUNDLE_FORMAT) => {}
-            Some(other) => return Err(BundleError::UnsupportedFormat(other.to_string())),
+            Some(other) => {
+                return Err(BundleError::UnsupportedFormat(clip(
+                    other,
+                    MAX_QUOTED_CHARS,
+                )))
+            }
             None => return Err(wrong_type("format", "a string", format)),
         }
     }

@@ -15,6 +15,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::text::clip;
+
 pub use policy::{Condition, Policy, Rule};
 pub use thresholds::Thresholds;
 
@@ -59,7 +61,7 @@ impl Settings {
             return Ok(Self::default());
         }
         let settings: Settings = serde_json::from_str(text)
-            .map_err(|error| SettingsError::Invalid(error.to_string()))?;
+            .map_err(|error| SettingsError::Invalid(clip(&error.to_string(), 200)))?;
         settings.validate()?;
         Ok(settings)
     }
@@ -69,7 +71,8 @@ impl Settings {
         for (id, weight) in &self.weights {
             if !(0.0..=1.0).contains(weight) || weight.is_nan() {
                 return Err(SettingsError::OutOfRange(format!(
-                    "weight of {id} must be between 0 and 1, got {weight}"
+                    "weight of {} must be between 0 and 1, got {weight}",
+                    clip(id, 80)
                 )));
             }
         }
