@@ -23,6 +23,7 @@ use super::join::join_all;
 use super::limits::*;
 use super::link::{link_url, page_number, with_page};
 use super::notes::{failure_note, pull_error, stale_note, CHECKS_FALLBACK_NOTE};
+use super::rate_limit::Resource;
 use super::transport::{LocalBoxFuture, Transport};
 use super::urls::{Api, PullRef};
 use super::{FetchOptions, Progress};
@@ -534,6 +535,14 @@ fn absorb(
 ) {
     let mut check_runs_error = None;
     for part in parts {
+        if let Some((section, resource)) = stale_section(&part) {
+            let exhausted = client
+                .cache
+                .rate_limits
+                .borrow()
+                .resource_exhausted_until(resource, client.now());
+            sections.note(stale_note(&section, exhausted));
+        }
         match part {
             Part::FilesPage(number, result) => {
                 page_into(sections, "files", number, result, files_by_page)
@@ -648,6 +657,31 @@ fn absorb(
         } else {
             sections.note(failure_note("check_runs", &error));
         }
+    }
+}
+
+/// The section (and its budget) of a part served from a stale cached copy, if it was.
+fn stale_section(part: &Part) -> Option<(String, Resource)> {
+    let stale = |result: &Got| matches!(result, Ok(fetched) if fetched.origin == Origin::Stale);
+    match part {
+        Part::FilesPage(number, result) if stale(result) => {
+            Some((format!("files page {number}"), Resource::Core))
+        }
+        Part::CommitsPage(number, result) if stale(result) => {
+            Some((format!("commits page {number}"), Resource::Core))
+        }
+        Part::CheckRuns(result) if stale(result) => Some(("check_runs".into(), Resource::Core)),
+        Part::Status(result) if stale(result) => Some(("status".into(), Resource::Core)),
+        Part::User(login, result) if stale(result) => {
+            Some((format!("users.{login}"), Resource::Core))
+        }
+        Part::History(login, all, merged) if stale(all) || stale(merged) => {
+            Some((format!("history.{login}"), Resource::Search))
+        }
+        Part::Familiarity(path, result) if stale(result) => {
+            Some((format!("familiarity ({path})"), Resource::Core))
+        }
+        _ => None,
     }
 }
 

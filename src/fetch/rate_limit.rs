@@ -76,7 +76,12 @@ impl RateLimits {
 
     /// When the budget for `url` is used up at `now`, the time it refills.
     pub fn exhausted_until(&self, url: &str, now: i64) -> Option<i64> {
-        let budget = self.budgets.get(&Resource::of_url(url))?;
+        self.resource_exhausted_until(Resource::of_url(url), now)
+    }
+
+    /// When a resource's budget is used up at `now`, the time it refills.
+    pub fn resource_exhausted_until(&self, resource: Resource, now: i64) -> Option<i64> {
+        let budget = self.budgets.get(&resource)?;
         (budget.remaining == 0 && now < budget.reset).then_some(budget.reset)
     }
 

@@ -216,3 +216,39 @@ fn a_404_is_remembered_like_a_body_except_for_the_pull() {
     assert!(run(&private, &store, &options()).is_err());
     assert_eq!(private.count(&url("/repos/o/r/pulls/7")), 2);
 }
+
+#[test]
+fn offline_after_the_window_shows_the_cached_copy_with_a_note() {
+    let fake = small_pr();
+    let store = MemoryStore::default();
+    run(&fake, &store, &options()).unwrap();
+    for url in [
+        url("/repos/o/r/pulls/7"),
+        url("/repos/o/r/pulls/7/files?per_page=100"),
+        url("/repos/o/r/pulls/7/commits?per_page=100"),
+        url("/repos/o/r/pulls/7/reviews?per_page=100"),
+        url(&format!("/repos/o/r/commits/{SHA}/check-runs?per_page=100")),
+        url(&format!("/repos/o/r/commits/{SHA}/status")),
+    ] {
+        fake.on(
+            &url,
+            vec![Err(crate::fetch::TransportError::Offline(
+                "Failed to fetch".into(),
+            ))],
+        );
+    }
+    let mut later = options();
+    later.now += 600;
+    let bundle = run(&fake, &store, &later).unwrap();
+    let parsed = Bundle::from_value(&bundle).unwrap();
+    assert_eq!(parsed.files.unwrap().len(), 2);
+    assert!(parsed.status.is_some());
+    for section in ["pull", "files", "status", "check_runs"] {
+        let expected = format!("{section}: cached copy shown; GitHub could not be reached");
+        assert!(
+            parsed.fetch_notes.contains(&expected),
+            "{expected}: {:?}",
+            parsed.fetch_notes
+        );
+    }
+}
