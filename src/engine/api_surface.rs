@@ -582,6 +582,10 @@ fn javascript(trimmed: &str) -> Option<(String, Kind)> {
     {
         return Some((identifier(rest)?, Kind::SingleLine));
     }
+    // TypeScript class members marked `public` (exported classes' API).
+    if trimmed.starts_with("public ") {
+        return explicit_public(trimmed);
+    }
     let rest = trimmed.strip_prefix("export ")?;
     let rest = strip_any(rest, &["declare ", "default ", "async ", "abstract "]);
     if let Some(after) = rest
@@ -883,6 +887,15 @@ mod tests {
                 "added export interface Theme",
                 "added export const pick = (…) => a"
             ]
+        );
+    }
+
+    #[test]
+    fn typescript_public_class_members() {
+        let patch = "@@ -3,3 +3,3 @@ export class Client {\n-  public send(body: string): void {\n+  public send(body: string, retries: number): void {\n   private log(x: string) {";
+        assert_eq!(
+            changes(patch, "typescript", "ts"),
+            ["signature changed: public send(body: string, retries: number): void"]
         );
     }
 
