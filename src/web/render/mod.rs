@@ -112,7 +112,15 @@ fn render_signal(root: &Element, signal: &Signal, options: &PanelOptions) -> Dom
     if !options.expanded {
         set(&full, "hidden", "")?;
     }
-    for section in sections(&dom, signal, options)? {
+    let built = sections(&dom, signal, options)?;
+    if built.is_empty() {
+        full.add(&dom.text(
+            "p",
+            "prl-empty prl-all-hidden",
+            "All sections are hidden in the prlens settings (toolbar button).",
+        )?)?;
+    }
+    for section in built {
         full.add(&section)?;
     }
     panel.add(&full)?;
