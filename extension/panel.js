@@ -53,6 +53,7 @@ const view = {
   shown: false, // a panel (cached or fresh) is on screen
   generation: 0, // bumps on each new PR, so late answers for an old one are dropped
   busy: false,
+  queued: null, // a user refresh that arrived while a fetch was running
   pollTimer: null,
 };
 let prefs = { enabled: true, disabledRepos: [], expanded: false, hiddenSections: [], engine: {} };
@@ -238,7 +239,12 @@ function content(bundleJson) {
  */
 async function update(mode) {
   const pull = view.pull;
-  if (!pull || view.busy) return;
+  if (!pull) return;
+  if (view.busy) {
+    // A refresh asked for during a poll runs right after it; a second poll is pointless.
+    if (mode !== "poll") view.queued = mode;
+    return;
+  }
   const generation = view.generation;
   const factsUsed = JSON.stringify(view.facts);
   view.busy = true;
@@ -273,7 +279,12 @@ async function update(mode) {
     if (generation !== view.generation) return;
     if (mode !== "poll") showError(error);
   } finally {
-    if (generation === view.generation) view.busy = false;
+    if (generation === view.generation) {
+      view.busy = false;
+      const queued = view.queued;
+      view.queued = null;
+      if (queued) update(queued);
+    }
   }
 }
 
@@ -298,6 +309,7 @@ async function onFacts(message) {
   view.signalJson = null;
   view.shown = false;
   view.busy = false;
+  view.queued = null;
   const generation = view.generation;
   try {
     await ready;
