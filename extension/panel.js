@@ -183,6 +183,10 @@ function render(signalJson) {
   } catch {
     root.removeAttribute("data-prlens-signal-digest");
   }
+  // When the data behind the panel was fetched (absent while a remembered panel is shown).
+  const fetchedAt = view.bundleJson ? JSON.parse(view.bundleJson).fetched_at : null;
+  if (typeof fetchedAt === "string") root.setAttribute("data-prlens-fetched-at", fetchedAt);
+  else root.removeAttribute("data-prlens-fetched-at");
   view.shown = true;
 }
 

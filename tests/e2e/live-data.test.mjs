@@ -115,7 +115,7 @@ test("a cold view asks once per resource, a warm revisit asks nothing, a later o
   // Revisit inside the default 120 s window: the panel is rebuilt from the cache, no request.
   const before = browser.server.requests.length;
   const warm = await openPanel(browser, url);
-  await warm.page.waitForTimeout(500);
+  await warm.frame.locator("#prlens-panel[data-prlens-fetched-at]").waitFor({ state: "attached" });
   assert.equal(await warm.frame.locator("#prlens-panel").getAttribute("data-prlens-signal-digest"), coldDigest);
   assert.deepEqual(browser.server.apiRequests().slice(coldRequests.length).map((r) => r.path), [], "warm revisit sends no API request");
   assert.ok(browser.server.requests.length > before, "the page itself was loaded");
@@ -125,7 +125,7 @@ test("a cold view asks once per resource, a warm revisit asks nothing, a later o
   await browser.setStorage("sync", { "prlens.prefs": { enabled: true, disabledRepos: [], expanded: false, hiddenSections: [], engine: {}, freshnessSeconds: 1 } });
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const later = await openPanel(browser, url);
-  await later.page.waitForTimeout(500);
+  await later.frame.locator("#prlens-panel[data-prlens-fetched-at]").waitFor({ state: "attached" });
   const revalidated = browser.server.apiRequests().slice(coldRequests.length);
   assert.ok(revalidated.length > 0, "the stale view asked GitHub again");
   assert.ok(
@@ -233,4 +233,33 @@ test("a new push is picked up without reloading the page (live re-score)", async
   assert.notEqual(first.pull.head.sha, second.pull.head.sha);
   assert.deepEqual(navigations.filter((url) => url.startsWith("https://github.com")), [], "the page was not reloaded");
   assert.ok(browser.server.apiRequests(/ffffffff/).length >= 1, "checks of the new head were fetched");
+});
+
+test("with the rate limit used up the panel shows cached data, says until when, and stops asking", async (t) => {
+  const browser = await startBrowser({ bundles: fixture.dir, server: { absent: "empty" }, extensionDir });
+  t.after(() => browser.close());
+  const url = prUrl(bundleOf(fixture, "PyGithub-PyGithub-538-reviews"));
+  const cold = await openPanel(browser, url);
+  const coldDigest = await cold.frame.locator("#prlens-panel").getAttribute("data-prlens-signal-digest");
+  await cold.page.close();
+
+  await browser.setStorage("sync", { "prlens.prefs": { enabled: true, disabledRepos: [], expanded: false, hiddenSections: [], engine: {}, freshnessSeconds: 1 } });
+  browser.server.setFault("403-rate-limit");
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const before = browser.server.apiRequests().length;
+  const limited = await openPanel(browser, url, ["partial"]);
+  // The previous panel shows at once; the refreshed one behind it names the reset time.
+  await limited.frame.locator("#prlens-panel").getByText(/rate limit is used up until \d\d:\d\d UTC/).first().waitFor({ timeout: 15000 });
+  assert.equal(await limited.frame.locator("#prlens-panel").getAttribute("data-prlens-signal-digest"), coldDigest, "cached data still scored");
+  const asked = browser.server.apiRequests().slice(before);
+  assert.ok(asked.length <= 4 && asked.every((request) => request.status === 403), `only the first wave went out: ${asked.map((r) => `${r.status} ${r.path}`).join("\n")}`);
+  await limited.page.close();
+
+  // Until the reset, another view sends nothing at all to the core API.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const quiet = browser.server.apiRequests().length;
+  const again = await openPanel(browser, url, ["partial"]);
+  await again.frame.locator("#prlens-panel[data-prlens-fetched-at]").waitFor({ state: "attached" });
+  assert.deepEqual(browser.server.apiRequests().slice(quiet).map((r) => r.path), [], "no request while the budget is used up");
+  browser.server.setFault(null);
 });
