@@ -22,6 +22,9 @@ pub const MAX_EXTRA_USERS: usize = 5;
 pub const MAX_FAMILIARITY_FILES: usize = 5;
 /// Familiarity is optional: fetched only while this many core requests remain this hour.
 pub const FAMILIARITY_MIN_REMAINING: u64 = 20;
+/// Core requests kept back from optional pages, so one big PR cannot use up the hour's budget
+/// (60 without a token) that the next views need.
+pub const CORE_RESERVE: u64 = 10;
 /// Per-request time limit in milliseconds (the panel shows a timeout rather than hanging).
 pub const REQUEST_TIMEOUT_MS: u32 = 15_000;
 /// Longest `retry-after` the fetcher waits out before giving up on that request (secondary limits).

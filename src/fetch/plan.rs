@@ -191,9 +191,24 @@ pub async fn run(
 
     // Wave 2.
     let mut wave2: Vec<LocalBoxFuture<'_, Part>> = Vec::new();
-    let files_rest = remaining_pages(&api, files_pages.as_ref(), MAX_FILE_PAGES);
+    let mut files_rest = remaining_pages(&api, files_pages.as_ref(), MAX_FILE_PAGES);
     if files_rest.capped_from.is_some() {
         sections.files_truncated = true;
+    }
+    // Without a token a 30-page PR would spend half the hour's 60 requests on one view: read
+    // only the pages the budget allows beyond a reserve, and say so.
+    if let Some(remaining) = client.core_remaining() {
+        let affordable = remaining.saturating_sub(CORE_RESERVE) as usize;
+        let wanted = files_rest.urls.len();
+        if wanted > affordable {
+            files_rest.urls.truncate(affordable);
+            sections.files_truncated = true;
+            sections.note(format!(
+                "files: {} of {} pages read; only {remaining} GitHub requests are left this hour (a token gives 5,000)",
+                affordable + 1,
+                wanted + 1
+            ));
+        }
     }
     for (number, url) in files_rest.urls.clone() {
         let client = &client;

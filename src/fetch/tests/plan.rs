@@ -298,3 +298,41 @@ fn people_beyond_the_lookup_budget_are_named_in_notes() {
         "{notes:?}"
     );
 }
+
+#[test]
+fn file_pages_beyond_the_remaining_budget_are_skipped_with_a_note() {
+    let fake = small_pr();
+    let budget = [
+        ("x-ratelimit-remaining", "13"),
+        ("x-ratelimit-reset", "1800000600"),
+    ];
+    fake.on(
+        &url("/repos/o/r/pulls/7"),
+        vec![with_headers(ok(pull_body(900, 2)), &budget)],
+    )
+    .on(
+        &url("/repos/o/r/pulls/7/files?per_page=100"),
+        vec![with_headers(paged(files(0..100), 9), &budget)],
+    )
+    .on_prefix(
+        &format!("{API}/repositories/9/pulls/7/files"),
+        ok(files(0..100)),
+    );
+    let bundle = run(&fake, &MemoryStore::default(), &options()).unwrap();
+    let pages = fake
+        .sent_urls()
+        .iter()
+        .filter(|sent| sent.contains("/repositories/9/"))
+        .count();
+    assert_eq!(pages, 3, "13 left, 10 kept back");
+    let parsed = Bundle::from_value(&bundle).unwrap();
+    assert!(parsed.files_truncated);
+    assert!(
+        parsed
+            .fetch_notes
+            .iter()
+            .any(|n| n.starts_with("files: 4 of 9 pages read; only 13 GitHub requests are left")),
+        "{:?}",
+        parsed.fetch_notes
+    );
+}
