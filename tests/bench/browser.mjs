@@ -21,7 +21,10 @@ function benchInitScript() {
   const bench = (globalThis.__prlensBench = { longTasks: [], readyAt: null, readyState: null });
   try {
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
+      for (const entry of list.getEntries()) {
+        const attribution = entry.attribution?.[0];
+        bench.longTasks.push({ start: entry.startTime, duration: entry.duration, name: entry.name, container: attribution ? `${attribution.containerType}${attribution.containerSrc ? ` ${attribution.containerSrc}` : ""}` : "" });
+      }
     }).observe({ type: "longtask", buffered: true });
   } catch {
     bench.longTasks = null; // not supported here
@@ -72,7 +75,12 @@ function watchApiRequests(page) {
   };
 }
 
-/** The API paths grouped by their position on the critical path (wave 1 = needs nothing earlier). */
+/**
+ * The API requests grouped by their position on the critical path (wave 1 = started before
+ * any other ended). Each wave: `{paths, issueSpreadMs, lastEndMs}` — how long after the wave's
+ * first request its last one was issued, and when its last response ended (ms after the first
+ * request of the whole view), which shows time lost between round trips.
+ */
 function requestWaves(requests, slackMs = 1) {
   const sorted = [...requests].sort((a, b) => a.start - b.start);
   const depth = [];
@@ -84,9 +92,18 @@ function requestWaves(requests, slackMs = 1) {
     }
     depth.push(before + 1);
     const url = new URL(request.url);
-    (waves[before] ??= []).push(decodeURIComponent(url.pathname + url.search));
+    const wave = (waves[before] ??= { paths: [], firstStart: request.start, lastStart: request.start, lastEnd: request.end });
+    wave.paths.push(decodeURIComponent(url.pathname + url.search));
+    wave.lastStart = Math.max(wave.lastStart, request.start);
+    wave.lastEnd = Math.max(wave.lastEnd, request.end);
   });
-  return waves;
+  const origin = sorted[0]?.start ?? 0;
+  return waves.map((wave) => ({
+    paths: wave.paths,
+    startMs: wave.firstStart - origin,
+    issueSpreadMs: wave.lastStart - wave.firstStart,
+    lastEndMs: wave.lastEnd - origin,
+  }));
 }
 
 /**
@@ -95,6 +112,21 @@ function requestWaves(requests, slackMs = 1) {
  */
 export function criticalPathDepth(requests) {
   return requestWaves(requests).length;
+}
+
+/**
+ * Waits until the panel's init script saw a final state. Polls from node with one tiny
+ * evaluate every 25 ms: Playwright's own locator waits run selector engines inside the panel
+ * frame, which on a 3,000-file panel cost hundreds of ms of the very time being measured.
+ */
+async function waitForReady(frame, timeoutMs = 120000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const bench = await frame.evaluate(() => globalThis.__prlensBench ?? null).catch(() => null);
+    if (bench?.readyAt) return bench;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`the panel reached no ready/partial/error state within ${timeoutMs} ms`);
 }
 
 /** One navigation to `url`; returns time to panel, requests, bytes, points, round trips, long tasks. */
@@ -106,10 +138,7 @@ async function measureView(browser, page, url, watcher) {
   const frame = await panelFrame(page, { timeout: 60000 });
   const panel = await waitForReady(frame);
   const state = panel.readyState;
-  const panelTiming = await frame.evaluate(() => ({
-    timeOrigin: performance.timeOrigin,
-    wasmLoadedAt: performance.getEntriesByType("resource").find((entry) => entry.name.endsWith(".wasm"))?.responseEnd ?? null,
-  }));
+  const panelTiming = await frame.evaluate(() => ({ timeOrigin: performance.timeOrigin }));
   await page.waitForTimeout(400); // requests still in flight after ready (none expected) get logged
   const pageBench = await page.evaluate(() => ({
     ...globalThis.__prlensBench,
@@ -122,7 +151,6 @@ async function measureView(browser, page, url, watcher) {
   const milestones = {
     documentLoaded: pageBench.documentAt,
     panelCreated: sinceNavigation(panelTiming.timeOrigin),
-    wasmLoaded: panelTiming.wasmLoadedAt === null ? null : sinceNavigation(panelTiming.timeOrigin + panelTiming.wasmLoadedAt),
     firstApiRequest: apiTimed.length ? sinceNavigation(Math.min(...apiTimed.map((request) => request.start))) : null,
     lastApiResponse: apiTimed.length ? sinceNavigation(Math.max(...apiTimed.map((request) => request.end))) : null,
     ready: sinceNavigation(panel.readyAt),

@@ -25,24 +25,28 @@ export function explainMisses(results, budgets) {
       : `native takes ${big.native.median_ms.toFixed(1)} ms, so the wasm overhead (allocator, no SIMD memcmp) is the gap.`;
     findings.push(`wasm signal for 3,000 files: ${verdict}${split}`);
   }
-  if ((missed("optimised wasm")) && results.weight) {
+  const nameSection = results.sizes.wasm?.sections?.['custom "name"'];
+  if (missed("optimised wasm") && nameSection) {
+    findings.push(`the shipped wasm still carries a ${(nameSection / 1000).toFixed(0)} KB \`name\` section (function names): build.sh should run \`wasm-opt -Oz --strip-debug --strip-producers\` (or \`wasm-bindgen --remove-name-section --remove-producers-section\`).`);
+  }
+  if (missed("optimised wasm") && results.weight) {
     const top = results.weight.crates.slice(0, 6).map((entry) => `${entry.crate} ${pct(entry.share)}`).join(", ");
     findings.push(`wasm size: code by crate (pre-opt) — ${top}. \`alloc\`/\`core\` shares are mostly generic code monomorphised for prlens' own types (collections, fmt, serde visitors).`);
   }
   const slow = results.browser?.views?.latency100;
   if (slow && missed("cold view")) {
-    const waves = (slow.cold.waves ?? []).map((paths, index) => `wave ${index + 1}: ${paths.length} request(s) (${[...new Set(paths.map((p) => p.replace(/\?.*$/, "").replace(/\/commits\/[0-9a-f]{40}\//, "/commits/{sha}/")))].join(", ")})`);
+    const waves = (slow.cold.waves ?? []).map((wave, index) => `wave ${index + 1}: ${wave.paths.length} request(s) (${[...new Set(wave.paths.map((p) => p.replace(/\?.*$/, "").replace(/\/commits\/[0-9a-f]{40}\//, "/commits/{sha}/")))].join(", ")})`);
     findings.push(`cold view took ${slow.cold.roundTrips} sequential API round trips — ${waves.join("; ")}.`);
   }
   if (slow && missed("time to panel, cold")) {
     const fast = results.browser.views.latency0;
     const m = slow.cold.milestones ?? {};
     const gap = (a, b) => (a === null || a === undefined || b === null || b === undefined ? "n/a" : `${Math.round(b - a)} ms`);
-    findings.push(`time to panel cold: ${slow.cold.timeToPanelMs?.toFixed(0)} ms at 100 ms latency (${fast?.cold.timeToPanelMs?.toFixed(0)} ms at 0 ms). Navigation → page document ${gap(0, m.documentLoaded)}; document → panel iframe created ${gap(m.documentLoaded, m.panelCreated)} (content script); iframe → first API request ${gap(m.panelCreated, m.firstApiRequest)} (panel.js, wasm init, storage reads); API waves ${gap(m.firstApiRequest, m.lastApiResponse)}; last response → ready ${gap(m.lastApiResponse, m.ready)} (bundle assembly, analyse, render). Panel long tasks: ${(slow.cold.panelLongTasks ?? []).map((task) => Math.round(task.duration)).join(", ") || "none"} ms.`);
+    findings.push(`time to panel cold: ${slow.cold.timeToPanelMs?.toFixed(0)} ms at 100 ms latency (${fast?.cold.timeToPanelMs?.toFixed(0)} ms at 0 ms). Navigation → page document ${gap(0, m.documentLoaded)}; document → panel iframe created ${gap(m.documentLoaded, m.panelCreated)} (content script); iframe → first API request ${gap(m.panelCreated, m.firstApiRequest)} (panel.js, wasm init, storage reads); API waves ${gap(m.firstApiRequest, m.lastApiResponse)} for ${slow.cold.roundTrips} round trips of ${slow.latencyMs} ms (${(slow.cold.waves ?? []).map((wave, index) => `wave ${index + 1} issued at +${Math.round(wave.startMs)} ms over ${Math.round(wave.issueSpreadMs)} ms, answered by +${Math.round(wave.lastEndMs)} ms`).join("; ")}); last response → ready ${gap(m.lastApiResponse, m.ready)} (bundle assembly, analyse, render). Panel long tasks: ${(slow.cold.panelLongTasks ?? []).map((task) => Math.round(task.duration)).join(", ") || "none"} ms.`);
   }
   if (slow && missed("time to panel, warm")) {
     const m = slow.warm.milestones ?? {};
-    findings.push(`time to panel warm: ${slow.warm.timeToPanelMs?.toFixed(0)} ms with ${slow.warm.apiRequests} API requests: page document at ${m.documentLoaded?.toFixed(0)} ms, panel iframe created at ${m.panelCreated?.toFixed(0)} ms, wasm fetched at ${m.wasmLoaded?.toFixed(0)} ms, ready at ${m.ready?.toFixed(0)} ms; panel long tasks ${(slow.warm.panelLongTasks ?? []).map((task) => Math.round(task.duration)).join(", ") || "none"} ms.`);
+    findings.push(`time to panel warm: ${slow.warm.timeToPanelMs?.toFixed(0)} ms with ${slow.warm.apiRequests} API requests: page document at ${m.documentLoaded?.toFixed(0)} ms, panel iframe created at ${m.panelCreated?.toFixed(0)} ms, ready at ${m.ready?.toFixed(0)} ms; panel long tasks ${(slow.warm.panelLongTasks ?? []).map((task) => Math.round(task.duration)).join(", ") || "none"} ms.`);
   }
   if (missed("longest main-thread")) {
     findings.push("a GitHub-page task exceeded 50 ms: the content script (extension/content/*) runs on the page's main thread; see the long-task table for which view.");

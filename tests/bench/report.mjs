@@ -28,6 +28,7 @@ function engineTable(engine) {
     entry.chromium ? `${ms(entry.chromium.median_ms)} (min ${ms(entry.chromium.min_ms)})` : "—",
     entry.native && entry.wasm ? (entry.wasm.median_ms / entry.native.median_ms).toFixed(2) : "n/a",
     entry.wasm ? (entry.wasm.median_ms / entry.files * 1000).toFixed(1) : "n/a",
+    entry.wasm ? (entry.wasm.median_ms / (entry.bundleBytes / 1000) * 1000).toFixed(1) : "n/a",
   ]);
   const summary = engine.fixtureSummary;
   if (summary) {
@@ -40,9 +41,10 @@ function engineTable(engine) {
       "—",
       summary.ratio.toFixed(2),
       "—",
+      (summary.wasmTotal / (summary.bundleBytes / 1000) * 1000).toFixed(1),
     ]);
   }
-  return table(["input", "patch KB", "bundle KB", "native ms", "wasm (node) ms", "wasm (Chromium) ms", "wasm/native", "wasm µs/file"], rows);
+  return table(["input", "patch KB", "bundle KB", "native ms", "wasm (node) ms", "wasm (Chromium) ms", "wasm/native", "wasm µs/file", "wasm µs/bundle KB"], rows);
 }
 
 function fixtureTable(engine) {
@@ -57,7 +59,10 @@ function sizeTable(sizes) {
   if (sizes.wasm) rows.push(["optimised wasm (`pkg/prlens_bg.wasm`)", int(sizes.wasm.raw), int(sizes.wasm.gzip)]);
   if (sizes.glue) rows.push(["JS glue (`pkg/prlens.js`)", int(sizes.glue.raw), int(sizes.glue.gzip)]);
   for (const zip of sizes.zips) rows.push([`extension zip \`${zip.file}\``, int(zip.raw), "(zip)"]);
-  return table(["artifact", "raw bytes", "gzip -9 bytes"], rows);
+  const sections = sizes.wasm?.sections
+    ? `\n\nSections of the optimised wasm: ${Object.entries(sizes.wasm.sections).sort((a, b) => b[1] - a[1]).filter(([, bytes]) => bytes >= 1000).map(([name, bytes]) => `${name} ${int(bytes)} B`).join(", ")}.`
+    : "";
+  return table(["artifact", "raw bytes", "gzip -9 bytes"], rows) + sections;
 }
 
 function networkTable(browser) {
@@ -80,17 +85,17 @@ function milestoneTable(browser) {
   for (const view of Object.values(browser.views)) {
     for (const kind of ["cold", "warm"]) {
       const m = view[kind].milestones ?? {};
-      rows.push([`${kind}, ${view.latencyMs} ms latency`, ms(m.documentLoaded), ms(m.panelCreated), ms(m.wasmLoaded), ms(m.firstApiRequest), ms(m.lastApiResponse), ms(m.ready)]);
+      rows.push([`${kind}, ${view.latencyMs} ms latency`, ms(m.documentLoaded), ms(m.panelCreated), ms(m.firstApiRequest), ms(m.lastApiResponse), ms(m.ready)]);
     }
   }
-  return table(["view (ms since navigation start)", "page document loaded", "panel iframe created", "wasm fetched", "first API request", "last API response", "panel ready"], rows);
+  return table(["view (ms since navigation start)", "page document loaded", "panel iframe created", "first API request", "last API response", "panel ready"], rows);
 }
 
 function wavesList(browser) {
   const lines = [];
   for (const view of Object.values(browser.views)) {
     const waves = view.cold.waves ?? [];
-    lines.push(`- cold, ${view.latencyMs} ms latency: ${waves.map((paths, index) => `wave ${index + 1} (${paths.length}): ${paths.map((p) => `\`${p}\``).join(", ")}`).join("; ")}`);
+    lines.push(`- cold, ${view.latencyMs} ms latency: ${waves.map((wave, index) => `**wave ${index + 1}** (${wave.paths.length} requests; first issued at +${Math.round(wave.startMs)} ms, last issued ${Math.round(wave.issueSpreadMs)} ms later, all answered by +${Math.round(wave.lastEndMs)} ms): ${wave.paths.map((p) => `\`${p}\``).join(", ")}`).join("; ")}`);
   }
   return lines.join("\n");
 }
@@ -107,13 +112,13 @@ function memoryTable(big) {
 }
 
 function longTaskTable(browser) {
-  const describe = (list) => (list === null || list === undefined ? "n/a" : list.length === 0 ? "none" : `${list.length}: ${list.map((task) => `${Math.round(task.duration)}`).join(", ")} ms`);
+  const describe = (list) => (list === null || list === undefined ? "n/a" : list.length === 0 ? "none" : `${list.length}: ${list.map((task) => `${Math.round(task.duration)} ms at +${Math.round(task.start)} ms${task.name && task.name !== "self" ? ` (${task.name}${task.container ? `, ${task.container}` : ""})` : ""}`).join("; ")}`);
   const rows = [];
   for (const view of Object.values(browser.views)) {
     for (const kind of ["cold", "warm"]) rows.push([`${kind}, ${view.latencyMs} ms latency`, describe(view[kind].pageLongTasks), describe(view[kind].panelLongTasks)]);
   }
   if (browser.big) rows.push(["cold, 3,000-file PR", describe(browser.big.pageLongTasks), describe(browser.big.panelLongTasks)]);
-  return table(["view", "GitHub page main thread (tasks > 50 ms)", "panel iframe (own process; for information)"], rows);
+  return table(["view", "GitHub page main thread (tasks > 50 ms, start since navigation)", "panel iframe (own process; for information; start since the iframe's creation)"], rows);
 }
 
 function weightTable(weight) {
@@ -121,8 +126,11 @@ function weightTable(weight) {
     ["crate", "code bytes (pre-opt)", "share", "functions"],
     weight.crates.slice(0, 14).map((entry) => [entry.crate, int(entry.bytes), `${(entry.share * 100).toFixed(1)}%`, String(entry.functions)]),
   );
+  const modules = weight.prlensModules?.length
+    ? `\n\nprlens code by module: ${weight.prlensModules.map((entry) => `\`${entry.module}\` ${int(entry.bytes)}`).join(", ")}.`
+    : "";
   const top = table(["largest functions", "bytes"], weight.top.map((entry) => [`\`${entry.name.replace(/\|/g, "\\|")}\``, int(entry.bytes)]));
-  return `${crates}\n\n${top}`;
+  return `${crates}${modules}\n\n${top}`;
 }
 
 /** The whole report as Markdown. */
@@ -133,7 +141,7 @@ export function renderReport({ results, budgets, machine, findings }) {
   parts.push(table(["budget", "measured", "limit", "result"], budgets.map((entry) => [entry.budget, entry.measured, entry.limit, entry.pass === true ? "PASS" : entry.pass === false ? "**MISS**" : "**MISS** (not measured)"])));
   parts.push(`\n## Engine speed: native vs wasm, same inputs\n`);
   parts.push("Time per signal = `analyze_json` + serialising the signal (what `analyzeBundle` does), median of ≥ " +
-    `${results.engine.minIterations} runs after a warm-up. Native: \`examples/bench_native.rs\` in-process. wasm: the shipped optimised package in node (\`initSync\`) and inside the panel iframe in headless Chromium. Growth check: wasm µs/file should stay roughly constant from 100 to 3,000 files.\n`);
+    `${results.engine.minIterations} runs after a warm-up. Native: \`examples/bench_native.rs\` in-process. wasm: the shipped optimised package in node (\`initSync\`) and inside the panel iframe in headless Chromium. Growth check: wasm time per bundle KB should stay roughly constant from 100 to 3,000 files (per file it falls, because big PRs carry less patch per file).\n`);
   parts.push(engineTable(results.engine));
   if (results.browser) {
     parts.push(`\n## Network, time to panel (fixture PR \`${results.fixtureCase}\` on the fake github.com)\n`);
@@ -142,6 +150,7 @@ export function renderReport({ results, budgets, machine, findings }) {
     parts.push(`\n### Where the time to panel goes\n`);
     parts.push(milestoneTable(results.browser));
     parts.push(`\n### API requests by critical-path wave\n`);
+    parts.push("Times are relative to the view's first API request. At 0 ms latency responses can end before a sibling request of the same wave is issued, which then counts as a later wave; the budget uses the 100 ms run.\n");
     parts.push(wavesList(results.browser));
     if (results.browser.big) {
       parts.push(`\n## Memory (3,000-file PR)\n`);

@@ -147,7 +147,7 @@ function shortName(symbol) {
 
 /**
  * Weight per crate of the module at `file`. Returns `{totalCode, crates: [{crate, bytes, share,
- * functions}], top: [{name, bytes}]}` sorted largest first, or null when the file is missing
+ * functions}], prlensModules: [{module, bytes}], top: [{name, bytes}]}` sorted largest first, or null when the file is missing
  * or has no name section.
  */
 export function wasmWeight(file, { topCount = 12 } = {}) {
@@ -155,6 +155,7 @@ export function wasmWeight(file, { topCount = 12 } = {}) {
   const { importedFunctions, bodySizes, names } = parseModule(fs.readFileSync(file));
   if (names.size === 0) return null;
   const crates = new Map();
+  const modules = new Map();
   const functions = [];
   let totalCode = 0;
   bodySizes.forEach((bytes, index) => {
@@ -165,9 +166,14 @@ export function wasmWeight(file, { topCount = 12 } = {}) {
     entry.functions += 1;
     crates.set(crate, entry);
     functions.push({ name: shortName(symbol), bytes });
+    if (crate === "prlens" && symbol.startsWith("_ZN")) {
+      const module = legacySegments(symbol).slice(0, 3).filter((segment) => !/^h[0-9a-f]{16}$/.test(segment) && !segment.includes("$")).join("::");
+      modules.set(module, (modules.get(module) ?? 0) + bytes);
+    }
     totalCode += bytes;
   });
   const sorted = [...crates.values()].sort((a, b) => b.bytes - a.bytes).map((entry) => ({ ...entry, share: entry.bytes / totalCode }));
   functions.sort((a, b) => b.bytes - a.bytes);
-  return { totalCode, crates: sorted, top: functions.slice(0, topCount) };
+  const prlensModules = [...modules].map(([module, bytes]) => ({ module, bytes })).sort((a, b) => b.bytes - a.bytes);
+  return { totalCode, crates: sorted, prlensModules: prlensModules.slice(0, topCount), top: functions.slice(0, topCount) };
 }
