@@ -5,15 +5,23 @@
 //! the stable hooks are what the end-to-end tests and the "hide section" setting target
 //! (docs/CONTRACTS.md, DOM hooks). An empty list says so, so no box is ever blank.
 
+use std::sync::atomic::{AtomicU32, Ordering};
+
 use super::dom::{set, Append, Dom, DomResult};
 use web_sys::Element;
+
+static HEADING_COUNTER: AtomicU32 = AtomicU32::new(0);
 
 /// A `<section data-prlens-section=key role=region>` with an `h3`; returns the section.
 pub fn section(dom: &Dom, key: &'static str, title: &str) -> DomResult<Element> {
     let section = dom.el("section", "prl-section")?;
     set(&section, "data-prlens-section", key)?;
     set(&section, "role", "region")?;
-    let heading_id = format!("prlens-h-{key}");
+    // Unique per render, so several panels in one document (the playground) keep valid ARIA.
+    let heading_id = format!(
+        "prlens-h-{key}-{}",
+        HEADING_COUNTER.fetch_add(1, Ordering::Relaxed)
+    );
     let heading = dom.text("h3", "prl-section-title", title)?;
     set(&heading, "id", &heading_id)?;
     set(&section, "aria-labelledby", &heading_id)?;
