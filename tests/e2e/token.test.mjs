@@ -148,13 +148,23 @@ test("the token stays inside the extension: not in the page, not off api.github.
   }
 
   // 3. Exports and the copied Markdown.
+  // Capture what would reach the clipboard, by either route the panel may take (the async
+  // Clipboard API, or the selected text box + execCommand fallback used inside iframes).
   await frame.evaluate(() => {
-    Object.defineProperty(navigator.clipboard, "writeText", {
-      configurable: true,
-      value: async (text) => {
-        window.__copied = text;
-      },
-    });
+    if (navigator.clipboard) {
+      Object.defineProperty(navigator.clipboard, "writeText", {
+        configurable: true,
+        value: async (text) => {
+          window.__copied = text;
+        },
+      });
+    }
+    document.execCommand = (command) => {
+      if (command !== "copy") return false;
+      const box = document.querySelector("[data-prlens-copy-box]");
+      window.__copied = box ? box.value : String(document.getSelection());
+      return true;
+    };
   });
   await frame.locator('[data-prlens-action="copy-markdown"]').click();
   await frame.waitForFunction(() => typeof window.__copied === "string", null, { timeout: 5_000 });
