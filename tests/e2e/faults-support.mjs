@@ -49,7 +49,7 @@ export async function assertPageHealthy(browser, page) {
   await page.evaluate(() => {
     window.__pageMarker = 1;
   });
-  await page.click("#prs-files-anchor-tab");
+  await page.locator("#prs-files-anchor-tab").evaluate((link) => link.click());
   await page.waitForURL(/\/files$/);
   assert.equal(await page.evaluate(() => window.__pageMarker), 1, "soft navigation, not a reload: the page's script still works");
   const uncaught = browser.consoleErrors.filter((line) => /uncaught/i.test(line) || !/Failed to load resource/.test(line)).map((line) => line.slice(0, 300));

@@ -51,6 +51,14 @@ async function settle(page, { path, pull }) {
  * Listeners on `window` and `document` per world: the page's own (default world) and the
  * extension's content-script world, which the DevTools protocol reports separately.
  */
+/**
+ * Follows a link the way a user's click does (the page's own script handles it), but without a
+ * pointer: the panel's height changes as it loads and would move a link under a real pointer.
+ */
+async function follow(page, selector) {
+  await page.locator(selector).first().evaluate((link) => link.click());
+}
+
 async function listenerCounts(cdp, contexts) {
   const counts = {};
   const worlds = [{ label: "page" }, ...contexts.filter((c) => c.origin.startsWith("chrome-extension://")).slice(-1).map((c) => ({ label: "extension", contextId: c.id }))];
@@ -99,27 +107,27 @@ test(`${ROUNDS} rounds of soft navigation keep exactly one panel for the right P
   let baselineHeap = null;
   for (let round = 1; round <= ROUNDS; round += 1) {
     // PR A → PR B by a link in the page (soft navigation).
-    await page.click(`a.other-pr[href="${base}/${pullB.number}"]`);
+    await follow(page, `a.other-pr[href="${base}/${pullB.number}"]`);
     await settle(page, { path: `${base}/${pullB.number}`, pull: pullB });
     await page.evaluate(() => {
       document.getElementById("prlens-root").__sameHost = true;
     });
 
     // Tabs of the same PR keep the same panel host.
-    await page.click("#prs-files-anchor-tab");
+    await follow(page, "#prs-files-anchor-tab");
     await settle(page, { path: `${base}/${pullB.number}/files`, pull: pullB });
-    await page.click(`a[href="${base}/${pullB.number}"]`);
+    await follow(page, `a[href="${base}/${pullB.number}"]`);
     await settle(page, { path: `${base}/${pullB.number}`, pull: pullB });
     assert.equal(await page.evaluate(() => document.getElementById("prlens-root").__sameHost === true), true, `round ${round}: no remount on a tab change`);
 
     // A non-PR page removes the panel; back brings the PR's panel again.
-    await page.click(`#partial-discussion-sidebar a[href="/${OWNER}/${REPO}"]`);
+    await follow(page, `#partial-discussion-sidebar a[href="/${OWNER}/${REPO}"]`);
     await settle(page, { path: `/${OWNER}/${REPO}`, pull: null });
     await page.goBack();
     await settle(page, { path: `${base}/${pullB.number}`, pull: pullB });
 
     // Back to PR A: a different PR gets a fresh host.
-    await page.click(`a.other-pr[href="${base}/${pullA.number}"]`);
+    await follow(page, `a.other-pr[href="${base}/${pullA.number}"]`);
     await settle(page, { path: `${base}/${pullA.number}`, pull: pullA });
     assert.notEqual(await page.evaluate(() => document.getElementById("prlens-root").__sameHost), true, `round ${round}: a new PR gets a new host`);
 
