@@ -24,9 +24,9 @@ WEB_PKG=$TARGET_DIR/prlens-web/pkg # wasm-bindgen + wasm-opt output, copied into
 SHARED_FIXTURES=$ROOT/../shared/fixtures
 export PATH="$HOME/.cargo/bin:$PATH"
 
-# Files other engineers own that may not exist yet while the project is being assembled.
-# While this is "1", a missing one only warns; set to "0" once all exist so a missing file fails.
-ALLOW_MISSING_FOREIGN=${ALLOW_MISSING_FOREIGN:-1}
+# Every listed file must exist: a missing one fails the build. (While the parts were being written
+# in parallel, ALLOW_MISSING_FOREIGN=1 let files owned by others be skipped with a warning.)
+ALLOW_MISSING_FOREIGN=${ALLOW_MISSING_FOREIGN:-0}
 
 log() { printf '\033[1;34m==>\033[0m %s\n' "$*"; }
 warn() { printf '\033[1;33mwarning:\033[0m %s\n' "$*" >&2; }
@@ -216,7 +216,7 @@ copy_listed() {
 
 EXTENSION_OWN=(manifest.json background.js panel.html)
 EXTENSION_FOREIGN_LIVE=(panel.js)
-EXTENSION_FOREIGN_UI=(panel.css popup.html popup.js popup.css)
+EXTENSION_FOREIGN_UI=(panel.css popup.html popup.js popup.css settings-form.js)
 
 assemble_extension() {
   local dest=$1
@@ -236,19 +236,29 @@ assemble_extension() {
   check_manifest_files "$dest"
 }
 
-# Every file the manifest names must be in the package (a missing content script fails silently).
+# Every file the manifest names, and every file a shipped page or module loads (<script src>,
+# <link href>, static `import … from "./x.js"`), must be in the package: a missing one fails silently
+# in the browser.
 check_manifest_files() {
   DEST="$1" ALLOW_MISSING_FOREIGN="$ALLOW_MISSING_FOREIGN" node --input-type=module -e '
-    import fs from "node:fs";
+    import fs from "node:fs"; import path from "node:path";
     const dest = process.env.DEST;
     const m = JSON.parse(fs.readFileSync(dest + "/manifest.json", "utf8"));
     const named = [m.background.service_worker, ...m.background.scripts, m.action.default_popup,
       ...m.content_scripts.flatMap((c) => [...(c.js || []), ...(c.css || [])]),
       ...Object.values(m.icons || {}), ...Object.values(m.action.default_icon || {}),
       ...m.web_accessible_resources.flatMap((w) => w.resources)];
-    const missing = [...new Set(named)].filter((f) => !fs.existsSync(dest + "/" + f));
-    if (missing.length) {
-      const msg = "manifest names files missing from " + dest + ": " + missing.join(", ");
+    const missing = new Set([...new Set(named)].filter((f) => !fs.existsSync(path.join(dest, f))).map((f) => "manifest → " + f));
+    const walk = (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]);
+    for (const file of walk(dest)) {
+      const text = /\.(html|js)$/.test(file) ? fs.readFileSync(file, "utf8") : "";
+      const refs = file.endsWith(".html")
+        ? [...text.matchAll(/(?:src|href)="([^"#?:]+)"/g)].map((r) => r[1])
+        : [...text.matchAll(/(?:from|import)\s*["\x27](\.{1,2}\/[^"\x27]+)["\x27]/g)].map((r) => r[1]);
+      for (const ref of refs) if (!fs.existsSync(path.resolve(path.dirname(file), ref))) missing.add(path.relative(dest, file) + " → " + ref);
+    }
+    if (missing.size) {
+      const msg = "files referenced but missing from " + dest + ": " + [...missing].join(", ");
       if (process.env.ALLOW_MISSING_FOREIGN === "1") console.warn("warning: " + msg); else { console.error(msg); process.exit(1); }
     }'
 }
@@ -270,6 +280,8 @@ assemble_www() {
   else
     die "www/ is empty"
   fi
+  # The playground reuses the popup's settings form (panel-ui) instead of a copy of it.
+  copy_listed "$dest" panel-ui extension settings-form.js
   mkdir -p "$dest/pkg"
   cp "$WEB_PKG/$CRATE.js" "$WEB_PKG/${CRATE}_bg.wasm" "$dest/pkg/"
   copy_primer "$dest"
