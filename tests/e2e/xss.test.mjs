@@ -183,3 +183,37 @@ test("playground: no corpus bundle executes, injects or links anywhere but githu
   assert.deepEqual(dialogs, [], "no alert/confirm/prompt");
   assert.deepEqual(errors, [], "no uncaught page errors");
 });
+
+test(
+  "extension: bidi overrides in PR text are isolated so they cannot reorder the panel's own text",
+  { timeout: 60_000, todo: "panel-ui: render PR-supplied text in <bdi> or with unicode-bidi: isolate (docs/security.md, Known gaps)" },
+  async (t) => {
+    const browser = await startBrowser({ bundles: XSS_DIR, server: { absent: "empty" } });
+    t.after(() => browser.close());
+    const { bundle } = CORPUS.find(({ name }) => name === "xss-bidi");
+    const page = await browser.newPage();
+    await page.goto(`https://github.com/xss-org/xss-repo/pull/${bundle.pull.number}`);
+    await waitForPanelState(page, ["ready", "partial"]);
+    const frame = await panelFrame(page);
+    const expand = frame.locator('[data-prlens-action="expand"]');
+    if ((await expand.count()) > 0 && (await expand.first().getAttribute("aria-expanded")) !== "true") await expand.first().click();
+    const unisolated = await frame.evaluate(() => {
+      const isolated = (element) => {
+        // The element that holds the text itself (or a <bdi> right around it): isolation further
+        // up still lets the override reorder the panel's own words in the same block.
+        for (let node = element, depth = 0; node && depth < 1; node = node.parentElement, depth += 1) {
+          const style = getComputedStyle(node);
+          if (node.tagName === "BDI" || node.hasAttribute("dir") || /isolate|plaintext/.test(style.unicodeBidi)) return true;
+        }
+        return false;
+      };
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      const offenders = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (/[\u202A-\u202E\u2066-\u2069]/.test(node.data) && !isolated(node.parentElement)) offenders.push(`${node.parentElement.tagName}.${node.parentElement.className}`);
+      }
+      return offenders;
+    });
+    assert.deepEqual(unisolated, [], "elements showing bidi controls without isolation");
+  },
+);
