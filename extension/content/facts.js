@@ -70,9 +70,16 @@
     return null;
   }
 
-  /** `[base, head]` branch names; the full ref is in `title` when the text is truncated. */
+  /**
+   * `[base, head]` branch names. The full ref is in `title` when the text is truncated, as a
+   * label "owner[/repo]:branch"; git forbids ":" in ref names, so the branch is after the first ":".
+   */
   function readBranches(doc) {
-    const refOf = (element) => clean(element?.getAttribute("title") || element?.textContent);
+    const refOf = (element) => {
+      const text = clean(element?.getAttribute("title") || element?.textContent);
+      const colon = text.indexOf(":");
+      return colon >= 0 ? text.slice(colon + 1) : text;
+    };
     const react = doc.querySelectorAll(`${SUMMARY} a[class^="PullRequestBranchName"], ${SUMMARY} [class*="BranchName"]`);
     if (react.length >= 2) return [refOf(react[0]) || null, refOf(react[1]) || null];
     const base = doc.querySelector(".gh-header-meta .base-ref, .base-ref");

@@ -205,3 +205,32 @@ test("the panel follows GitHub's colour theme (dark dimmed) with Primer tokens",
   assert.equal(theme.background.toLowerCase(), "#212830", "Primer dark_dimmed canvas token is active");
   await screenshot(page, "skeleton-dark-dimmed");
 });
+
+test("page facts read from GitHub's markup reach the panel, and a Viewed tick is re-sent", async (t) => {
+  const browser = await startBrowser({ bundles: fixture.dir, server: { absent: "empty" } });
+  t.after(() => browser.close());
+  const page = await browser.newPage();
+  await page.goto(`${PR_URL}/files`);
+  await waitForPanelState(page, ["ready"]);
+  const frame = await panelFrameOf(page);
+  await frame.evaluate(() => {
+    window.addEventListener("message", (event) => {
+      if (event.data?.type === "prlens:facts") window.__lastFacts = event.data;
+    });
+  });
+  const file = bundleOf(fixture, CASE).files[3].filename;
+  await page.locator("div[id^='diff-']", { has: page.locator(`h3 a:text-is("${file}")`) }).locator("button[data-viewed-toggle]").click();
+  const message = await frame.waitForFunction((name) => window.__lastFacts?.facts?.viewed_files?.includes(name) && window.__lastFacts, file, { timeout: 10000, polling: 100 }).then((handle) => handle.jsonValue());
+  assert.equal(message.tab, "files");
+  assert.equal(message.owner, "PyGithub");
+  assert.equal(message.number, 31);
+  assert.deepEqual(message.facts.viewed_files, [file]);
+  assert.equal(message.facts.title, pull.title);
+  assert.equal(message.facts.state, "merged");
+  assert.equal(message.facts.author, pull.user.login);
+  assert.equal(message.facts.base_ref, pull.base.ref);
+  assert.equal(message.facts.head_ref, pull.head.ref);
+  assert.equal(message.facts.viewer, "prlens-tester");
+  assert.ok(["light", "dark"].includes(message.colorMode), message.colorMode);
+  assert.match(message.nonce, /^[0-9a-f]{32}$/);
+});
