@@ -16,7 +16,7 @@
  * Why: the panel renders attacker text inside github.com; one unescaped field is an XSS with
  * the user's session (page) or token (panel).
  */
-import test from "node:test";
+import test, { after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import http from "node:http";
@@ -71,10 +71,18 @@ function pageStructure() {
     .map((element) => `${element.tagName}#${element.id}.${[...element.classList].join(".")}`);
 }
 
+/** One extension browser for the extension tests of this file (started on first use). */
+let sharedBrowser = null;
+async function extensionBrowser() {
+  sharedBrowser ??= startBrowser({ bundles: XSS_DIR, server: { absent: "empty" } });
+  return sharedBrowser;
+}
+after(async () => (await sharedBrowser)?.close());
+
 test("extension: no corpus bundle executes, injects or links anywhere but github.com", { timeout: 120_000 }, async (t) => {
-  const browser = await startBrowser({ bundles: XSS_DIR, server: { absent: "empty" } });
-  t.after(() => browser.close());
+  const browser = await extensionBrowser();
   const page = await browser.newPage();
+  t.after(() => page.close());
   const dialogs = [];
   page.on("dialog", (dialog) => {
     dialogs.push(`${dialog.type()}: ${dialog.message()}`);
@@ -115,8 +123,8 @@ test("extension: no corpus bundle executes, injects or links anywhere but github
 });
 
 test("extension: the page's own structure is untouched apart from one #prlens-root", { timeout: 60_000 }, async (t) => {
-  const browser = await startBrowser({ bundles: XSS_DIR, server: { absent: "empty" } });
-  t.after(() => browser.close());
+  const browser = await extensionBrowser();
+  t.after(() => browser.setStorage("sync", { "prlens.prefs": { enabled: true, disabledRepos: [], expanded: false, hiddenSections: [], engine: {} } }));
   const { number } = CORPUS[0].bundle.pull;
   // The same page with the extension disabled for every repository gives the baseline.
   await browser.setStorage("sync", { "prlens.prefs": { enabled: false, disabledRepos: [], expanded: true, hiddenSections: [], engine: {} } });
@@ -188,8 +196,7 @@ test(
   "extension: bidi overrides in PR text are isolated so they cannot reorder the panel's own text",
   { timeout: 60_000, todo: "panel-ui: render PR-supplied text in <bdi> or with unicode-bidi: isolate (docs/security.md, Known gaps)" },
   async (t) => {
-    const browser = await startBrowser({ bundles: XSS_DIR, server: { absent: "empty" } });
-    t.after(() => browser.close());
+    const browser = await extensionBrowser();
     const { bundle } = CORPUS.find(({ name }) => name === "xss-bidi");
     const page = await browser.newPage();
     await page.goto(`https://github.com/xss-org/xss-repo/pull/${bundle.pull.number}`);
