@@ -27,7 +27,7 @@
  * Server: a static server on 127.0.0.1 (random port) for dist/www plus test bundles under
  * /test-bundles/, closed after the tests (and by a timer, should the run hang).
  */
-import test, { before, after } from "node:test";
+import test, { before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import http from "node:http";
@@ -214,6 +214,16 @@ after(async () => {
   if (bundlesDir) fs.rmSync(bundlesDir, { recursive: true, force: true });
 });
 
+/** Contexts opened by the current test; closed after it even when an assertion failed. */
+const openContexts = new Set();
+afterEach(async () => {
+  for (const context of openContexts) await context.close().catch(() => {});
+  openContexts.clear();
+});
+
+/** The machine may be busy building (2 cores): waits for the engine are generous. */
+const PANEL_TIMEOUT_MS = 45_000;
+
 /**
  * A fresh page that records uncaught errors, dialogs and every request it makes. Requests to
  * anything but the local server are answered by `routeApi` (or aborted), so no test touches
@@ -221,6 +231,8 @@ after(async () => {
  */
 async function openPage({ colorScheme = "light", routeApi } = {}) {
   const context = await browser.newContext({ colorScheme, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  openContexts.add(context);
+  context.setDefaultTimeout(PANEL_TIMEOUT_MS);
   const page = await context.newPage();
   const record = { errors: [], dialogs: [], requests: [] };
   page.on("pageerror", (error) => record.errors.push(String(error)));
@@ -239,7 +251,7 @@ async function openPage({ colorScheme = "light", routeApi } = {}) {
 
 async function waitForPanel(page) {
   await page.waitForSelector('#prlens-panel[data-prlens-state="ready"], #prlens-panel[data-prlens-state="partial"]', {
-    timeout: 20_000,
+    timeout: PANEL_TIMEOUT_MS,
   });
 }
 
@@ -259,6 +271,12 @@ test("the embedded sample renders the full panel, labelled as a sample", async (
   assert.match(readout, /^\d\.\d\d · (low|medium|high|critical)$/);
   assert.notEqual((await page.textContent("#engine-version")).trim(), "–", "engine version shown");
   assert.ok((await page.locator("#settings-form [data-threshold]").count()) > 0, "settings form built");
+  assert.ok(
+    await page.evaluate(() =>
+      [...document.styleSheets].some((sheet) => sheet.href?.endsWith("/panel.css") && sheet.cssRules.length > 0),
+    ),
+    "the panel is styled: panel.css is served next to the page (build.sh copies extension/panel.css into dist/www)",
+  );
   assert.equal(
     await page.getAttribute("#settings-form", "data-form-source"),
     "shared",
@@ -505,6 +523,10 @@ test("no bundle of the XSS corpus executes anything on the page", async (t) => {
   assert.ok(names.length > 0, "tests/xss/bundles holds the corpus");
   const globals = JSON.parse(fs.readFileSync(path.join(repoRoot, "tests/xss/globals.json"), "utf8"));
   const { page, context, record } = await openPage();
+  // One page for every subtest: keep it out of the per-test cleanup (afterEach also runs
+  // after subtests); the end of this test closes it.
+  openContexts.delete(context);
+  t.after(() => context.close().catch(() => {}));
   for (const name of names) {
     await t.test(name, async () => {
       await page.goto(`${baseUrl}?bundle=test-bundles/xss/${name}`);
@@ -575,7 +597,7 @@ test("a live fetch talks only to api.github.com, keeps the token out of URLs, an
   assert.equal(await page.evaluate(() => window.localStorage.length), 0, "not remembered unless asked");
   await page.fill("#pr-input", "octo/demo#7");
   await page.click("#analyze-button");
-  await page.waitForSelector('#error-region[data-prlens-state="error"]', { timeout: 20_000 });
+  await page.waitForSelector('#error-region[data-prlens-state="error"]', { timeout: PANEL_TIMEOUT_MS });
   assert.equal(await page.getAttribute("#error-region", "data-kind"), "rate_limited");
   assert.match(await page.textContent("#error-region"), /rate limit/i);
   assert.equal(await page.getAttribute("#prlens-panel", "data-prlens-state"), "error");
@@ -641,7 +663,7 @@ test("pasting a PR URL fetches it live from (a stand-in for) api.github.com and 
       () => /^(ready|partial)$/.test(document.getElementById("prlens-panel").dataset.prlensState ?? "") &&
         document.getElementById("source-detail").textContent.startsWith("Fetched"),
       null,
-      { timeout: 30_000 },
+      { timeout: PANEL_TIMEOUT_MS },
     );
     assert.equal(await page.textContent("#source-text"), "Live: PyGithub/PyGithub#31");
     assert.equal(await page.getAttribute("#source-link", "href"), "https://github.com/PyGithub/PyGithub/pull/31");
