@@ -10,9 +10,12 @@
 //! cannot see in the PR; the Heimdall rubric rates "breaking API changes" as high risk and the
 //! reference product fired `api_surface_change` on trainer.py/training_args.py.
 //!
-//! How: for each hunk, `similar` diffs the whitespace-normalised removed lines against the added
-//! ones; if every line matches (or the joined text matches, i.e. it was only re-wrapped) the hunk
-//! is formatting-only. Otherwise definitions are read from the hunk's old view (context +
+//! How: for each hunk, the whitespace-normalised removed lines are compared with the added ones;
+//! if every line matches (or the joined text matches, i.e. it was only re-wrapped) the hunk is
+//! formatting-only. (A line diff would answer the same question — "are all operations equal?" —
+//! only slower: it holds exactly when the two line lists are equal, which one linear comparison
+//! decides. A full Myers diff of a big rewritten hunk cost tens of ms in wasm, where `similar`
+//! has no deadline.) Otherwise definitions are read from the hunk's old view (context +
 //! removed) and new view (context + added); a definition whose signature lines were touched is
 //! paired by name with its counterpart on the other side.
 //!
@@ -28,17 +31,12 @@
 
 use std::collections::BTreeMap;
 
-use similar::{capture_diff_slices, Algorithm, DiffTag};
-
 use crate::engine::diff::{Hunk, Patch};
 
 /// Lines a signature may span (multi-line parameter lists).
 const MAX_SIGNATURE_LINES: usize = 12;
 /// Characters of a signature kept for display.
 const MAX_DISPLAY_CHARS: usize = 100;
-/// Above this many removed × added lines a hunk is compared as joined text only, keeping the
-/// diff bounded on huge hunks.
-const MAX_DIFF_CELLS: usize = 4_000_000;
 
 /// What happened to a public definition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -208,14 +206,9 @@ pub fn is_formatting_only(removed: &[&str], added: &[&str]) -> bool {
         .map(|line| squeeze(line))
         .filter(|line| !line.is_empty())
         .collect();
-    if old.len().saturating_mul(new.len()) <= MAX_DIFF_CELLS {
-        let operations = capture_diff_slices(Algorithm::Myers, &old, &new);
-        if operations
-            .iter()
-            .all(|operation| operation.tag() == DiffTag::Equal)
-        {
-            return true;
-        }
+    // Line by line the same after squeezing: only indentation or spacing changed.
+    if old == new {
+        return true;
     }
     // Re-wrapped: the same tokens, split over different lines (a wrap may add the "magic"
     // trailing comma of black/rustfmt/prettier).

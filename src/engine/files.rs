@@ -23,6 +23,7 @@ use glob::{MatchOptions, Pattern};
 use crate::bundle::{Bundle, ChangedFile};
 use crate::engine::api_surface::{self, ApiSurface};
 use crate::engine::diff;
+use crate::engine::path_index;
 use crate::settings::paths::*;
 use crate::settings::Settings;
 
@@ -128,7 +129,8 @@ impl UserGlobs {
 /// Classifies every file of the bundle, in bundle order.
 pub fn classify_all(bundle: &Bundle, settings: &Settings) -> Vec<FileFacts> {
     let globs = UserGlobs::compile(settings);
-    let collapsed: Vec<&str> = bundle
+    // A set: checked once per file, and a big PR collapses many generated files.
+    let collapsed: std::collections::HashSet<&str> = bundle
         .page
         .iter()
         .flat_map(|page| page.generated_files.iter().map(String::as_str))
@@ -167,8 +169,8 @@ fn classify(file: &ChangedFile, globs: &UserGlobs) -> FileFacts {
     let path = file.filename.as_str();
     let name = PathName::new(path);
     let patch = file.patch.as_deref().map(diff::parse);
-    let language = lookup(LANGUAGES, &name.extension);
-    let lockfile_ecosystem = lookup(LOCKFILES, &name.basename);
+    let language = path_index::language(&name.extension);
+    let lockfile_ecosystem = path_index::lockfile(&name.basename);
     let manifest_ecosystem = manifest_ecosystem(&name);
     let vendored = is_vendored(&name) || UserGlobs::matches(&globs.vendored, path);
     let generated = is_generated_path(&name)
@@ -199,7 +201,7 @@ fn classify(file: &ChangedFile, globs: &UserGlobs) -> FileFacts {
         }
     } else if ci_config
         || build_script
-        || CONFIG_EXTENSIONS.contains(&name.extension.as_str())
+        || path_index::is_config_extension(&name.extension)
         || name.basename.starts_with('.')
     {
         FileClass::Config
@@ -287,9 +289,15 @@ impl PathName {
         self.dirs.iter().any(|dir| names.contains(&dir.as_str()))
     }
 
-    /// `prefix` is a directory path ending in `/`, matched at the root or after any `/`.
+    /// `prefix` is a directory path ending in `/`, matched at the root or after any `/`
+    /// (without building `"/{prefix}"`: this runs for every table entry of every file).
     fn under(&self, prefix: &str) -> bool {
-        self.lower.starts_with(prefix) || self.lower.contains(&format!("/{prefix}"))
+        self.lower.starts_with(prefix)
+            || self.lower.match_indices('/').any(|(slash, _)| {
+                self.lower
+                    .get(slash + 1..)
+                    .is_some_and(|rest| rest.starts_with(prefix))
+            })
     }
 }
 
@@ -301,7 +309,7 @@ fn lookup(table: &[(&str, &'static str)], key: &str) -> Option<&'static str> {
 }
 
 fn manifest_ecosystem(name: &PathName) -> Option<&'static str> {
-    if let Some(ecosystem) = lookup(MANIFESTS, &name.basename) {
+    if let Some(ecosystem) = path_index::manifest(&name.basename) {
         return Some(ecosystem);
     }
     if let Some((_, ecosystem)) = MANIFEST_SUFFIXES
@@ -355,12 +363,12 @@ fn is_minified(name: &PathName, patch: &diff::Patch) -> bool {
 }
 
 fn is_binary(file: &ChangedFile, name: &PathName, language: Option<&str>) -> bool {
-    if BINARY_EXTENSIONS.contains(&name.extension.as_str()) {
+    if path_index::is_binary_extension(&name.extension) {
         return true;
     }
     let known_text = language.is_some()
-        || DOC_EXTENSIONS.contains(&name.extension.as_str())
-        || CONFIG_EXTENSIONS.contains(&name.extension.as_str());
+        || path_index::is_doc_extension(&name.extension)
+        || path_index::is_config_extension(&name.extension);
     file.patch.is_none()
         && file.additions == 0
         && file.deletions == 0
@@ -392,7 +400,7 @@ fn is_docs(name: &PathName, manifest: bool, language: Option<&str>) -> bool {
     if manifest || name.basename == "cmakelists.txt" {
         return false;
     }
-    if DOC_EXTENSIONS.contains(&name.extension.as_str()) {
+    if path_index::is_doc_extension(&name.extension) {
         return true;
     }
     let stem = name.basename.split('.').next().unwrap_or("");
@@ -508,10 +516,7 @@ fn sensitive_category(name: &PathName) -> Option<&'static str> {
         _ => path,
     };
     let words = words(without_extension);
-    SENSITIVE_WORDS
-        .iter()
-        .find(|(_, list)| words.iter().any(|word| list.contains(&word.as_str())))
-        .map(|(category, _)| *category)
+    path_index::sensitive_area(words.iter().map(String::as_str))
 }
 
 /// Splits a path (original case) into words; exposed for camelCase-aware sensitive matching.

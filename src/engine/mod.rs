@@ -17,6 +17,7 @@ pub mod api_surface;
 pub mod diff;
 pub mod drivers;
 pub mod files;
+pub mod path_index;
 pub mod sections;
 
 use crate::bundle::Bundle;

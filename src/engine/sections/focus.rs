@@ -15,10 +15,16 @@
 //! product ranked a new 700-line source file and a 206-line new test critical, small source
 //! edits medium and a one-line doc change low (scoring-reference §2.2).
 
+use std::collections::HashSet;
+
 use sha2::{Digest, Sha256};
 
 use crate::engine::{Context, FileClass, FileFacts};
 use crate::signal::{FocusFile, Priority};
+
+/// Lower-case hex digits, indexed by nibble (a table instead of `format!` per byte: anchors
+/// are computed for every file, and formatting was a fifth of the analysis of a big PR).
+const HEX_DIGITS: &[u8; 16] = b"0123456789abcdef";
 
 /// GitHub's Files-tab anchor for a path: `diff-` followed by the hex SHA-256 of the path.
 pub fn anchor(path: &str) -> String {
@@ -26,7 +32,8 @@ pub fn anchor(path: &str) -> String {
     let mut anchor = String::with_capacity(5 + 64);
     anchor.push_str("diff-");
     for byte in digest {
-        anchor.push_str(&format!("{byte:02x}"));
+        anchor.push(char::from(HEX_DIGITS[usize::from(byte >> 4)]));
+        anchor.push(char::from(HEX_DIGITS[usize::from(byte & 0x0f)]));
     }
     anchor
 }
@@ -35,7 +42,7 @@ pub fn assess(context: &Context) -> Vec<FocusFile> {
     let Some(files) = context.bundle.files.as_ref() else {
         return Vec::new();
     };
-    let viewed: Vec<&str> = context
+    let viewed: HashSet<&str> = context
         .bundle
         .page
         .iter()

@@ -23,7 +23,7 @@ pub fn assess(context: &Context) -> Triage {
     let bundle = context.bundle;
     let pull = &bundle.pull;
     let rate = context.settings.thresholds.review_rate_loc_per_hour.max(1);
-    let viewed: Vec<&str> = bundle
+    let viewed: std::collections::HashSet<&str> = bundle
         .page
         .iter()
         .flat_map(|page| page.viewed_files.iter().map(String::as_str))

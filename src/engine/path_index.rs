@@ -1,0 +1,157 @@
+//! Hash indexes over the path tables of [`crate::settings::paths`], built once per process.
+//!
+//! What it does: answers "which language is this extension?", "is this a binary/config/docs
+//! extension?", "which lockfile or manifest is this basename?" and "which sensitive area does
+//! any of these path words name?" with one hash lookup instead of a linear scan of the table.
+//!
+//! Why it matters: classification runs for every changed file, and scanning tables of 30–130
+//! strings per question per file was the largest share of the engine's time on a 3,000-file PR
+//! (docs/performance.md). The tables stay the single source of truth; the answers are the same
+//! as a first-match scan (the first entry of a duplicated key wins, and for sensitive words the
+//! area listed first in the table wins).
+//!
+//! Source: the tables in `src/settings/paths.rs`; `std::sync::OnceLock` for the one-time build.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
+
+use crate::settings::paths::{
+    BINARY_EXTENSIONS, CONFIG_EXTENSIONS, DOC_EXTENSIONS, LANGUAGES, LOCKFILES, MANIFESTS,
+    SENSITIVE_WORDS,
+};
+
+type PairTable = [(&'static str, &'static str)];
+
+fn pair_index(
+    cell: &'static OnceLock<HashMap<&'static str, &'static str>>,
+    table: &'static PairTable,
+) -> &'static HashMap<&'static str, &'static str> {
+    cell.get_or_init(|| {
+        let mut index = HashMap::with_capacity(table.len());
+        for (key, value) in table {
+            index.entry(*key).or_insert(*value);
+        }
+        index
+    })
+}
+
+fn set_index(
+    cell: &'static OnceLock<HashSet<&'static str>>,
+    table: &'static [&'static str],
+) -> &'static HashSet<&'static str> {
+    cell.get_or_init(|| table.iter().copied().collect())
+}
+
+/// Programming language of a lower-case extension (without the dot).
+pub fn language(extension: &str) -> Option<&'static str> {
+    static INDEX: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
+    pair_index(&INDEX, LANGUAGES).get(extension).copied()
+}
+
+/// Ecosystem of a lockfile, by lower-case basename.
+pub fn lockfile(basename: &str) -> Option<&'static str> {
+    static INDEX: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
+    pair_index(&INDEX, LOCKFILES).get(basename).copied()
+}
+
+/// Ecosystem of a dependency manifest, by lower-case basename.
+pub fn manifest(basename: &str) -> Option<&'static str> {
+    static INDEX: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
+    pair_index(&INDEX, MANIFESTS).get(basename).copied()
+}
+
+/// A binary-content extension (images, archives, executables, …).
+pub fn is_binary_extension(extension: &str) -> bool {
+    static INDEX: OnceLock<HashSet<&'static str>> = OnceLock::new();
+    set_index(&INDEX, BINARY_EXTENSIONS).contains(extension)
+}
+
+/// A configuration-file extension.
+pub fn is_config_extension(extension: &str) -> bool {
+    static INDEX: OnceLock<HashSet<&'static str>> = OnceLock::new();
+    set_index(&INDEX, CONFIG_EXTENSIONS).contains(extension)
+}
+
+/// A documentation extension.
+pub fn is_doc_extension(extension: &str) -> bool {
+    static INDEX: OnceLock<HashSet<&'static str>> = OnceLock::new();
+    set_index(&INDEX, DOC_EXTENSIONS).contains(extension)
+}
+
+/// The sensitive area named by any of the lower-case `words`: the area listed first in
+/// `SENSITIVE_WORDS` among those that list one of the words.
+pub fn sensitive_area<'w>(words: impl IntoIterator<Item = &'w str>) -> Option<&'static str> {
+    static INDEX: OnceLock<HashMap<&'static str, usize>> = OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        let mut index = HashMap::new();
+        for (position, (_, list)) in SENSITIVE_WORDS.iter().enumerate() {
+            for word in *list {
+                index.entry(*word).or_insert(position);
+            }
+        }
+        index
+    });
+    words
+        .into_iter()
+        .filter_map(|word| index.get(word).copied())
+        .min()
+        .and_then(|position| SENSITIVE_WORDS.get(position))
+        .map(|(area, _)| *area)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn first_match(table: &PairTable, key: &str) -> Option<&'static str> {
+        table
+            .iter()
+            .find(|(name, _)| *name == key)
+            .map(|(_, value)| *value)
+    }
+
+    #[test]
+    fn indexes_answer_like_a_first_match_scan_of_the_tables() {
+        for (table, indexed) in [
+            (LANGUAGES, language as fn(&str) -> Option<&'static str>),
+            (LOCKFILES, lockfile),
+            (MANIFESTS, manifest),
+        ] {
+            for (key, _) in table {
+                assert_eq!(indexed(key), first_match(table, key), "{key}");
+            }
+            assert_eq!(indexed("no-such-entry"), None);
+        }
+        for extension in BINARY_EXTENSIONS {
+            assert!(is_binary_extension(extension));
+        }
+        for extension in CONFIG_EXTENSIONS {
+            assert!(is_config_extension(extension));
+        }
+        for extension in DOC_EXTENSIONS {
+            assert!(is_doc_extension(extension));
+        }
+        assert!(!is_binary_extension("rs") && !is_doc_extension("rs"));
+    }
+
+    #[test]
+    fn sensitive_area_prefers_the_area_listed_first() {
+        for (position, (area, list)) in SENSITIVE_WORDS.iter().enumerate() {
+            for word in *list {
+                let first = SENSITIVE_WORDS
+                    .iter()
+                    .take(position + 1)
+                    .find(|(_, earlier)| earlier.contains(word))
+                    .map(|(earlier_area, _)| *earlier_area);
+                assert_eq!(sensitive_area([*word, "plain"]), first, "{word} in {area}");
+            }
+        }
+        assert_eq!(sensitive_area(["src", "readme"]), None);
+        let (first_area, first_list) = SENSITIVE_WORDS[0];
+        let (_, last_list) = SENSITIVE_WORDS[SENSITIVE_WORDS.len() - 1];
+        assert_eq!(
+            sensitive_area([last_list[0], first_list[0]]),
+            Some(first_area)
+        );
+    }
+}
