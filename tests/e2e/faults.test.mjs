@@ -48,7 +48,9 @@ test("API faults end in the right state and kind, with bounded retries", { timeo
     const number = numbers[i];
     await t.test(`${expected.fault} → ${expected.state}`, async () => {
       // A fresh extension state per case (the HTTP cache and a remembered rate limit live in
-      // storage.local), so each fault is met as on a first visit.
+      // storage.local), so each fault is met as on a first visit. The previous panel goes first:
+      // alive, it would refetch on the token change and refill the cache (same head SHA).
+      await page.goto("about:blank");
       await browser.serviceWorker.evaluate(() => chrome.storage.local.clear());
       await browser.setStorage("local", { "prlens.token": TOKEN });
       browser.server.resetRateLimits();
