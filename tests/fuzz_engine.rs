@@ -867,6 +867,73 @@ fn regression_input(text: &str) -> (String, String, Option<i64>) {
     }
 }
 
+/// The hand-written RFC 3339 reader sees every timestamp GitHub (or an attacker) sends: near-miss
+/// shapes must never panic, and whatever it accepts must survive a format/parse round trip.
+#[test]
+fn timestamps_never_panic_and_round_trip() {
+    let near_rfc3339 = "[+-]?[0-9]{1,6}-[0-9]{1,3}-[0-9]{1,3}[Tt ][0-9]{1,3}:[0-9]{1,3}:[0-9]{1,3}(\\.[0-9]{0,12})?(Z|z|[+-][0-9]{1,2}:[0-9]{1,2}| UTC)?";
+    let strategy = prop_oneof![
+        4 => near_rfc3339.prop_map(|text| text),
+        1 => any::<String>(),
+        1 => weird_string(),
+    ];
+    let deadline = Instant::now() + budget();
+    let mut runner = TestRunner::new(Config {
+        cases: cases() * 8,
+        failure_persistence: None,
+        max_global_rejects: 1,
+        ..Config::default()
+    });
+    let result = runner.run(&strategy, |text| {
+        if Instant::now() > deadline {
+            return Err(TestCaseError::reject(BUDGET_SPENT));
+        }
+        let parsed =
+            std::panic::catch_unwind(|| prlens::timestamp::parse(&text)).map_err(|panic| {
+                TestCaseError::fail(format!("parse({text:?}) panicked: {}", panic_text(&panic)))
+            })?;
+        if let Some(seconds) = parsed {
+            let formatted = std::panic::catch_unwind(|| prlens::timestamp::format(seconds))
+                .map_err(|panic| {
+                    TestCaseError::fail(format!(
+                        "format({seconds}) panicked: {}",
+                        panic_text(&panic)
+                    ))
+                })?;
+            let formatted = formatted.ok_or_else(|| {
+                TestCaseError::fail(format!(
+                    "parse({text:?}) = {seconds}, which format() rejects"
+                ))
+            })?;
+            prop_assert_eq!(
+                prlens::timestamp::parse(&formatted),
+                Some(seconds),
+                "round trip of {:?} via {:?}",
+                text,
+                formatted
+            );
+        }
+        Ok(())
+    });
+    let result = match result {
+        Err(TestError::Abort(_)) if Instant::now() > deadline => Ok(()),
+        other => other,
+    };
+    if let Err(TestError::Fail(reason, _) | TestError::Abort(reason)) = result {
+        panic!("{reason}");
+    }
+    for (text, expected) in [
+        ("2016-09-15T05:52:11Z", Some(1_473_918_731)),
+        ("2016-09-15 05:52:11 UTC", Some(1_473_918_731)),
+        ("2016-09-15T07:52:11+02:00", Some(1_473_918_731)),
+        ("2016-02-30T00:00:00Z", None),
+        ("2016-09-15T24:00:01Z", None),
+        ("2016-09-15T05:52:<GITHUB_TEST_INTEGRATION>Z", None),
+    ] {
+        assert_eq!(prlens::timestamp::parse(text), expected, "{text}");
+    }
+}
+
 #[test]
 fn every_regression_input_is_handled() {
     let dir = repo_root().join("tests/regressions");
