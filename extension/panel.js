@@ -38,8 +38,14 @@ const nonce = (() => {
   const match = /^#nonce=([0-9a-f]{32})$/.exec(location.hash);
   return match && NONCE_PATTERN.test(match[1]) ? match[1] : null;
 })();
+/** The last Rust panic message (the hook runs before the trap; see src/web/panic.rs). */
+let lastPanic = "";
+/** True once the wasm instance has trapped: with panic = "abort" it must not be called again. */
+let crashed = false;
 const ready = init({ module_or_path: api.runtime.getURL("pkg/prlens_bg.wasm") }).then(() => {
-  wasm.installPanicHook?.();
+  wasm.installPanicHook?.((message) => {
+    lastPanic = String(message ?? "");
+  });
 });
 
 /** Everything about the PR on screen. */
@@ -108,7 +114,7 @@ function parseFacts(data) {
 window.addEventListener("message", (event) => {
   if (!nonce || event.source !== window.parent || event.origin !== PAGE_ORIGIN) return;
   const message = parseFacts(event.data);
-  if (message) onFacts(message);
+  if (message && !crashed) onFacts(message);
 });
 
 // ------------------------------------------------------------------------------------------
@@ -190,7 +196,48 @@ function render(signalJson) {
   view.shown = true;
 }
 
+/** A wasm trap: the Rust side panicked (release builds abort) and this instance is dead. */
+function isTrap(error) {
+  return error instanceof WebAssembly.RuntimeError;
+}
+
+/**
+ * Shows the crash as an error state built with plain DOM text (no wasm call: the instance is
+ * dead). Retry reloads this iframe: a fresh document initialises a fresh wasm instance, and
+ * the content script answers its hello with the page facts again.
+ */
+function showCrash(error) {
+  crashed = true;
+  clearInterval(view.pollTimer);
+  view.pollTimer = null;
+  const detail = lastPanic || (typeof error?.message === "string" && error.message) || "no details";
+  const box = document.createElement("div");
+  box.className = "prlens-state prlens-state--error";
+  box.setAttribute("role", "alert");
+  const heading = document.createElement("strong");
+  heading.textContent = "prlens stopped unexpectedly on this pull request.";
+  const message = document.createElement("p");
+  message.textContent = `Engine error: ${detail.slice(0, MAX_TEXT)}`;
+  const retry = document.createElement("button");
+  retry.type = "button";
+  retry.className = "btn btn-sm";
+  retry.textContent = "Retry";
+  retry.setAttribute("data-prlens-action", "retry");
+  retry.addEventListener("click", () => location.reload());
+  box.append(heading, message, retry);
+  root.replaceChildren(box);
+  root.setAttribute("data-prlens-state", "error");
+  for (const name of ["data-prlens-level", "data-prlens-signal-digest", "data-prlens-fetched-at"]) {
+    root.removeAttribute(name);
+  }
+  view.shown = false;
+}
+
 function showError(error) {
+  if (crashed || isTrap(error)) {
+    showCrash(error);
+    return;
+  }
   const kind = typeof error?.kind === "string" ? error.kind : "malformed";
   const message = typeof error?.message === "string" && error.message ? error.message : String(error);
   root.removeAttribute("data-prlens-signal-digest");
@@ -209,6 +256,7 @@ function bundleWithFacts() {
 
 /** Re-scores the bundle on screen (new prefs or page facts) without fetching. */
 function rescore() {
+  if (crashed) return;
   const bundleJson = bundleWithFacts();
   if (!bundleJson) return;
   view.bundleJson = bundleJson;
@@ -216,7 +264,7 @@ function rescore() {
     view.signalJson = wasm.analyzeBundle(bundleJson, JSON.stringify(prefs.engine ?? {}));
     render(view.signalJson);
   } catch (error) {
-    showError({ kind: "malformed", message: error.message });
+    showError(isTrap(error) ? error : { kind: "malformed", message: error.message });
   }
 }
 
@@ -243,7 +291,7 @@ function content(bundleJson) {
  */
 async function update(mode) {
   const pull = view.pull;
-  if (!pull) return;
+  if (!pull || crashed) return;
   if (view.busy) {
     // A refresh asked for during a poll runs right after it; a second poll is pointless.
     if (mode !== "poll") view.queued = mode;
@@ -281,7 +329,7 @@ async function update(mode) {
     if (JSON.stringify(view.facts) !== factsUsed) rescore();
   } catch (error) {
     if (generation !== view.generation) return;
-    if (mode !== "poll") showError(error);
+    if (mode !== "poll" || isTrap(error)) showError(error);
   } finally {
     if (generation === view.generation) {
       view.busy = false;
@@ -321,7 +369,9 @@ async function onFacts(message) {
     const cached = await readCachedPanel(message.pull).catch(() => null);
     if (cached && generation === view.generation && !view.shown) render(cached.signal);
   } catch (error) {
-    if (generation === view.generation) showError({ kind: "malformed", message: error.message });
+    if (generation === view.generation) {
+      showError(isTrap(error) ? error : { kind: "malformed", message: error.message });
+    }
     return;
   }
   if (generation !== view.generation) return;
