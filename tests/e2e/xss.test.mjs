@@ -194,7 +194,7 @@ test("playground: no corpus bundle executes, injects or links anywhere but githu
 
 test(
   "extension: bidi overrides in PR text are isolated so they cannot reorder the panel's own text",
-  { timeout: 60_000, todo: "panel-ui: render PR-supplied text in <bdi> or with unicode-bidi: isolate (docs/security.md, Known gaps)" },
+  { timeout: 60_000 },
   async (t) => {
     const browser = await extensionBrowser();
     const { bundle } = CORPUS.find(({ name }) => name === "xss-bidi");
