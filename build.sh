@@ -120,7 +120,7 @@ build_wasm() {
     log "wasm-opt: module unchanged, reusing $WEB_PKG"
   else
     log "wasm-opt -Oz (npm binaryen $("$WASM_OPT" --version | awk '{print $3}'))"
-    "$WASM_OPT" -Oz "$bindgen_dir/${CRATE}_bg.wasm" -o "$WEB_PKG/${CRATE}_bg.wasm"
+    "$WASM_OPT" -Oz --strip-debug --strip-producers "$bindgen_dir/${CRATE}_bg.wasm" -o "$WEB_PKG/${CRATE}_bg.wasm"
     cp "$bindgen_dir/$CRATE.js" "$WEB_PKG/$CRATE.js"
     echo "$digest" >"$WEB_PKG/.source-sha256"
   fi
