@@ -256,11 +256,12 @@ pub fn render(signal: &Signal) -> String {
             escape(&file.reasons.join("; "))
         ));
     }
-    if signal.focus.len() > MAX_FOCUS_ROWS {
-        out.push_str(&format!(
-            "- … and {} more file(s)\n",
-            signal.focus.len() - MAX_FOCUS_ROWS
-        ));
+    // Files past the rows shown here, including those the signal itself did not keep.
+    let more = u64::try_from(signal.focus.len().saturating_sub(MAX_FOCUS_ROWS))
+        .unwrap_or(u64::MAX)
+        .saturating_add(signal.focus_more);
+    if more > 0 {
+        out.push_str(&format!("- … and {more} more file(s)\n"));
     }
 
     let triage = &signal.triage;

@@ -125,10 +125,17 @@ fn every_case_gives_a_consistent_deterministic_signal() {
             "{name}: a goal, at least the title"
         );
 
-        // Focus: one entry per file, anchors are GitHub's, order is by priority then size.
+        // Focus: the top files (at most MAX_FOCUS_FILES) plus a count of the rest, anchors are
+        // GitHub's, order is by priority then size.
+        let file_count = bundle.files.as_ref().map_or(0, Vec::len);
         assert_eq!(
             signal.focus.len(),
-            bundle.files.as_ref().map_or(0, Vec::len),
+            file_count.min(prlens::settings::section_tables::MAX_FOCUS_FILES),
+            "{name}"
+        );
+        assert_eq!(
+            signal.focus.len() as u64 + signal.focus_more,
+            file_count as u64,
             "{name}"
         );
         for pair in signal.focus.windows(2) {
@@ -527,7 +534,9 @@ fn huge_squash_commit_with_missing_patches_is_sized_from_line_counts() {
         all_lines
     );
     assert_eq!(signal.triage.effort, Effort::Extensive);
-    assert_eq!(signal.focus.len(), 371);
+    // The 50 highest-ranked files are kept; the other 321 are counted.
+    assert_eq!(signal.focus.len(), 50);
+    assert_eq!(signal.focus_more, 321);
     assert!(signal.focus.iter().any(|f| f
         .reasons
         .contains(&"GitHub sent no diff for this file".to_string())));

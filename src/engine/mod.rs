@@ -77,6 +77,8 @@ pub fn analyze(bundle: &Bundle, settings: &Settings, now: Option<i64>) -> Signal
         focus: sections::focus::assess(&context),
         conventions: sections::conventions::assess(&context),
     };
+    let focus_more =
+        u64::try_from(context.files.len().saturating_sub(sections.focus.len())).unwrap_or(u64::MAX);
     let risk = sections::risk::assess(&context, &sections);
     let review = sections::review::assess(&context, &sections, &risk);
     let mut signal = Signal {
@@ -88,6 +90,7 @@ pub fn analyze(bundle: &Bundle, settings: &Settings, now: Option<i64>) -> Signal
         evidence: sections.evidence,
         supply_chain: sections.supply_chain,
         focus: sections.focus,
+        focus_more,
         triage: sections.triage,
         conventions: sections.conventions,
         governance: Vec::new(),

@@ -93,3 +93,10 @@ pub const FRESH_ACCOUNT_DAYS: u64 = 365;
 /// ci_passing and lint_passing (not security/coverage/build) when tests were present; tests are
 /// asked about too when absent.
 pub const ESSENTIAL_EVIDENCE: [&str; 3] = ["tests_passing", "ci_passing", "lint_passing"];
+
+/// Focus files kept in the signal, most important first; `focus_more` counts the rest. 50: the
+/// panel and the Markdown export show the first handful, a reviewer starting a 3,000-file PR
+/// needs a starting list rather than a full inventory (GitHub's Files tab has that), and the
+/// full list was most of the signal's size and of the engine's time on big PRs
+/// (docs/performance.md).
+pub const MAX_FOCUS_FILES: usize = 50;

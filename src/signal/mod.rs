@@ -20,6 +20,9 @@ pub struct Signal {
     pub evidence: Evidence,
     pub supply_chain: SupplyChain,
     pub focus: Vec<FocusFile>,
+    /// Ranked files beyond those kept in `focus` (0 when `focus` lists every file).
+    #[serde(default)]
+    pub focus_more: u64,
     pub triage: Triage,
     pub conventions: Vec<ConventionCheck>,
     pub governance: Vec<GovernanceResult>,

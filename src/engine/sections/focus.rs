@@ -20,6 +20,7 @@ use std::collections::HashSet;
 use sha2::{Digest, Sha256};
 
 use crate::engine::{Context, FileClass, FileFacts};
+use crate::settings::section_tables::MAX_FOCUS_FILES;
 use crate::signal::{FocusFile, Priority};
 
 /// Lower-case hex digits, indexed by nibble (a table instead of `format!` per byte: anchors
@@ -38,6 +39,8 @@ pub fn anchor(path: &str) -> String {
     anchor
 }
 
+/// The top [`MAX_FOCUS_FILES`] files, most important first; the engine reports how many more
+/// were ranked (`focus_more`). Anchors are hashed only for the files kept.
 pub fn assess(context: &Context) -> Vec<FocusFile> {
     let Some(files) = context.bundle.files.as_ref() else {
         return Vec::new();
@@ -48,31 +51,43 @@ pub fn assess(context: &Context) -> Vec<FocusFile> {
         .iter()
         .flat_map(|page| page.viewed_files.iter().map(String::as_str))
         .collect();
-    let mut focus: Vec<FocusFile> = context
+    let mut ranked: Vec<(
+        Priority,
+        &FileFacts,
+        &crate::bundle::ChangedFile,
+        Vec<String>,
+    )> = context
         .files
         .iter()
         .filter_map(|facts| {
             let file = files.get(facts.index)?;
             let (priority, reasons) = rank(context, facts, file);
-            Some(FocusFile {
-                path: facts.path.clone(),
-                priority,
-                additions: file.additions,
-                deletions: file.deletions,
-                status: file.status.clone(),
-                reasons,
-                anchor: anchor(&facts.path),
-                viewed: viewed.contains(&facts.path.as_str()),
-            })
+            Some((priority, facts, file, reasons))
         })
         .collect();
-    focus.sort_by(|a, b| {
-        b.priority
-            .cmp(&a.priority)
-            .then_with(|| (b.additions + b.deletions).cmp(&(a.additions + a.deletions)))
-            .then_with(|| a.path.cmp(&b.path))
-    });
-    focus
+    let lines = |file: &crate::bundle::ChangedFile| file.additions + file.deletions;
+    ranked.sort_by(
+        |(a_priority, a_facts, a_file, _), (b_priority, b_facts, b_file, _)| {
+            b_priority
+                .cmp(a_priority)
+                .then_with(|| lines(b_file).cmp(&lines(a_file)))
+                .then_with(|| a_facts.path.cmp(&b_facts.path))
+        },
+    );
+    ranked.truncate(MAX_FOCUS_FILES);
+    ranked
+        .into_iter()
+        .map(|(priority, facts, file, reasons)| FocusFile {
+            path: facts.path.clone(),
+            priority,
+            additions: file.additions,
+            deletions: file.deletions,
+            status: file.status.clone(),
+            reasons,
+            anchor: anchor(&facts.path),
+            viewed: viewed.contains(facts.path.as_str()),
+        })
+        .collect()
 }
 
 fn rank(

@@ -14,7 +14,8 @@ use super::links::file_diff_url;
 use crate::signal::{FocusFile, PrInfo, Priority};
 use web_sys::Element;
 
-pub fn render(dom: &Dom, focus: &[FocusFile], pr: &PrInfo) -> DomResult<Element> {
+/// `more`: ranked files the signal did not keep (`focus_more`), announced after the list.
+pub fn render(dom: &Dom, focus: &[FocusFile], more: u64, pr: &PrInfo) -> DomResult<Element> {
     let section = section(dom, "focus", "Focus files")?;
     if focus.is_empty() {
         empty_note(dom, &section, "No files to focus on.")?;
@@ -66,6 +67,13 @@ pub fn render(dom: &Dom, focus: &[FocusFile], pr: &PrInfo) -> DomResult<Element>
         }
     }
     section.add(&list)?;
+    if more > 0 {
+        let note = format!(
+            "… and {} ranked lower (see the Files tab)",
+            format::plural(more, "more file", "more files")
+        );
+        section.add(&dom.text("p", "prl-muted", &note)?)?;
+    }
     Ok(section)
 }
 

@@ -171,7 +171,7 @@ fn sections(dom: &Dom, signal: &Signal, options: &PanelOptions) -> DomResult<Vec
             "contributors" => contributors::render(dom, &signal.contributors)?,
             "evidence" => evidence::render(dom, &signal.evidence)?,
             "supply_chain" => supply_chain::render(dom, &signal.supply_chain)?,
-            "focus" => focus::render(dom, &signal.focus, &signal.pr)?,
+            "focus" => focus::render(dom, &signal.focus, signal.focus_more, &signal.pr)?,
             "triage" => triage::render(dom, &signal.triage)?,
             "conventions" => conventions::render(dom, &signal.conventions)?,
             "governance" => governance::render(dom, &signal.governance)?,
