@@ -99,7 +99,12 @@ fn parse_rfc3339(text: &str) -> Option<i64> {
     };
     let local =
         days_from_civil(year, month, day) * SECONDS_PER_DAY + hour * 3600 + minute * 60 + second;
-    Some(local - offset_seconds)
+    let utc = local - offset_seconds;
+    // An offset can push year 0000 or 9999 out of the formattable range; such a time is
+    // "unknown" rather than one `format` cannot write back.
+    let formattable =
+        days_from_civil(0, 1, 1) * SECONDS_PER_DAY..days_from_civil(10_000, 1, 1) * SECONDS_PER_DAY;
+    formattable.contains(&utc).then_some(utc)
 }
 
 /// The ASCII digits `bytes[start..start + count]` as a number, or `None` if any is not a digit.
@@ -206,6 +211,12 @@ mod tests {
         );
         assert_eq!(format(i64::MAX), None);
         assert_eq!(format(253_402_300_800), None); // 10000-01-01
+        assert_eq!(parse("9999-12-31T23:59:59-01:00"), None);
+        assert_eq!(parse("0000-01-01T00:00:00+01:00"), None);
+        assert_eq!(
+            parse("0000-01-01T00:00:00Z").and_then(format).as_deref(),
+            Some("0000-01-01T00:00:00Z")
+        );
         assert_eq!(days_between(0, 3 * SECONDS_PER_DAY + 5), 3);
         assert_eq!(days_between(10, 0), 0);
     }
