@@ -196,6 +196,11 @@ pub fn is_formatting_only(removed: &[&str], added: &[&str]) -> bool {
             .chain(added)
             .all(|line| line.trim().is_empty());
     }
+    // Both exact checks below imply the same text once whitespace and commas are dropped; most
+    // hunks are real changes and fail this allocation-free check.
+    if !same_tokens(removed, added) {
+        return false;
+    }
     let old: Vec<String> = removed
         .iter()
         .map(|line| squeeze(line))
@@ -214,6 +219,19 @@ pub fn is_formatting_only(removed: &[&str], added: &[&str]) -> bool {
     // trailing comma of black/rustfmt/prettier).
     let joined = |lines: &[String]| lines.concat().replace(",)", ")").replace(",]", "]");
     joined(&old) == joined(&new)
+}
+
+/// True when `removed` and `added` read the same with all whitespace and commas removed: a
+/// necessary condition for a formatting-only hunk (line-equal after squeezing, or re-wrapped with
+/// only trailing commas added or dropped), checked without allocating.
+fn same_tokens(removed: &[&str], added: &[&str]) -> bool {
+    fn significant<'a>(lines: &'a [&'a str]) -> impl Iterator<Item = char> + 'a {
+        lines
+            .iter()
+            .flat_map(|line| line.chars())
+            .filter(|character| !character.is_whitespace() && *character != ',')
+    }
+    significant(removed).eq(significant(added))
 }
 
 /// Removes all whitespace (comparison form of a line).
