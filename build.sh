@@ -280,8 +280,9 @@ assemble_www() {
   else
     die "www/ is empty"
   fi
-  # The playground reuses the popup's settings form (panel-ui) instead of a copy of it.
-  copy_listed "$dest" panel-ui extension settings-form.js
+  # The playground reuses the popup's settings form and the panel's stylesheet (panel-ui),
+  # so it shows exactly what the extension shows.
+  copy_listed "$dest" panel-ui extension settings-form.js panel.css
   mkdir -p "$dest/pkg"
   cp "$WEB_PKG/$CRATE.js" "$WEB_PKG/${CRATE}_bg.wasm" "$dest/pkg/"
   copy_primer "$dest"
@@ -348,7 +349,7 @@ write_web_golden() {
 wasm_browser_test() {
   write_web_golden || return 1
   CHROMEDRIVER=${CHROMEDRIVER:-$(command -v chromedriver)} WASM_BINDGEN_TEST_TIMEOUT=120 \
-    cargo test --target "$WASM_TARGET" --no-default-features --test web
+    cargo test --target "$WASM_TARGET" --no-default-features --test web --test web_panic
 }
 
 web_ext_lint() {
