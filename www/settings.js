@@ -6,20 +6,18 @@
  * line for problems.
  *
  * The form is the popup's own (`settings-form.js`, panel-ui's shared module, copied next to
- * this page by build.sh) so both offer the same knobs with the same words; `settings-fallback.js`
- * stands in only if a build forgot to copy it. Defaults come from the engine
+ * this page by build.sh) so both offer the same knobs with the same words. Defaults come from the engine
  * (`defaultSettings()`), so "reset" means exactly what the engine uses.
  * Source: docs/CONTRACTS.md (`buildEngineForm`, `defaultSettings`).
  */
 
+/** The popup's shared form module; build.sh fails when it is not copied next to this page. */
 async function loadFormModule() {
-  try {
-    const shared = await import("./settings-form.js");
-    if (typeof shared.buildEngineForm === "function") return { module: shared, source: "shared" };
-  } catch {
-    // Not in this build: use the fallback below.
+  const shared = await import("./settings-form.js");
+  if (typeof shared.buildEngineForm !== "function") {
+    throw new Error("settings-form.js lacks buildEngineForm(); rebuild with ./build.sh");
   }
-  return { module: await import("./settings-fallback.js"), source: "fallback" };
+  return shared;
 }
 
 function element(tag, attributes = {}, text = "") {
@@ -83,7 +81,7 @@ function sectionToggles(sections, onToggle) {
  */
 export async function initSettingsPanel(container, { engine, onChange, onSections = () => {} }) {
   const defaults = JSON.parse(engine.defaultSettings());
-  const { module, source } = await loadFormModule();
+  const module = await loadFormModule();
   let pending = 0;
   let form = null;
   const problems = element("p", { class: "settings-error", role: "alert" });
@@ -187,7 +185,6 @@ export async function initSettingsPanel(container, { engine, onChange, onSection
     "Copy settings JSON gives only what differs from the defaults, the form the extension stores.");
 
   container.replaceChildren(formHost, problems, buttons, note);
-  container.dataset.formSource = source;
   /**
    * Marks the weights of drivers that fire on the shown PR: those sliders move the score.
    * With `reorder` (a new PR, not a settings change) they also move to the top of the list;

@@ -11,25 +11,12 @@
 //!
 //! **Source.** Socket / Zahan et al. 2022; npm lifecycle docs; Cargo book "Build Scripts".
 
-use super::{finding_paths, findings_of, fire, worst_factor};
+use super::fire_for_findings;
 use crate::engine::{Context, Sections};
 use crate::signal::Driver;
 
 pub fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
-    let findings = findings_of(sections, &["install_script"]);
-    let first = findings.first()?;
-    let mut detail = format!("{}: {}", first.path, first.detail);
-    if findings.len() > 1 {
-        detail.push_str(&format!(" (+{} more)", findings.len() - 1));
-    }
-    let scale = worst_factor(&findings).unwrap_or(1.0);
-    fire(
-        context,
-        "install_script",
-        scale,
-        detail,
-        finding_paths(&findings),
-    )
+    fire_for_findings(context, sections, "install_script", &["install_script"], "")
 }
 
 #[cfg(test)]

@@ -16,25 +16,18 @@
 //! **Source.** Danger ("package.json changed without the lockfile, or the reverse");
 //! PostHog#85564; Liran Tal, lockfile injection (2019).
 
-use super::{finding_paths, findings_of, fire, worst_factor};
+use super::fire_for_findings;
 use crate::engine::sections::supply_chain::LOCKFILE_FINDINGS;
 use crate::engine::{Context, Sections};
 use crate::signal::Driver;
 
 pub fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
-    let findings = findings_of(sections, LOCKFILE_FINDINGS);
-    let first = findings.first()?;
-    let mut detail = format!("Lockfile drift: {}: {}", first.path, first.detail);
-    if findings.len() > 1 {
-        detail.push_str(&format!(" (+{} more)", findings.len() - 1));
-    }
-    let scale = worst_factor(&findings).unwrap_or(1.0);
-    fire(
+    fire_for_findings(
         context,
+        sections,
         "lockfile_drift",
-        scale,
-        detail,
-        finding_paths(&findings),
+        LOCKFILE_FINDINGS,
+        "Lockfile drift: ",
     )
 }
 

@@ -128,6 +128,31 @@ pub(crate) fn worst_factor(findings: &[&Finding]) -> Option<f64> {
         .reduce(f64::max)
 }
 
+/// "path: detail" of the first finding, with " (+N more)" when there are others.
+pub(crate) fn first_finding_summary(findings: &[&Finding]) -> Option<String> {
+    let first = findings.first()?;
+    let mut summary = format!("{}: {}", first.path, first.detail);
+    if findings.len() > 1 {
+        summary.push_str(&format!(" (+{} more)", findings.len() - 1));
+    }
+    Some(summary)
+}
+
+/// Fires `driver_id` for supply-chain findings with these ids: the detail names the first
+/// finding (after `prefix`), the weight scales with the worst finding's severity.
+pub(crate) fn fire_for_findings(
+    context: &Context,
+    sections: &Sections,
+    driver_id: &str,
+    finding_ids: &[&str],
+    prefix: &str,
+) -> Option<Driver> {
+    let findings = findings_of(sections, finding_ids);
+    let detail = format!("{prefix}{}", first_finding_summary(&findings)?);
+    let scale = worst_factor(&findings).unwrap_or(1.0);
+    fire(context, driver_id, scale, detail, finding_paths(&findings))
+}
+
 /// Distinct paths of findings, in order.
 pub(crate) fn finding_paths(findings: &[&Finding]) -> Vec<String> {
     let mut paths: Vec<String> = Vec::new();
