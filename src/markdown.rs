@@ -13,9 +13,7 @@
 //! assert!(text.contains("&lt;img src=x&gt; \\*hi\\*"));
 //! ```
 
-use crate::signal::{
-    Effort, Priority, ReviewAction, RiskLevel, Signal, SignalState, Staleness, TrustLevel,
-};
+use crate::signal::{Signal, SignalState};
 
 /// Focus files listed in the summary; the rest are counted.
 const MAX_FOCUS_ROWS: usize = 10;
@@ -55,15 +53,6 @@ fn percent(value: f64) -> String {
     format!("{:.0}%", (value * 100.0).clamp(0.0, 100.0))
 }
 
-fn level_word(level: RiskLevel) -> &'static str {
-    match level {
-        RiskLevel::Low => "Low",
-        RiskLevel::Medium => "Medium",
-        RiskLevel::High => "High",
-        RiskLevel::Critical => "Critical",
-    }
-}
-
 fn state_word(state: SignalState) -> &'static str {
     match state {
         SignalState::Passing => "✅ passing",
@@ -73,38 +62,14 @@ fn state_word(state: SignalState) -> &'static str {
     }
 }
 
-fn priority_word(priority: Priority) -> &'static str {
-    match priority {
-        Priority::Critical => "critical",
-        Priority::High => "high",
-        Priority::Medium => "medium",
-        Priority::Low => "low",
-    }
-}
-
-fn trust_word(trust: TrustLevel) -> &'static str {
-    match trust {
-        TrustLevel::Bot => "bot",
-        TrustLevel::New => "new",
-        TrustLevel::Low => "low",
-        TrustLevel::Established => "established",
-        TrustLevel::Trusted => "trusted",
-        TrustLevel::Maintainer => "maintainer",
-    }
-}
-
 /// Renders a signal as Markdown.
 pub fn render(signal: &Signal) -> String {
     let mut out = String::new();
     let pr = &signal.pr;
-    let action = match signal.review.action {
-        ReviewAction::Approve => "APPROVE",
-        ReviewAction::Review => "REVIEW",
-        ReviewAction::RequestChanges => "REQUEST CHANGES",
-    };
+    let action = signal.review.action.label();
     out.push_str(&format!(
         "### prlens: {} risk ({}) for [{}/{}#{}]({})\n\n",
-        level_word(signal.risk.level),
+        signal.risk.level.label(),
         percent(signal.risk.score),
         escape(&pr.owner),
         escape(&pr.repo),
@@ -154,7 +119,7 @@ pub fn render(signal: &Signal) -> String {
             "- {} ({}, trust {}{age}): {}\n",
             escape(&person.login),
             escape(&person.badges.join(", ")),
-            trust_word(person.trust_level),
+            person.trust_level.key(),
             escape(&person.summary)
         ));
     }
@@ -249,7 +214,7 @@ pub fn render(signal: &Signal) -> String {
     for file in signal.focus.iter().take(MAX_FOCUS_ROWS) {
         out.push_str(&format!(
             "- **{}** {} (+{} −{}): {}\n",
-            priority_word(file.priority),
+            file.priority.key(),
             escape(&file.path),
             file.additions,
             file.deletions,
@@ -265,19 +230,8 @@ pub fn render(signal: &Signal) -> String {
     }
 
     let triage = &signal.triage;
-    let effort = match triage.effort {
-        Effort::Trivial => "trivial",
-        Effort::Light => "light",
-        Effort::Moderate => "moderate",
-        Effort::Substantial => "substantial",
-        Effort::Extensive => "extensive",
-    };
-    let staleness = match triage.staleness {
-        Staleness::None => "none",
-        Staleness::Low => "low",
-        Staleness::Medium => "medium",
-        Staleness::High => "high",
-    };
+    let effort = triage.effort.label();
+    let staleness = triage.staleness.label();
     out.push_str(&format!(
         "\n#### Triage\n\n{} min to review ({effort}), staleness {staleness}. {}. {}.\n",
         triage.minutes,

@@ -5,6 +5,8 @@
 //! product's vocabulary (`axiomo.signal.v1`) where one exists, so exports are familiar.
 //! The JSON shape is documented in `docs/signal.md`; tests and tools depend on it.
 
+mod words;
+
 use serde::{Deserialize, Serialize};
 
 /// The version tag of every signal.

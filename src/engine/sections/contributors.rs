@@ -106,17 +106,7 @@ fn describe(context: &Context, login: &str, role: Role) -> Contributor {
     if role == Role::Author {
         badges.push("PR Author".to_string());
     }
-    badges.push(
-        match trust_level {
-            TrustLevel::Bot => "Bot",
-            TrustLevel::New => "New Contributor",
-            TrustLevel::Low => "Low Trust",
-            TrustLevel::Established => "Established",
-            TrustLevel::Trusted => "Trusted",
-            TrustLevel::Maintainer => "Maintainer",
-        }
-        .to_string(),
-    );
+    badges.push(trust_level.label().to_string());
     if ghost {
         badges.push("Deleted Account".to_string());
     }

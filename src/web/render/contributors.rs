@@ -27,19 +27,19 @@ pub fn render(dom: &Dom, contributors: &[Contributor]) -> DomResult<Element> {
             None => dom.text("span", "prl-login", &person.login)?,
         };
         head.add(&login)?;
-        let trust_key = format::trust_key(person.trust_level);
+        let trust_key = person.trust_level.key();
         let trust = chip(
             dom,
-            format::trust_label(person.trust_level),
+            person.trust_level.label(),
             &format!("trust-{trust_key}"),
         )?;
         set(&trust, "data-prlens-trust", trust_key)?;
         head.add(&trust)?;
-        let role = format::role_label(person.role);
+        let role = person.role.label();
         head.add(&chip(dom, role, "neutral")?)?;
         // The engine's badges may repeat the trust or role label ("PR Author", "New
         // Contributor"); show each word once.
-        let shown = [format::trust_label(person.trust_level), role];
+        let shown = [person.trust_level.label(), role];
         for badge in &person.badges {
             if !shown.iter().any(|label| label.eq_ignore_ascii_case(badge)) {
                 head.add(&chip(dom, badge, "outline")?)?;

@@ -67,7 +67,7 @@ pub fn render(dom: &Dom, evidence: &Evidence) -> DomResult<Element> {
     let checks = dom.list("prl-checks", "Checks")?;
     for check in &evidence.checks {
         let item = dom.item(&checks, "prl-check")?;
-        let key = format::state_key(check.state);
+        let key = check.state.key();
         item.add(&dom.text(
             "span",
             &format!("prl-mark prl-state-{key}"),
@@ -84,11 +84,11 @@ pub fn render(dom: &Dom, evidence: &Evidence) -> DomResult<Element> {
 }
 
 fn signal_item(dom: &Dom, list: &Element, name: &str, state: SignalState) -> DomResult<()> {
-    let key = format::state_key(state);
+    let key = state.key();
     let item = dom.item(list, &format!("prl-signal prl-state-{key}"))?;
     set(&item, "data-prlens-signal-state", key)?;
     item.add(&dom.text("span", "prl-mark", format::state_mark(state))?)?;
     item.add(&dom.text("span", "prl-signal-name", name)?)?;
-    item.add(&dom.text("span", "prl-signal-state", format::state_label(state))?)?;
+    item.add(&dom.text("span", "prl-signal-state", state.label())?)?;
     Ok(())
 }

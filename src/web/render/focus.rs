@@ -42,7 +42,7 @@ pub fn render(dom: &Dom, focus: &[FocusFile], more: u64, pr: &PrInfo) -> DomResu
         .unwrap_or(0);
     let list = dom.list("prl-focus", "Files ranked by review priority")?;
     for file in focus {
-        let priority = format::priority_key(file.priority);
+        let priority = file.priority.key();
         let item = dom.item(&list, "prl-focus-file")?;
         set(&item, "data-prlens-priority", priority)?;
         item.add(&path_link(dom, file, pr)?)?;

@@ -5,7 +5,6 @@
 //! policies in the settings; the panel shows which ones this PR trips.
 
 use super::dom::{set, Append, Dom, DomResult};
-use super::format;
 use super::frame::{chip, empty_note, section};
 use crate::signal::GovernanceResult;
 use web_sys::Element;
@@ -22,12 +21,12 @@ pub fn render(dom: &Dom, results: &[GovernanceResult]) -> DomResult<Element> {
     }
     let list = dom.list("prl-results", "Policy results")?;
     for result in results {
-        let key = format::outcome_key(result.outcome);
+        let key = result.outcome.key();
         let item = dom.item(&list, &format!("prl-result prl-outcome-{key}"))?;
         set(&item, "data-prlens-outcome", key)?;
         item.add(&chip(
             dom,
-            format::outcome_label(result.outcome),
+            result.outcome.label(),
             &format!("outcome-{key}"),
         )?)?;
         item.add(&dom.text("strong", "", &result.policy)?)?;

@@ -21,13 +21,13 @@ pub fn header(dom: &Dom, signal: &Signal, expanded: bool, full_id: &str) -> DomR
     header.add(&title_row(dom, signal)?)?;
 
     let summary = dom.el("div", "prl-summary")?;
-    let level_key = format::level_key(signal.risk.level);
+    let level_key = signal.risk.level.key();
     let badge = dom.text(
         "span",
         &format!("prl-level prl-tone-{level_key}"),
         &format!(
             "{} · {}",
-            format::level_label(signal.risk.level),
+            signal.risk.level.label(),
             format::score(signal.risk.score)
         ),
     )?;
@@ -40,12 +40,9 @@ pub fn header(dom: &Dom, signal: &Signal, expanded: bool, full_id: &str) -> DomR
     summary.add(&badge)?;
 
     let action = signal.review.action;
-    let recommendation = dom.el(
-        "span",
-        &format!("prl-rec prl-rec-{}", format::action_key(action)),
-    )?;
+    let recommendation = dom.el("span", &format!("prl-rec prl-rec-{}", action.key()))?;
     set(&recommendation, "data-prlens-badge", "recommendation")?;
-    recommendation.add(&dom.text("strong", "", format::action_label(action))?)?;
+    recommendation.add(&dom.text("strong", "", action.label())?)?;
     recommendation.add(&dom.text(
         "span",
         "prl-muted",
@@ -59,7 +56,7 @@ pub fn header(dom: &Dom, signal: &Signal, expanded: bool, full_id: &str) -> DomR
         &format!(
             "{} min · {}",
             signal.triage.minutes,
-            format::effort_label(signal.triage.effort)
+            signal.triage.effort.label()
         ),
     )?;
     set(&time, "title", &signal.triage.formula)?;

@@ -132,7 +132,7 @@ fn render_signal(root: &Element, signal: &Signal, options: &PanelOptions) -> Dom
     )?)?;
 
     clear(root);
-    let level = format::level_key(signal.risk.level);
+    let level = signal.risk.level.key();
     set(
         root,
         "data-prlens-state",

@@ -5,7 +5,6 @@
 //! "Recommendation" and "Next Steps" (concerns and questions).
 
 use super::dom::{set, Append, Dom, DomResult};
-use super::format;
 use super::frame::{empty_note, section, subheading};
 use crate::signal::{NextSteps, ReviewAdvice};
 use web_sys::Element;
@@ -15,8 +14,8 @@ pub fn render(dom: &Dom, steps: &NextSteps, review: &ReviewAdvice) -> DomResult<
     let recommendation = dom.el("p", "prl-lead")?;
     recommendation.add(&dom.text(
         "strong",
-        &format!("prl-rec-word prl-rec-{}", format::action_key(review.action)),
-        format::action_label(review.action),
+        &format!("prl-rec-word prl-rec-{}", review.action.key()),
+        review.action.label(),
     )?)?;
     recommendation.add(&dom.text(
         "span",

@@ -14,11 +14,11 @@ use web_sys::Element;
 
 pub fn render(dom: &Dom, risk: &Risk) -> DomResult<Element> {
     let section = section(dom, "risk", "Risk")?;
-    let level_key = format::level_key(risk.level);
+    let level_key = risk.level.key();
     let overview = dom.el("div", "prl-risk-overview")?;
     let label = format!(
         "Risk {} ({} of 1)",
-        format::level_label(risk.level),
+        risk.level.label(),
         format::score(risk.score)
     );
     overview.add(&charts::gauge(dom, risk.score, level_key, &label)?)?;
@@ -26,7 +26,7 @@ pub fn render(dom: &Dom, risk: &Risk) -> DomResult<Element> {
     words.add(&dom.text(
         "strong",
         &format!("prl-level-word prl-fg-{level_key}"),
-        &format!("{} risk", format::level_label(risk.level)),
+        &format!("{} risk", risk.level.label()),
     )?)?;
     words.add(&dom.text(
         "span",

@@ -16,14 +16,8 @@ pub fn render(dom: &Dom, triage: &Triage) -> DomResult<Element> {
     let stats = dom.el("div", "prl-stats")?;
     for (value, label) in [
         (triage.minutes.to_string(), "minutes to review"),
-        (
-            format::effort_label(triage.effort).to_string(),
-            "effort level",
-        ),
-        (
-            format::staleness_label(triage.staleness).to_string(),
-            "staleness risk",
-        ),
+        (triage.effort.label().to_string(), "effort level"),
+        (triage.staleness.label().to_string(), "staleness risk"),
     ] {
         let stat = dom.el("div", "prl-stat")?;
         stat.add(&dom.text("strong", "prl-stat-value", &value)?)?;

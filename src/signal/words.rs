@@ -1,0 +1,148 @@
+//! The words for every enum of the signal: `key()` is the JSON spelling (snake_case, what
+//! `serde` writes and CSS classes use), `label()` the human word the panel, the Markdown
+//! export and contributor badges show. One table, so the panel, the export and the tests
+//! never drift apart ("Critical", "REQUEST CHANGES", "New Contributor" as in the reference).
+
+use super::{
+    Effort, PolicyOutcome, Priority, ReviewAction, RiskLevel, Role, SignalState, Staleness,
+    TrustLevel,
+};
+
+/// Declares `key()` and `label()` for a fieldless enum from `(variant, key, label)` rows.
+macro_rules! words {
+    ($enum:ident { $($variant:ident => $key:literal, $label:literal;)+ }) => {
+        impl $enum {
+            /// The JSON spelling of this value.
+            pub fn key(self) -> &'static str {
+                match self { $($enum::$variant => $key,)+ }
+            }
+            /// The word a reviewer reads.
+            pub fn label(self) -> &'static str {
+                match self { $($enum::$variant => $label,)+ }
+            }
+        }
+    };
+}
+
+words!(RiskLevel {
+    Low => "low", "Low";
+    Medium => "medium", "Medium";
+    High => "high", "High";
+    Critical => "critical", "Critical";
+});
+
+words!(ReviewAction {
+    Approve => "approve", "APPROVE";
+    Review => "review", "REVIEW";
+    RequestChanges => "request_changes", "REQUEST CHANGES";
+});
+
+words!(Effort {
+    Trivial => "trivial", "trivial";
+    Light => "light", "light";
+    Moderate => "moderate", "moderate";
+    Substantial => "substantial", "substantial";
+    Extensive => "extensive", "extensive";
+});
+
+words!(Staleness {
+    None => "none", "none";
+    Low => "low", "low";
+    Medium => "medium", "medium";
+    High => "high", "high";
+});
+
+words!(Priority {
+    Low => "low", "low";
+    Medium => "medium", "medium";
+    High => "high", "high";
+    Critical => "critical", "critical";
+});
+
+words!(TrustLevel {
+    Bot => "bot", "Bot";
+    New => "new", "New Contributor";
+    Low => "low", "Low Trust";
+    Established => "established", "Established";
+    Trusted => "trusted", "Trusted";
+    Maintainer => "maintainer", "Maintainer";
+});
+
+words!(Role {
+    Author => "author", "PR Author";
+    Committer => "committer", "Committer";
+});
+
+words!(SignalState {
+    Passing => "passing", "Passing";
+    Failing => "failing", "Failing";
+    Pending => "pending", "Pending";
+    Missing => "missing", "Missing";
+});
+
+words!(PolicyOutcome {
+    Pass => "pass", "Pass";
+    Warn => "warn", "Warn";
+    Fail => "fail", "Fail";
+    NotApplicable => "not_applicable", "N/A";
+});
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `key()` must be exactly what serde writes, or CSS hooks and JSON disagree.
+    #[test]
+    fn keys_are_the_json_spellings() {
+        fn json<T: serde::Serialize>(value: T) -> String {
+            serde_json::to_value(value)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_string))
+                .unwrap_or_default()
+        }
+        for level in [
+            RiskLevel::Low,
+            RiskLevel::Medium,
+            RiskLevel::High,
+            RiskLevel::Critical,
+        ] {
+            assert_eq!(level.key(), json(level));
+        }
+        for action in [
+            ReviewAction::Approve,
+            ReviewAction::Review,
+            ReviewAction::RequestChanges,
+        ] {
+            assert_eq!(action.key(), json(action));
+        }
+        for trust in [
+            TrustLevel::Bot,
+            TrustLevel::New,
+            TrustLevel::Low,
+            TrustLevel::Established,
+            TrustLevel::Trusted,
+            TrustLevel::Maintainer,
+        ] {
+            assert_eq!(trust.key(), json(trust));
+        }
+        for state in [
+            SignalState::Passing,
+            SignalState::Failing,
+            SignalState::Pending,
+            SignalState::Missing,
+        ] {
+            assert_eq!(state.key(), json(state));
+        }
+        for outcome in [
+            PolicyOutcome::Pass,
+            PolicyOutcome::Warn,
+            PolicyOutcome::Fail,
+            PolicyOutcome::NotApplicable,
+        ] {
+            assert_eq!(outcome.key(), json(outcome));
+        }
+        for role in [Role::Author, Role::Committer] {
+            assert_eq!(role.key(), json(role));
+        }
+    }
+}
