@@ -11,6 +11,8 @@
 //! reference product fired `api_surface_change` on trainer.py/training_args.py.
 //!
 //! How: for each hunk, the whitespace-normalised removed lines are compared with the added ones;
+//! in hunks with real changes, `similar`'s line diff of those normalised lines finds the lines
+//! that were only re-indented, so they are sized as formatting too;
 //! if every line matches (or the joined text matches, i.e. it was only re-wrapped) the hunk is
 //! formatting-only. (A line diff would answer the same question — "are all operations equal?" —
 //! only slower: it holds exactly when the two line lists are equal, which one linear comparison
@@ -131,6 +133,9 @@ pub fn analyze(patch: &Patch, language: &str, extension: &str) -> ApiSurface {
                 .saturating_add((removed.len() + added.len()) as u64);
             continue;
         }
+        surface.formatting_lines = surface
+            .formatting_lines
+            .saturating_add(reformatted_lines(&removed, &added));
         let Some(rules) = rules else {
             continue;
         };
@@ -219,6 +224,47 @@ pub fn is_formatting_only(removed: &[&str], added: &[&str]) -> bool {
     // trailing comma of black/rustfmt/prettier).
     let joined = |lines: &[String]| lines.concat().replace(",)", ")").replace(",]", "]");
     joined(&old) == joined(&new)
+}
+
+/// Above this many removed × added lines a mixed hunk is not diffed (its re-indented lines
+/// then count as changed): keeps the work per hunk bounded on wasm, where `similar` has no
+/// deadline. 200 × 200 lines covers ordinary hunks.
+const MAX_DIFF_CELLS: usize = 40_000;
+
+/// Lines of a hunk with real changes that were only re-indented or re-spaced: `similar`'s Myers
+/// diff of the whitespace-free removed lines against the added ones pairs them as `Equal`
+/// (both the removed and the added copy count). A hunk that re-indents 40 lines around a
+/// one-line fix is then sized as a one-line fix.
+fn reformatted_lines(removed: &[&str], added: &[&str]) -> u64 {
+    if removed.is_empty()
+        || added.is_empty()
+        || removed.len().saturating_mul(added.len()) > MAX_DIFF_CELLS
+    {
+        return 0;
+    }
+    let old: Vec<String> = removed.iter().map(|line| squeeze(line)).collect();
+    let new: Vec<String> = added.iter().map(|line| squeeze(line)).collect();
+    // Cheap rejection: most real hunks share no squeezed line at all.
+    let old_lines: std::collections::HashSet<&str> = old
+        .iter()
+        .map(String::as_str)
+        .filter(|line| !line.is_empty())
+        .collect();
+    if !new.iter().any(|line| old_lines.contains(line.as_str())) {
+        return 0;
+    }
+    similar::capture_diff_slices(similar::Algorithm::Myers, &old, &new)
+        .iter()
+        .filter(|operation| operation.tag() == similar::DiffTag::Equal)
+        .map(|operation| {
+            // An equal run of squeezed lines that are blank is not a formatting change worth counting.
+            let lines = operation
+                .old_range()
+                .filter(|index| !old[*index].is_empty())
+                .count();
+            2 * lines as u64
+        })
+        .sum()
 }
 
 /// True when `removed` and `added` read the same with all whitespace and commas removed: a
@@ -980,6 +1026,15 @@ mod tests {
                 proptest::prop_assert!(surface.formatting_only_hunks <= surface.changed_hunks);
             }
         }
+    }
+
+    #[test]
+    fn reindented_lines_around_a_real_change_count_as_formatting() {
+        let removed = ["if ready {", "    go();", "    stop();", "}"];
+        let added = ["if ready {", "        go();", "        stop(now);", "}"];
+        // `if ready {`, `go();` and `}` only moved: 3 pairs; `stop(now)` is a real change.
+        assert_eq!(reformatted_lines(&removed, &added), 6);
+        assert_eq!(reformatted_lines(&["a = 1"], &["a = 2"]), 0);
     }
 
     #[test]
