@@ -338,15 +338,6 @@ fn matching_paren(text: &str) -> Option<usize> {
     None
 }
 
-fn truncate(text: &str) -> String {
-    if text.chars().count() <= MAX_DISPLAY_CHARS {
-        return text.to_string();
-    }
-    let mut kept: String = text.chars().take(MAX_DISPLAY_CHARS - 1).collect();
-    kept.push('…');
-    kept
-}
-
 /// Reads every public definition of a view, with its full signature and whether any of its
 /// signature lines changed.
 fn definitions(hunk: &Hunk, view: &[(&str, bool)], rules: Rules) -> Vec<Definition> {
@@ -394,7 +385,7 @@ fn definitions(hunk: &Hunk, view: &[(&str, bool)], rules: Rules) -> Vec<Definiti
         }
         found.push(Definition {
             key: squeeze(&signature).replace(",)", ")"),
-            signature: truncate(&signature),
+            signature: crate::text::clip(&signature, MAX_DISPLAY_CHARS),
             name,
             touched,
         });

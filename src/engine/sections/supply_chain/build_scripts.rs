@@ -18,6 +18,9 @@ use crate::engine::diff;
 use crate::engine::FileFacts;
 use crate::signal::Finding;
 
+/// Characters of a build-script line quoted in a finding.
+const MAX_LINE_CHARS: usize = 80;
+
 use super::dependencies::finding;
 
 /// Commands that fetch a URL.
@@ -76,7 +79,7 @@ pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
                 &facts.path,
                 format!(
                     "downloads and executes a remote script: {}",
-                    shorten(line.trim())
+                    crate::text::clip(line.trim(), MAX_LINE_CHARS)
                 ),
                 "high",
             ));
@@ -135,15 +138,6 @@ fn unpinned_base_image(line: &str, stages: &mut Vec<String>) -> Option<String> {
     let is_stage = stages.contains(&lower) && !lower.contains(':');
     (!pinned && !variable && !is_stage && !NOT_IMAGES.contains(&lower.as_str()))
         .then(|| image.to_string())
-}
-
-fn shorten(text: &str) -> String {
-    if text.chars().count() <= 80 {
-        return text.to_string();
-    }
-    let mut kept: String = text.chars().take(79).collect();
-    kept.push('…');
-    kept
 }
 
 #[cfg(test)]

@@ -99,7 +99,10 @@ fn lifecycle_scripts(patch: &diff::Patch, path: &str) -> Vec<Finding> {
             finding(
                 "install_script",
                 path,
-                format!("{verb} the {hook} script: {}", shorten(&command)),
+                format!(
+                    "{verb} the {hook} script: {}",
+                    crate::text::clip(&command, MAX_SCRIPT_CHARS)
+                ),
                 "high",
             )
         })
@@ -164,15 +167,6 @@ fn setup_py(patch: &diff::Patch, path: &str) -> Vec<Finding> {
         ),
         "high",
     )]
-}
-
-fn shorten(text: &str) -> String {
-    if text.chars().count() <= MAX_SCRIPT_CHARS {
-        return text.to_string();
-    }
-    let mut kept: String = text.chars().take(MAX_SCRIPT_CHARS - 1).collect();
-    kept.push('…');
-    kept
 }
 
 #[cfg(test)]
