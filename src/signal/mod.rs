@@ -5,14 +5,22 @@
 //! product's vocabulary (`axiomo.signal.v1`) where one exists, so exports are familiar.
 //! The JSON shape is documented in `docs/signal.md`; tests and tools depend on it.
 
+mod read;
 mod words;
 
-use serde::{Deserialize, Serialize};
+// `Deserialize` is derived for native builds only (CLI, tests): the wasm module reads signal
+// JSON with `read::from_json`, which is ~90 KB smaller than the derived visitors.
+#[cfg(not(target_arch = "wasm32"))]
+use serde::Deserialize;
+use serde::Serialize;
+
+pub use read::{from_json, ReadError};
 
 /// The version tag of every signal.
 pub const SIGNAL_VERSION: &str = "prlens.signal.v1";
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 pub struct Signal {
     pub version: String,
     pub pr: PrInfo,
@@ -33,7 +41,8 @@ pub struct Signal {
     pub meta: Meta,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 pub struct PrInfo {
     pub owner: String,
     pub repo: String,
@@ -53,7 +62,8 @@ pub struct PrInfo {
     pub created_at: Option<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 #[serde(rename_all = "snake_case")]
 pub enum RiskLevel {
     Low,
@@ -62,7 +72,8 @@ pub enum RiskLevel {
     Critical,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 pub struct Risk {
     pub level: RiskLevel,
     /// 0.0–1.0, rounded to two decimals.
@@ -74,7 +85,8 @@ pub struct Risk {
 }
 
 /// One reason the PR is risky.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 pub struct Driver {
     /// snake_case id, e.g. `large_diff`.
     pub id: String,
@@ -89,14 +101,16 @@ pub struct Driver {
     pub paths: Vec<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     Author,
     Committer,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 #[serde(rename_all = "snake_case")]
 pub enum TrustLevel {
     Bot,
@@ -107,7 +121,8 @@ pub enum TrustLevel {
     Maintainer,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 pub struct Contributor {
     pub login: String,
     pub role: Role,
@@ -125,7 +140,8 @@ pub struct Contributor {
     pub summary: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 pub struct Intent {
     pub goal: String,
     pub criteria: Vec<Criterion>,
@@ -137,7 +153,8 @@ pub struct Intent {
     pub source: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 pub struct Criterion {
     pub text: String,
     /// true met, false unmet, null unknown.
@@ -145,7 +162,8 @@ pub struct Criterion {
     pub evidence: String,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 #[serde(rename_all = "snake_case")]
 pub enum SignalState {
     Passing,
@@ -154,7 +172,8 @@ pub enum SignalState {
     Missing,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 pub struct EvidenceSignals {
     pub tests_passing: SignalState,
     pub ci_passing: SignalState,
@@ -164,7 +183,8 @@ pub struct EvidenceSignals {
     pub build_successful: SignalState,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 pub struct Evidence {
     /// 0.0–1.0.
     pub completeness: f64,
@@ -175,7 +195,8 @@ pub struct Evidence {
     pub checks: Vec<CheckSummary>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 pub struct CheckSummary {
     pub name: String,
     /// Which evidence signals this check feeds (e.g. ["tests_passing"]).
@@ -185,7 +206,8 @@ pub struct CheckSummary {
     pub conclusion: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 pub struct SupplyChain {
     pub dependencies: bool,
     pub lockfile: bool,
@@ -194,7 +216,8 @@ pub struct SupplyChain {
     pub findings: Vec<Finding>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 pub struct Finding {
     /// e.g. `new_dependency`, `version_downgrade`, `git_dependency`, `install_script`, `unpinned_action`.
     pub id: String,
@@ -204,7 +227,8 @@ pub struct Finding {
     pub severity: String,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 #[serde(rename_all = "snake_case")]
 pub enum Priority {
     Low,
@@ -213,7 +237,8 @@ pub enum Priority {
     Critical,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 pub struct FocusFile {
     pub path: String,
     pub priority: Priority,
@@ -227,7 +252,8 @@ pub struct FocusFile {
     pub viewed: bool,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 #[serde(rename_all = "snake_case")]
 pub enum Effort {
     Trivial,
@@ -237,7 +263,8 @@ pub enum Effort {
     Extensive,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 #[serde(rename_all = "snake_case")]
 pub enum Staleness {
     None,
@@ -246,7 +273,8 @@ pub enum Staleness {
     High,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 pub struct Triage {
     pub minutes: u64,
     pub effort: Effort,
@@ -262,14 +290,16 @@ pub struct Triage {
     pub advice: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 pub struct ConventionCheck {
     pub id: String,
     pub ok: bool,
     pub detail: String,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 #[serde(rename_all = "snake_case")]
 pub enum PolicyOutcome {
     Pass,
@@ -278,7 +308,8 @@ pub enum PolicyOutcome {
     NotApplicable,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 pub struct GovernanceResult {
     pub policy: String,
     pub rule: String,
@@ -286,7 +317,8 @@ pub struct GovernanceResult {
     pub detail: String,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 #[serde(rename_all = "snake_case")]
 pub enum ReviewAction {
     Approve,
@@ -294,7 +326,8 @@ pub enum ReviewAction {
     RequestChanges,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 pub struct ReviewAdvice {
     pub action: ReviewAction,
     /// 0–100.
@@ -304,7 +337,8 @@ pub struct ReviewAdvice {
     pub checklist: Vec<ReadinessItem>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 pub struct ReadinessItem {
     pub id: String,
     pub label: String,
@@ -312,13 +346,15 @@ pub struct ReadinessItem {
     pub earned: u8,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 pub struct NextSteps {
     pub concerns: Vec<String>,
     pub questions: Vec<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 pub struct Meta {
     pub engine_version: String,
     /// The reference time ("now") the signal was computed for, RFC 3339.

@@ -20,6 +20,10 @@ macro_rules! words {
             pub fn label(self) -> &'static str {
                 match self { $($enum::$variant => $label,)+ }
             }
+            /// The value whose JSON spelling is `key` (reading signals without serde).
+            pub fn from_key(key: &str) -> Option<Self> {
+                match key { $($key => Some($enum::$variant),)+ _ => None }
+            }
         }
     };
 }

@@ -69,7 +69,7 @@ pub fn render_panel(root: &Element, signal_json: &str, options: JsValue) -> Resu
     if let Some(mode) = &options.color_mode {
         theme::apply(root, mode)?;
     }
-    let signal: Signal = match serde_json::from_str(signal_json) {
+    let signal: Signal = match crate::signal::from_json(signal_json) {
         Ok(signal) => signal,
         Err(error) => {
             let message = format!("The risk signal could not be read: {error}");

@@ -1,0 +1,595 @@
+//! Reads a signal back from its JSON text without serde's derived `Deserialize`.
+//!
+//! Why: in the wasm module the only reader of signal JSON is `renderPanel` (the panel also
+//! re-renders cached signals). serde's derive monomorphises `serde_json`'s struct, sequence
+//! and enum visitors for each of the 29 signal types, which cost ~90 KB of optimised wasm
+//! (docs/performance.md, "Size work"). This reader goes through `serde_json::Value` (already
+//! in the module for the fetcher) with a handful of non-generic accessors instead.
+//!
+//! It accepts exactly what the derived `Deserialize` accepts (the native build keeps the
+//! derive, and the tests below compare both on every field of a full signal, removed, nulled
+//! and given every wrong JSON type): required fields must be present, `Option` fields may be
+//! missing or `null`, `#[serde(default)]` fields may be missing, numbers must fit their Rust
+//! type, enums must be one of their JSON spellings, unknown fields are ignored. What differs: the
+//! error text names the path (`risk.drivers[2].weight`) instead of a line and column, and a
+//! key repeated within one object takes its last value instead of being an error (the engine
+//! never writes one).
+
+use std::fmt;
+
+use serde_json::{Map, Value};
+
+use super::{
+    CheckSummary, Contributor, ConventionCheck, Criterion, Driver, Evidence, EvidenceSignals,
+    Finding, FocusFile, GovernanceResult, Intent, Meta, NextSteps, PrInfo, ReadinessItem,
+    ReviewAdvice, Risk, Signal, SupplyChain, Triage,
+};
+
+/// Why a signal could not be read: bad JSON, or a field missing or of the wrong type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadError(String);
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// Parses signal JSON text (`prlens.signal.v1`, as written by `serde_json::to_string`).
+pub fn from_json(text: &str) -> Result<Signal, ReadError> {
+    let value: Value = serde_json::from_str(text).map_err(|error| ReadError(error.to_string()))?;
+    let root = Obj::of(&value, String::from("signal"))?;
+    read_signal(&root)
+}
+
+/// One JSON object of the signal and where it sits (for error messages).
+struct Obj<'a> {
+    map: &'a Map<String, Value>,
+    path: String,
+}
+
+/// What a field held when it was not what the signal needs.
+fn wrong(path: &str, key: &str, expected: &str) -> ReadError {
+    ReadError(format!("`{path}.{key}` is not {expected}"))
+}
+
+impl<'a> Obj<'a> {
+    fn of(value: &'a Value, path: String) -> Result<Self, ReadError> {
+        match value {
+            Value::Object(map) => Ok(Obj { map, path }),
+            _ => Err(ReadError(format!("`{path}` is not an object"))),
+        }
+    }
+
+    /// A required field.
+    fn get(&self, key: &str) -> Result<&'a Value, ReadError> {
+        self.map
+            .get(key)
+            .ok_or_else(|| ReadError(format!("`{}` has no field `{key}`", self.path)))
+    }
+
+    /// An `Option` field: missing and `null` both read as `None`.
+    fn optional(&self, key: &str) -> Option<&'a Value> {
+        self.map.get(key).filter(|value| !value.is_null())
+    }
+
+    fn obj(&self, key: &str) -> Result<Obj<'a>, ReadError> {
+        Obj::of(self.get(key)?, format!("{}.{key}", self.path))
+    }
+
+    fn string(&self, key: &str) -> Result<String, ReadError> {
+        self.as_string(key, self.get(key)?)
+    }
+
+    fn opt_string(&self, key: &str) -> Result<Option<String>, ReadError> {
+        self.optional(key)
+            .map(|value| self.as_string(key, value))
+            .transpose()
+    }
+
+    fn as_string(&self, key: &str, value: &Value) -> Result<String, ReadError> {
+        value
+            .as_str()
+            .map(str::to_string)
+            .ok_or_else(|| wrong(&self.path, key, "a string"))
+    }
+
+    fn u64(&self, key: &str) -> Result<u64, ReadError> {
+        self.as_u64(key, self.get(key)?)
+    }
+
+    fn opt_u64(&self, key: &str) -> Result<Option<u64>, ReadError> {
+        self.optional(key)
+            .map(|value| self.as_u64(key, value))
+            .transpose()
+    }
+
+    /// A `#[serde(default)]` count: missing reads as 0, but `null` is still an error.
+    fn u64_or_zero(&self, key: &str) -> Result<u64, ReadError> {
+        match self.map.get(key) {
+            Some(value) => self.as_u64(key, value),
+            None => Ok(0),
+        }
+    }
+
+    fn as_u64(&self, key: &str, value: &Value) -> Result<u64, ReadError> {
+        value
+            .as_u64()
+            .ok_or_else(|| wrong(&self.path, key, "a whole number ≥ 0"))
+    }
+
+    fn u8(&self, key: &str) -> Result<u8, ReadError> {
+        let number = self.u64(key)?;
+        u8::try_from(number).map_err(|_| wrong(&self.path, key, "a number from 0 to 255"))
+    }
+
+    fn f64(&self, key: &str) -> Result<f64, ReadError> {
+        self.get(key)?
+            .as_f64()
+            .ok_or_else(|| wrong(&self.path, key, "a number"))
+    }
+
+    fn bool(&self, key: &str) -> Result<bool, ReadError> {
+        self.get(key)?
+            .as_bool()
+            .ok_or_else(|| wrong(&self.path, key, "true or false"))
+    }
+
+    fn opt_bool(&self, key: &str) -> Result<Option<bool>, ReadError> {
+        self.optional(key)
+            .map(|value| {
+                value
+                    .as_bool()
+                    .ok_or_else(|| wrong(&self.path, key, "true, false or null"))
+            })
+            .transpose()
+    }
+
+    fn array(&self, key: &str) -> Result<&'a [Value], ReadError> {
+        self.as_array(key, self.get(key)?)
+    }
+
+    fn as_array(&self, key: &str, value: &'a Value) -> Result<&'a [Value], ReadError> {
+        value
+            .as_array()
+            .map(Vec::as_slice)
+            .ok_or_else(|| wrong(&self.path, key, "a list"))
+    }
+
+    /// A list of objects, each read by `read`.
+    fn list<T>(
+        &self,
+        key: &str,
+        read: fn(&Obj<'a>) -> Result<T, ReadError>,
+    ) -> Result<Vec<T>, ReadError> {
+        let items = self.array(key)?;
+        let mut out = Vec::with_capacity(items.len());
+        for (index, item) in items.iter().enumerate() {
+            out.push(read(&Obj::of(
+                item,
+                format!("{}.{key}[{index}]", self.path),
+            )?)?);
+        }
+        Ok(out)
+    }
+
+    fn strings(&self, key: &str) -> Result<Vec<String>, ReadError> {
+        self.strings_in(key, self.array(key)?)
+    }
+
+    /// A `#[serde(default)]` list of strings: missing reads as empty.
+    fn strings_or_empty(&self, key: &str) -> Result<Vec<String>, ReadError> {
+        match self.map.get(key) {
+            Some(value) => self.strings_in(key, self.as_array(key, value)?),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    fn strings_in(&self, key: &str, items: &[Value]) -> Result<Vec<String>, ReadError> {
+        items.iter().map(|item| self.as_string(key, item)).collect()
+    }
+
+    fn numbers(&self, key: &str) -> Result<Vec<u64>, ReadError> {
+        let items = self.array(key)?;
+        items.iter().map(|item| self.as_u64(key, item)).collect()
+    }
+
+    /// An enum field, by its JSON spelling (`from_key` comes from `words.rs`).
+    fn word<T>(&self, key: &str, from_key: fn(&str) -> Option<T>) -> Result<T, ReadError> {
+        self.get(key)?
+            .as_str()
+            .and_then(from_key)
+            .ok_or_else(|| wrong(&self.path, key, "one of its known words"))
+    }
+}
+
+fn read_signal(o: &Obj) -> Result<Signal, ReadError> {
+    Ok(Signal {
+        version: o.string("version")?,
+        pr: read_pr(&o.obj("pr")?)?,
+        risk: read_risk(&o.obj("risk")?)?,
+        contributors: o.list("contributors", read_contributor)?,
+        intent: read_intent(&o.obj("intent")?)?,
+        evidence: read_evidence(&o.obj("evidence")?)?,
+        supply_chain: read_supply_chain(&o.obj("supply_chain")?)?,
+        focus: o.list("focus", read_focus_file)?,
+        focus_more: o.u64_or_zero("focus_more")?,
+        triage: read_triage(&o.obj("triage")?)?,
+        conventions: o.list("conventions", read_convention)?,
+        governance: o.list("governance", read_governance)?,
+        review: read_review(&o.obj("review")?)?,
+        next_steps: read_next_steps(&o.obj("next_steps")?)?,
+        meta: read_meta(&o.obj("meta")?)?,
+    })
+}
+
+fn read_pr(o: &Obj) -> Result<PrInfo, ReadError> {
+    Ok(PrInfo {
+        owner: o.string("owner")?,
+        repo: o.string("repo")?,
+        number: o.u64("number")?,
+        title: o.string("title")?,
+        author: o.opt_string("author")?,
+        url: o.string("url")?,
+        head_sha: o.opt_string("head_sha")?,
+        base: o.opt_string("base")?,
+        head: o.opt_string("head")?,
+        state: o.string("state")?,
+        draft: o.bool("draft")?,
+        additions: o.u64("additions")?,
+        deletions: o.u64("deletions")?,
+        changed_files: o.u64("changed_files")?,
+        created_at: o.opt_string("created_at")?,
+    })
+}
+
+fn read_risk(o: &Obj) -> Result<Risk, ReadError> {
+    Ok(Risk {
+        level: o.word("level", super::RiskLevel::from_key)?,
+        score: o.f64("score")?,
+        drivers: o.list("drivers", read_driver)?,
+        formula: o.string("formula")?,
+    })
+}
+
+fn read_driver(o: &Obj) -> Result<Driver, ReadError> {
+    Ok(Driver {
+        id: o.string("id")?,
+        label: o.string("label")?,
+        weight: o.f64("weight")?,
+        detail: o.string("detail")?,
+        paths: o.strings_or_empty("paths")?,
+    })
+}
+
+fn read_contributor(o: &Obj) -> Result<Contributor, ReadError> {
+    Ok(Contributor {
+        login: o.string("login")?,
+        role: o.word("role", super::Role::from_key)?,
+        association: o.opt_string("association")?,
+        trust_level: o.word("trust_level", super::TrustLevel::from_key)?,
+        account_age_days: o.opt_u64("account_age_days")?,
+        prior_prs: o.opt_u64("prior_prs")?,
+        merged_prs: o.opt_u64("merged_prs")?,
+        commits: o.u64("commits")?,
+        unfamiliar_files: o.opt_u64("unfamiliar_files")?,
+        badges: o.strings("badges")?,
+        summary: o.string("summary")?,
+    })
+}
+
+fn read_intent(o: &Obj) -> Result<Intent, ReadError> {
+    Ok(Intent {
+        goal: o.string("goal")?,
+        criteria: o.list("criteria", read_criterion)?,
+        linked_issues: o.numbers("linked_issues")?,
+        confidence: o.f64("confidence")?,
+        source: o.string("source")?,
+    })
+}
+
+fn read_criterion(o: &Obj) -> Result<Criterion, ReadError> {
+    Ok(Criterion {
+        text: o.string("text")?,
+        met: o.opt_bool("met")?,
+        evidence: o.string("evidence")?,
+    })
+}
+
+fn read_evidence(o: &Obj) -> Result<Evidence, ReadError> {
+    let signals = o.obj("signals")?;
+    let state = |key| signals.word(key, super::SignalState::from_key);
+    Ok(Evidence {
+        completeness: o.f64("completeness")?,
+        signals: EvidenceSignals {
+            tests_passing: state("tests_passing")?,
+            ci_passing: state("ci_passing")?,
+            lint_passing: state("lint_passing")?,
+            security_scan_clean: state("security_scan_clean")?,
+            coverage_maintained: state("coverage_maintained")?,
+            build_successful: state("build_successful")?,
+        },
+        note: o.string("note")?,
+        checks: o.list("checks", read_check)?,
+    })
+}
+
+fn read_check(o: &Obj) -> Result<CheckSummary, ReadError> {
+    Ok(CheckSummary {
+        name: o.string("name")?,
+        feeds: o.strings("feeds")?,
+        state: o.word("state", super::SignalState::from_key)?,
+        conclusion: o.string("conclusion")?,
+    })
+}
+
+fn read_supply_chain(o: &Obj) -> Result<SupplyChain, ReadError> {
+    Ok(SupplyChain {
+        dependencies: o.bool("dependencies")?,
+        lockfile: o.bool("lockfile")?,
+        ci_config: o.bool("ci_config")?,
+        build_scripts: o.bool("build_scripts")?,
+        findings: o.list("findings", read_finding)?,
+    })
+}
+
+fn read_finding(o: &Obj) -> Result<Finding, ReadError> {
+    Ok(Finding {
+        id: o.string("id")?,
+        path: o.string("path")?,
+        detail: o.string("detail")?,
+        severity: o.string("severity")?,
+    })
+}
+
+fn read_focus_file(o: &Obj) -> Result<FocusFile, ReadError> {
+    Ok(FocusFile {
+        path: o.string("path")?,
+        priority: o.word("priority", super::Priority::from_key)?,
+        additions: o.u64("additions")?,
+        deletions: o.u64("deletions")?,
+        status: o.string("status")?,
+        reasons: o.strings("reasons")?,
+        anchor: o.string("anchor")?,
+        viewed: o.bool("viewed")?,
+    })
+}
+
+fn read_triage(o: &Obj) -> Result<Triage, ReadError> {
+    Ok(Triage {
+        minutes: o.u64("minutes")?,
+        effort: o.word("effort", super::Effort::from_key)?,
+        staleness: o.word("staleness", super::Staleness::from_key)?,
+        counted_lines: o.u64("counted_lines")?,
+        excluded_lines: o.u64("excluded_lines")?,
+        formula: o.string("formula")?,
+        remaining_minutes: o.u64("remaining_minutes")?,
+        age_days: o.opt_u64("age_days")?,
+        advice: o.string("advice")?,
+    })
+}
+
+fn read_convention(o: &Obj) -> Result<ConventionCheck, ReadError> {
+    Ok(ConventionCheck {
+        id: o.string("id")?,
+        ok: o.bool("ok")?,
+        detail: o.string("detail")?,
+    })
+}
+
+fn read_governance(o: &Obj) -> Result<GovernanceResult, ReadError> {
+    Ok(GovernanceResult {
+        policy: o.string("policy")?,
+        rule: o.string("rule")?,
+        outcome: o.word("outcome", super::PolicyOutcome::from_key)?,
+        detail: o.string("detail")?,
+    })
+}
+
+fn read_review(o: &Obj) -> Result<ReviewAdvice, ReadError> {
+    Ok(ReviewAdvice {
+        action: o.word("action", super::ReviewAction::from_key)?,
+        readiness: o.u8("readiness")?,
+        rationale: o.string("rationale")?,
+        checklist: o.list("checklist", read_readiness_item)?,
+    })
+}
+
+fn read_readiness_item(o: &Obj) -> Result<ReadinessItem, ReadError> {
+    Ok(ReadinessItem {
+        id: o.string("id")?,
+        label: o.string("label")?,
+        points: o.u8("points")?,
+        earned: o.u8("earned")?,
+    })
+}
+
+fn read_next_steps(o: &Obj) -> Result<NextSteps, ReadError> {
+    Ok(NextSteps {
+        concerns: o.strings("concerns")?,
+        questions: o.strings("questions")?,
+    })
+}
+
+fn read_meta(o: &Obj) -> Result<Meta, ReadError> {
+    Ok(Meta {
+        engine_version: o.string("engine_version")?,
+        generated_at: o.string("generated_at")?,
+        inputs: o.strings("inputs")?,
+        missing: o.strings("missing")?,
+        notes: o.strings("notes")?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// A signal with every list non-empty and every `Option` both set and unset somewhere.
+    fn full_signal() -> Value {
+        json!({
+            "version": "prlens.signal.v1",
+            "pr": {"owner": "octo", "repo": "demo", "number": 7, "title": "Fix <b>", "author": "mona",
+                   "url": "https://github.com/octo/demo/pull/7", "head_sha": "abc", "base": "main",
+                   "head": null, "state": "open", "draft": false, "additions": 12, "deletions": 3,
+                   "changed_files": 2, "created_at": "2024-01-02T03:04:05Z"},
+            "risk": {"level": "high", "score": 0.72, "formula": "1 - Π(1 - w)",
+                     "drivers": [{"id": "large_diff", "label": "Large change", "weight": 0.5,
+                                  "detail": "930 lines", "paths": ["a.rs", "b.rs"]},
+                                 {"id": "no_tests", "label": "No tests", "weight": 1, "detail": "none"}]},
+            "contributors": [
+                {"login": "mona", "role": "author", "association": "MEMBER", "trust_level": "maintainer",
+                 "account_age_days": 900, "prior_prs": 40, "merged_prs": 38, "commits": 3,
+                 "unfamiliar_files": 1, "badges": ["PR Author"], "summary": "long-time member"},
+                {"login": "bot", "role": "committer", "association": null, "trust_level": "bot",
+                 "commits": 1, "badges": [], "summary": "a bot"}],
+            "intent": {"goal": "fix", "linked_issues": [4, 5], "confidence": 0.5, "source": "title",
+                       "criteria": [{"text": "a", "met": true, "evidence": "e"},
+                                    {"text": "b", "met": null, "evidence": ""}]},
+            "evidence": {"completeness": 0.25, "note": "running",
+                         "signals": {"tests_passing": "passing", "ci_passing": "failing",
+                                     "lint_passing": "pending", "security_scan_clean": "missing",
+                                     "coverage_maintained": "missing", "build_successful": "passing"},
+                         "checks": [{"name": "ci", "feeds": ["ci_passing"], "state": "failing",
+                                     "conclusion": "failure"}]},
+            "supply_chain": {"dependencies": true, "lockfile": false, "ci_config": true,
+                             "build_scripts": false,
+                             "findings": [{"id": "git_dependency", "path": "Cargo.toml",
+                                           "detail": "git", "severity": "high"}]},
+            "focus": [{"path": "a.rs", "priority": "critical", "additions": 10, "deletions": 2,
+                       "status": "modified", "reasons": ["core"], "anchor": "diff-00", "viewed": true}],
+            "focus_more": 4,
+            "triage": {"minutes": 12, "effort": "light", "staleness": "none", "counted_lines": 15,
+                       "excluded_lines": 0, "formula": "f", "remaining_minutes": 6, "age_days": null,
+                       "advice": "go"},
+            "conventions": [{"id": "title", "ok": true, "detail": "fine"}],
+            "governance": [{"policy": "p", "rule": "r", "outcome": "not_applicable", "detail": "d"}],
+            "review": {"action": "request_changes", "readiness": 55, "rationale": "why",
+                       "checklist": [{"id": "tests", "label": "Tests", "points": 20, "earned": 0}]},
+            "next_steps": {"concerns": ["c"], "questions": ["q"]},
+            "meta": {"engine_version": "1", "generated_at": "2024-01-02T03:04:05Z",
+                     "inputs": ["pull"], "missing": ["checks: not fetched"], "notes": []},
+            "unknown_extra": {"ignored": true}
+        })
+    }
+
+    fn derived(value: &Value) -> Option<Signal> {
+        serde_json::from_str(&value.to_string()).ok()
+    }
+
+    fn ours(value: &Value) -> Option<Signal> {
+        from_json(&value.to_string()).ok()
+    }
+
+    #[test]
+    fn reads_a_full_signal_exactly_like_the_derived_deserialize() {
+        let value = full_signal();
+        let signal = ours(&value).expect("the full signal reads");
+        assert_eq!(Some(signal.clone()), derived(&value));
+        assert_eq!(signal.contributors[1].association, None);
+        assert_eq!(signal.risk.drivers[1].paths, Vec::<String>::new());
+        // And what the engine writes reads back to the same value.
+        let written = serde_json::to_string(&signal).unwrap();
+        assert_eq!(from_json(&written), Ok(signal));
+    }
+
+    /// Every object in `value`, as a path of keys and indices from the root.
+    fn object_paths(value: &Value, path: &mut Vec<Value>, out: &mut Vec<Vec<Value>>) {
+        match value {
+            Value::Object(map) => {
+                out.push(path.clone());
+                for (key, child) in map {
+                    path.push(Value::String(key.clone()));
+                    object_paths(child, path, out);
+                    path.pop();
+                }
+            }
+            Value::Array(items) => {
+                for (index, child) in items.iter().enumerate() {
+                    path.push(Value::from(index));
+                    object_paths(child, path, out);
+                    path.pop();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn object_at<'v>(value: &'v mut Value, path: &[Value]) -> &'v mut Map<String, Value> {
+        let mut here = value;
+        for step in path {
+            here = match step {
+                Value::String(key) => &mut here[key.as_str()],
+                _ => &mut here[step.as_u64().unwrap() as usize],
+            };
+        }
+        here.as_object_mut().unwrap()
+    }
+
+    /// Every field of every object removed, nulled, or replaced by each JSON type (including
+    /// out-of-range numbers and unknown enum words): both readers accept or reject alike, and
+    /// what they accept is equal.
+    #[test]
+    fn accepts_and_rejects_exactly_what_the_derived_deserialize_does() {
+        let full = full_signal();
+        let mut paths = Vec::new();
+        object_paths(&full, &mut Vec::new(), &mut paths);
+        let replacements = [
+            Value::Null,
+            json!(true),
+            json!(0),
+            json!(1),
+            json!(-1),
+            json!(1.5),
+            json!(300),
+            json!(u64::MAX),
+            json!("low"),
+            json!("nonsense"),
+            json!([]),
+            json!(["x"]),
+            json!([1]),
+            json!({}),
+        ];
+        let mut compared = 0;
+        for path in &paths {
+            let keys: Vec<String> = object_at(&mut full.clone(), path).keys().cloned().collect();
+            for key in keys {
+                let mut removed = full.clone();
+                object_at(&mut removed, path).remove(&key);
+                assert_eq!(ours(&removed), derived(&removed), "{path:?} without {key}");
+                for replacement in &replacements {
+                    let mut changed = full.clone();
+                    object_at(&mut changed, path).insert(key.clone(), replacement.clone());
+                    assert_eq!(
+                        ours(&changed),
+                        derived(&changed),
+                        "{path:?}.{key} = {replacement}"
+                    );
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 1500, "only {compared} cases compared");
+        for not_an_object in [json!([]), json!("signal"), Value::Null] {
+            assert_eq!(ours(&not_an_object), None);
+        }
+    }
+
+    #[test]
+    fn errors_name_the_field() {
+        let mut value = full_signal();
+        value["risk"]["drivers"][1]["weight"] = json!("heavy");
+        let error = from_json(&value.to_string()).unwrap_err().to_string();
+        assert_eq!(error, "`signal.risk.drivers[1].weight` is not a number");
+        value["risk"]["drivers"][1]
+            .as_object_mut()
+            .unwrap()
+            .remove("weight");
+        let error = from_json(&value.to_string()).unwrap_err().to_string();
+        assert_eq!(error, "`signal.risk.drivers[1]` has no field `weight`");
+        assert!(from_json("{\"version\":").is_err());
+    }
+}
