@@ -249,15 +249,16 @@ pub async fn run(
     let files_complete = files_rest.urls.is_empty();
     let mut familiarity_sent = false;
     if files_complete {
-        if let Some(author) = &author {
-            // The draft holds page 1 (the whole list here) so the focus files can be chosen.
-            let draft = Sections {
-                files: files_pages.as_ref().map(|page| page.items.clone()),
-                commits: first_commits.commits.clone(),
-                ..sections.clone()
-            };
+        if let (Some(author), Some(first)) = (&author, &files_pages) {
+            // Page 1 is the whole file list here, so the focus files can be chosen now.
             familiarity_sent = push_familiarity(
-                &mut wave2, &tracker, &client, &api, &draft, author, now, slow,
+                &mut wave2,
+                &tracker,
+                &client,
+                &api,
+                &first.items,
+                author,
+                slow,
             );
         }
     }
@@ -295,11 +296,9 @@ pub async fn run(
         .take((MAX_EXTRA_USERS + 1).saturating_sub(people.len()))
         .collect();
     push_people(&mut wave3, &tracker, &client, &api, &later, &people, slow);
-    if !familiarity_sent && sections.files.is_some() {
-        if let Some(author) = &author {
-            push_familiarity(
-                &mut wave3, &tracker, &client, &api, &sections, author, now, slow,
-            );
+    if !familiarity_sent {
+        if let (Some(author), Some(files)) = (&author, &sections.files) {
+            push_familiarity(&mut wave3, &tracker, &client, &api, files, author, slow);
         }
     }
     let looked_up = people.len() + later.len();
@@ -489,12 +488,11 @@ fn push_familiarity<'f>(
     tracker: &'f Tracker<'_>,
     client: &'f Client<'_>,
     api: &Api,
-    sections: &Sections,
+    files: &[Value],
     author: &str,
-    now: i64,
     slow: Policy,
 ) -> bool {
-    let paths = focus_paths(sections, now);
+    let paths = focus_paths(files);
     for path in &paths {
         let url = api.familiarity(author, path);
         let path = path.clone();
@@ -510,35 +508,102 @@ fn push_familiarity<'f>(
     !paths.is_empty()
 }
 
-/// The files worth checking the author's history on: the engine's focus list for the bundle
-/// so far, else the most-changed files that still exist.
-fn focus_paths(sections: &Sections, now: i64) -> Vec<String> {
-    let draft = sections.to_bundle(None);
-    let mut paths: Vec<String> = match crate::Bundle::from_value(&draft) {
-        Ok(bundle) => crate::analyze(&bundle, &crate::Settings::default(), Some(now))
-            .focus
-            .into_iter()
-            .map(|focus| focus.path)
-            .collect(),
-        Err(_) => Vec::new(),
-    };
-    if paths.is_empty() {
-        let mut files: Vec<(u64, String)> = sections
-            .files
-            .iter()
-            .flatten()
-            .filter(|file| file.get("status").and_then(Value::as_str) != Some("removed"))
-            .filter_map(|file| {
-                let name = file.get("filename")?.as_str()?.to_string();
-                let changes = file.get("changes").and_then(Value::as_u64).unwrap_or(0);
-                Some((changes, name))
-            })
-            .collect();
-        files.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
-        paths = files.into_iter().map(|(_, name)| name).collect();
+/// The files worth checking the author's history on: the files the panel's focus list puts
+/// first, ranked the way the engine's focus section ranks them (`engine::sections::focus`)
+/// from what the file list says — path class, status and lines changed — without reading the
+/// patches.
+///
+/// Why not the engine itself: this runs between wave 1 and wave 2, on the critical path of a
+/// cold view, and a full analysis of a draft bundle (plus a `Value` → `Bundle` round trip)
+/// cost ~50–100 ms there in the browser. The path classifier alone is microseconds per file;
+/// it only misses what needs the patch (public API changes, generated-file markers), which at
+/// worst swaps which of two source files is asked about.
+fn focus_paths(files: &[Value]) -> Vec<String> {
+    let critical_lines = crate::Settings::default().thresholds.critical_file_lines;
+    let mut ranked: Vec<(FocusRank, u64, String)> = files
+        .iter()
+        .filter_map(|file| {
+            let changed = crate::bundle::ChangedFile {
+                filename: file.get("filename")?.as_str()?.to_string(),
+                status: file
+                    .get("status")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default()
+                    .to_string(),
+                additions: file.get("additions").and_then(Value::as_u64).unwrap_or(0),
+                deletions: file.get("deletions").and_then(Value::as_u64).unwrap_or(0),
+                // Without the patch the classifier decides from the path alone (cheap).
+                patch: None,
+                previous_filename: None,
+                sha: None,
+            };
+            let facts = crate::engine::files::classify_file(&changed);
+            let rank = focus_rank(&facts, &changed, critical_lines);
+            Some((rank, facts.changed_lines(), changed.filename))
+        })
+        .collect();
+    // Most important first, then most changed, then by path (stable across runs).
+    ranked.sort_by(|a, b| {
+        b.0.cmp(&a.0)
+            .then(b.1.cmp(&a.1))
+            .then_with(|| a.2.cmp(&b.2))
+    });
+    ranked
+        .into_iter()
+        .take(MAX_FAMILIARITY_FILES)
+        .map(|(_, _, path)| path)
+        .collect()
+}
+
+/// A file's place in the focus order, as in `engine::sections::focus::rank`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum FocusRank {
+    Low,
+    Medium,
+    High,
+    Critical,
+}
+
+/// The focus section's rules that need no patch: big or new source is critical; CI config and
+/// sensitive paths are high (medium for tests and docs); other source, manifests and build
+/// scripts are medium; tests, docs, lockfiles, generated, vendored and binary files are low.
+fn focus_rank(
+    facts: &crate::engine::FileFacts,
+    file: &crate::bundle::ChangedFile,
+    critical_lines: u64,
+) -> FocusRank {
+    use crate::engine::FileClass;
+    let code = matches!(facts.class, FileClass::Source | FileClass::Test);
+    let counted = !facts.excluded_from_size;
+    let plain = !(facts.lockfile || facts.generated || facts.vendored || facts.binary);
+    let is_new = file.status.eq_ignore_ascii_case("added");
+    let mut rank = FocusRank::Low;
+    if counted && code && facts.changed_lines() >= critical_lines {
+        rank = rank.max(FocusRank::Critical);
     }
-    paths.truncate(MAX_FAMILIARITY_FILES);
-    paths
+    if plain && facts.class == FileClass::Source {
+        rank = rank.max(if is_new {
+            FocusRank::Critical
+        } else {
+            FocusRank::Medium
+        });
+    }
+    if facts.manifest || facts.build_script {
+        rank = rank.max(FocusRank::Medium);
+    }
+    if facts.ci_config {
+        rank = rank.max(FocusRank::High);
+    }
+    if facts.sensitive.is_some() {
+        rank = rank.max(
+            if matches!(facts.class, FileClass::Test | FileClass::Docs) {
+                FocusRank::Medium
+            } else {
+                FocusRank::High
+            },
+        );
+    }
+    rank
 }
 
 fn absorb(
@@ -771,5 +836,68 @@ fn familiarity_count(fetched: &Fetched) -> u64 {
     {
         Some(last) => page_number(&last).map_or(listed, u64::from),
         None => listed,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    /// A file list item as GitHub sends it, without a patch.
+    fn file(name: &str, status: &str, additions: u64, deletions: u64) -> Value {
+        json!({"filename": name, "status": status, "additions": additions, "deletions": deletions})
+    }
+
+    fn mixed_files() -> Vec<Value> {
+        vec![
+            file("README.md", "modified", 300, 100),
+            file("package-lock.json", "modified", 2500, 500),
+            file("tests/test_api.py", "modified", 200, 50),
+            file("src/auth/session.py", "modified", 6, 4),
+            file("src/new_feature.py", "added", 40, 0),
+            file("src/util.py", "modified", 20, 10),
+            file(".github/workflows/ci.yml", "modified", 3, 2),
+            file("docs/guide.md", "added", 100, 0),
+            file("Cargo.toml", "modified", 2, 1),
+        ]
+    }
+
+    #[test]
+    fn familiarity_asks_about_big_new_sensitive_and_ci_files_before_docs_and_lockfiles() {
+        assert_eq!(
+            focus_paths(&mixed_files()),
+            vec![
+                "tests/test_api.py",
+                "src/new_feature.py",
+                "src/auth/session.py",
+                ".github/workflows/ci.yml",
+                "src/util.py",
+            ]
+        );
+    }
+
+    #[test]
+    fn familiarity_paths_are_the_engines_focus_list_when_patches_say_nothing_more() {
+        let files = mixed_files();
+        let bundle = crate::Bundle::from_value(&json!({"pull": {"number": 1}, "files": files}))
+            .expect("a valid bundle");
+        let engine: Vec<String> = crate::analyze(&bundle, &crate::Settings::default(), Some(0))
+            .focus
+            .into_iter()
+            .map(|focus| focus.path)
+            .take(MAX_FAMILIARITY_FILES)
+            .collect();
+        assert_eq!(focus_paths(&files), engine);
+    }
+
+    #[test]
+    fn familiarity_paths_skip_items_without_a_file_name() {
+        let files = vec![
+            json!({"status": "added"}),
+            file("src/lib.rs", "modified", 1, 1),
+        ];
+        assert_eq!(focus_paths(&files), vec!["src/lib.rs"]);
     }
 }

@@ -11,10 +11,25 @@
  * MutationObserver (exact, no polling); Playwright's request events give sizes and timings of
  * every API request; the fake server's log gives statuses (304s cost no rate-limit point:
  * https://docs.github.com/rest/using-the-rest-api/best-practices-for-using-the-rest-api).
+ * Latency: the fake server delays api.github.com answers only (`apiLatencyMs`); the budget is
+ * about GitHub's API, and the github.com page document arrives however GitHub serves it.
+ *
+ * Also a command line for the time-to-panel work alone (no engine or size runs), repeated in a
+ * fresh profile each run, printing every run's milestones and the minimum and median:
+ *
+ *   node tests/bench/browser.mjs [--runs 5] [--latency 100] [--extension-dir dist/chrome]
  */
-import { panelFrame, startBrowser } from "../e2e/harness.mjs";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { makeBundles } from "../fake-github/make-bundles.mjs";
+import { EXTENSION_DIR, panelFrame, startBrowser } from "../e2e/harness.mjs";
 
 const API_HOST = "api.github.com";
+/** What the latency of a view applies to, for the report. */
+export const LATENCY_APPLIES_TO = "api.github.com responses only (the github.com page document is not delayed)";
 
 /** Runs in every frame before its scripts (page main world and the panel iframe). */
 function benchInitScript() {
@@ -138,7 +153,10 @@ async function measureView(browser, page, url, watcher) {
   const frame = await panelFrame(page, { timeout: 60000 });
   const panel = await waitForReady(frame);
   const state = panel.readyState;
-  const panelTiming = await frame.evaluate(() => ({ timeOrigin: performance.timeOrigin }));
+  const panelTiming = await frame.evaluate(() => ({
+    timeOrigin: performance.timeOrigin,
+    marks: performance.getEntriesByType("mark").filter((mark) => mark.name.startsWith("prlens:")).map((mark) => ({ name: mark.name.slice("prlens:".length), at: performance.timeOrigin + mark.startTime })),
+  }));
   await page.waitForTimeout(400); // requests still in flight after ready (none expected) get logged
   const pageBench = await page.evaluate(() => ({
     ...globalThis.__prlensBench,
@@ -155,6 +173,8 @@ async function measureView(browser, page, url, watcher) {
     lastApiResponse: apiTimed.length ? sinceNavigation(Math.max(...apiTimed.map((request) => request.end))) : null,
     ready: sinceNavigation(panel.readyAt),
   };
+  // panel.js's own steps (performance.mark "prlens:…"), ms since navigation start.
+  const panelMarks = panelTiming.marks.map((mark) => ({ name: mark.name, ms: sinceNavigation(mark.at) }));
   const waves = requestWaves(apiTimed);
   const logged = browser.server.requests.slice(logStart).filter((entry) => entry.host === API_HOST);
   const gets = logged.filter((entry) => entry.method === "GET" || entry.method === "HEAD");
@@ -169,6 +189,7 @@ async function measureView(browser, page, url, watcher) {
     requestBytes: timed.reduce((sum, request) => sum + request.requestBytes, 0),
     roundTrips: criticalPathDepth(apiTimed),
     milestones,
+    panelMarks,
     waves,
     paths: gets.map((entry) => `${entry.status} ${entry.path}`),
     pageLongTasks: pageBench.longTasks,
@@ -278,30 +299,104 @@ async function timeWasmInChromium(frame, bundles, { minIterations, minMs }) {
  * `fixtureUrl`/`bigUrl` are their github.com URLs; `engineBundles` maps names to bundle JSON
  * timed inside Chromium. Returns `{views: {latency0: {cold, warm}, latency100: {...}}, big, chromiumEngine}`.
  */
-export async function measureBrowser({ bundlesDir, fixtureUrl, bigUrl, engineBundles, latencies = [0, 100], timing = { minIterations: 10, minMs: 300 }, log = () => {} }) {
+export async function measureBrowser({ bundlesDir, fixtureUrl, bigUrl, engineBundles, latencies = [0, 100], timing = { minIterations: 10, minMs: 300 }, extensionDir = EXTENSION_DIR, log = () => {} }) {
   const views = {};
   let big = null;
   let chromiumEngine = null;
   for (const latencyMs of latencies) {
     log(`browser: fixture PR, API latency ${latencyMs} ms (fresh profile: cold, then warm revisit)`);
-    const browser = await startBrowser({ bundles: bundlesDir, server: { absent: "empty", latencyMs } });
-    try {
-      await browser.context.addInitScript(benchInitScript);
-      const page = await browser.newPage();
-      const watcher = watchApiRequests(page);
-      const cold = await measureView(browser, page, fixtureUrl, watcher);
-      const warm = await measureView(browser, page, fixtureUrl, watcher);
-      views[`latency${latencyMs}`] = { latencyMs, cold, warm };
-      if (latencyMs === latencies[0]) {
+    const { cold, warm, browser } = await measureColdAndWarm({ bundlesDir, fixtureUrl, latencyMs, extensionDir, keepOpen: latencyMs === latencies[0] && Boolean(bigUrl) });
+    views[`latency${latencyMs}`] = { latencyMs, latencyAppliesTo: LATENCY_APPLIES_TO, cold, warm };
+    if (browser) {
+      try {
         log("browser: 3,000-file PR (panel and service-worker heap), wasm engine inside Chromium");
         big = await measureBigPr(browser, bigUrl);
         chromiumEngine = await timeWasmInChromium(big.frame, engineBundles, timing);
         delete big.page;
         delete big.frame;
+      } finally {
+        await browser.close();
       }
-    } finally {
-      await browser.close();
     }
   }
   return { views, big, chromiumEngine };
+}
+
+/**
+ * A fresh profile on the fake github.com with `latencyMs` on every API answer: the cold view of
+ * `fixtureUrl`, then the warm revisit. `keepOpen` returns the browser for more measurements.
+ */
+async function measureColdAndWarm({ bundlesDir, fixtureUrl, latencyMs, extensionDir, keepOpen = false }) {
+  const browser = await startBrowser({ bundles: bundlesDir, extensionDir, server: { absent: "empty", apiLatencyMs: latencyMs } });
+  try {
+    await browser.context.addInitScript(benchInitScript);
+    const page = await browser.newPage();
+    const watcher = watchApiRequests(page);
+    const cold = await measureView(browser, page, fixtureUrl, watcher);
+    const warm = await measureView(browser, page, fixtureUrl, watcher);
+    await page.close();
+    if (keepOpen) return { cold, warm, browser };
+    await browser.close();
+    return { cold, warm, browser: null };
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Command line: time to panel only, repeated
+// ---------------------------------------------------------------------------------------------
+
+const CLI_CASE = "PyGithub-PyGithub-31-large";
+const CLI_URL = "https://github.com/PyGithub/PyGithub/pull/31";
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+async function main() {
+  const options = { runs: 5, latency: 100, extensionDir: EXTENSION_DIR };
+  const argv = process.argv.slice(2);
+  for (let index = 0; index < argv.length; index++) {
+    const value = () => argv[++index];
+    switch (argv[index]) {
+      case "--runs": options.runs = Number(value()); break;
+      case "--latency": options.latency = Number(value()); break;
+      case "--extension-dir": options.extensionDir = path.resolve(value()); break;
+      default:
+        console.error("usage: node tests/bench/browser.mjs [--runs 5] [--latency 100] [--extension-dir dist/chrome]");
+        process.exit(2);
+    }
+  }
+  const bundlesDir = fs.mkdtempSync(path.join(os.tmpdir(), "prlens-bench-browser-"));
+  try {
+    makeBundles({ out: bundlesDir, cases: [CLI_CASE] });
+    const times = { cold: [], warm: [] };
+    const round = (value) => (value === null || value === undefined ? "n/a" : value.toFixed(0));
+    for (let run = 1; run <= options.runs; run++) {
+      const { cold, warm } = await measureColdAndWarm({ bundlesDir, fixtureUrl: CLI_URL, latencyMs: options.latency, extensionDir: options.extensionDir });
+      for (const [kind, view] of [["cold", cold], ["warm", warm]]) {
+        times[kind].push(view.timeToPanelMs);
+        const m = view.milestones;
+        const waves = view.waves.map((wave) => `+${round(wave.startMs)}/${wave.paths.length}req/spread ${round(wave.issueSpreadMs)}/end +${round(wave.lastEndMs)}`).join(", ");
+        console.log(`run ${run} ${kind}: ${round(view.timeToPanelMs)} ms (${view.state}; document ${round(m.documentLoaded)}, iframe ${round(m.panelCreated)}, first API ${round(m.firstApiRequest)}, last API ${round(m.lastApiResponse)}, ready ${round(m.ready)}; ${view.apiRequests} requests, ${view.roundTrips} round trips${waves ? `; waves ${waves}` : ""}; page long tasks ${(view.pageLongTasks ?? []).map((task) => round(task.duration)).join(",") || "none"})`);
+        if (view.panelMarks.length) console.log(`  panel.js: ${view.panelMarks.map((mark) => `${mark.name} ${round(mark.ms)}`).join(", ")}`);
+      }
+    }
+    for (const kind of ["cold", "warm"]) {
+      console.log(`${kind}: min ${round(Math.min(...times[kind]))} ms, median ${round(median(times[kind]))} ms over ${times[kind].length} runs (API latency ${options.latency} ms, ${LATENCY_APPLIES_TO})`);
+    }
+  } finally {
+    fs.rmSync(bundlesDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(error.stack ?? error);
+    process.exit(1);
+  });
 }

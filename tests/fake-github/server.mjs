@@ -6,16 +6,20 @@
  * See tests/fake-github/README.md.
  *
  *   node tests/fake-github/server.mjs --bundles DIR [--port 8443] [--latency-ms N]
- *        [--fault KIND[:PATH_REGEX]] [--log FILE] [--viewer LOGIN] [--max-lifetime-s 900]
+ *        [--api-latency-ms N] [--fault KIND[:PATH_REGEX]] [--log FILE] [--viewer LOGIN] [--max-lifetime-s 900]
  *
  * or `import { startFakeGitHub } from "./server.mjs"`.
+ *
+ * It speaks HTTP/2 (with HTTP/1.1 for clients that do not offer h2), as github.com and
+ * api.github.com do: over HTTP/1.1 a browser opens at most 6 connections per host, so a wave of
+ * 10 API requests would take two round trips here and one on GitHub.
  *
  * Safety: binds 127.0.0.1 only, needs no network, and stops by itself when its parent goes
  * away (stdin closes, the parent pid disappears, SIGTERM/SIGINT) or after a maximum lifetime.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
-import https from "node:https";
+import http2 from "node:http2";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -46,18 +50,21 @@ function identityOf(req, extraTokens) {
 
 /**
  * Starts the server. Options: `bundles` (a directory or an array of bundle objects), `port`
- * (0 = any free port), `latencyMs`, `fault` ("KIND" or "KIND:REGEX"), `log` (file of JSON lines),
+ * (0 = any free port), `latencyMs` (delay before every response, pages and API alike),
+ * `apiLatencyMs` (delay before api.github.com responses only, replacing `latencyMs` for them: the
+ * time-to-panel budget is about API latency, while GitHub serves its own page however it does), `fault` ("KIND" or "KIND:REGEX"), `log` (file of JSON lines),
  * `viewer` (login in `meta[name=user-login]`, null for logged out), `colorMode`
  * ([mode, lightTheme, darkTheme]), `viewed` (file names ticked Viewed), `tokens` (extra valid
  * tokens), `maxLifetimeMs`, `absent` ("error": sections a bundle lacks answer 404/422, the
  * default; "empty": they answer as GitHub does for a PR that has none).
- * Returns `{port, requests, setFault, setLatency, setColorMode, updateBundle, resetRateLimits, close}`.
+ * Returns `{port, requests, setFault, setLatency, setApiLatency, setColorMode, updateBundle, resetRateLimits, close}`.
  */
 export async function startFakeGitHub(options = {}) {
   const {
     bundles,
     port = 0,
     latencyMs = 0,
+    apiLatencyMs = null,
     fault = null,
     log = null,
     viewer = "prlens-tester",
@@ -82,6 +89,7 @@ export async function startFakeGitHub(options = {}) {
   const state = {
     fault: parseFault(fault),
     latencyMs: Number(latencyMs) || 0,
+    apiLatencyMs: apiLatencyMs === null || apiLatencyMs === undefined ? null : Number(apiLatencyMs) || 0,
     colorMode: [...colorMode],
     viewed: new Set(viewed),
     limiter: new RateLimiter(),
@@ -162,7 +170,9 @@ export async function startFakeGitHub(options = {}) {
     }
     if (activeFault === "reset") {
       entry.status = "reset";
-      req.socket.destroy();
+      // HTTP/2: reset this stream only (the connection carries other requests); HTTP/1.1: drop it.
+      if (req.stream) req.stream.close(http2.constants.NGHTTP2_INTERNAL_ERROR);
+      else req.socket.destroy();
       return;
     }
     if (activeFault && !["truncated-json", "malformed-json"].includes(activeFault)) {
@@ -217,12 +227,12 @@ export async function startFakeGitHub(options = {}) {
     res.end(page.html);
   }
 
-  const server = https.createServer(makeSelfSignedCert(), (req, res) => {
-    const host = (req.headers.host ?? "").replace(/:\d+$/, "").toLowerCase();
+  const server = http2.createSecureServer({ ...makeSelfSignedCert(), allowHTTP1: true }, (req, res) => {
+    const host = (req.headers[":authority"] ?? req.headers.host ?? "").replace(/:\d+$/, "").toLowerCase();
     const url = new URL(req.url, `https://${host || "github.com"}`);
     const entry = record(req, host, url);
     const respond = () => {
-      if (res.destroyed) return;
+      if (res.destroyed || res.stream?.destroyed) return;
       try {
         if (host === API_HOST) handleApi(req, res, url, entry);
         else if (PAGE_HOSTS.has(host)) handlePage(req, res, url, entry);
@@ -237,7 +247,8 @@ export async function startFakeGitHub(options = {}) {
         res.end("fake-github internal error\n");
       }
     };
-    if (state.latencyMs > 0) setTimeout(respond, state.latencyMs);
+    const delayMs = host === API_HOST && state.apiLatencyMs !== null ? state.apiLatencyMs : state.latencyMs;
+    if (delayMs > 0) setTimeout(respond, delayMs);
     else respond();
   });
   server.on("connection", (socket) => {
@@ -278,6 +289,10 @@ export async function startFakeGitHub(options = {}) {
     setLatency(ms) {
       state.latencyMs = Number(ms) || 0;
     },
+    /** Delays api.github.com responses only (null: back to `latencyMs` for them too). */
+    setApiLatency(ms) {
+      state.apiLatencyMs = ms === null || ms === undefined ? null : Number(ms) || 0;
+    },
     setColorMode(mode, lightTheme = "light", darkTheme = "dark") {
       state.colorMode = [mode, lightTheme, darkTheme];
     },
@@ -305,7 +320,7 @@ export async function startFakeGitHub(options = {}) {
 
 function parseArgs(argv) {
   const options = { port: 8443 };
-  const usage = `usage: server.mjs --bundles DIR [--port 8443] [--latency-ms N] [--fault KIND[:PATH_REGEX]] [--log FILE] [--viewer LOGIN] [--max-lifetime-s N] [--absent error|empty]\nfaults: ${FAULT_KINDS.join(", ")}`;
+  const usage = `usage: server.mjs --bundles DIR [--port 8443] [--latency-ms N] [--api-latency-ms N] [--fault KIND[:PATH_REGEX]] [--log FILE] [--viewer LOGIN] [--max-lifetime-s N] [--absent error|empty]\nfaults: ${FAULT_KINDS.join(", ")}`;
   for (let index = 0; index < argv.length; index++) {
     const flag = argv[index];
     const value = () => {
@@ -316,6 +331,7 @@ function parseArgs(argv) {
       case "--bundles": options.bundles = path.resolve(value()); break;
       case "--port": options.port = Number(value()); break;
       case "--latency-ms": options.latencyMs = Number(value()); break;
+      case "--api-latency-ms": options.apiLatencyMs = Number(value()); break;
       case "--fault": options.fault = value(); break;
       case "--log": options.log = path.resolve(value()); break;
       case "--viewer": options.viewer = value(); break;

@@ -219,3 +219,24 @@ test("the command-line server prints its port, serves, and stops when its parent
   child.stdin.end();
   assert.equal(await exited, 0);
 });
+
+test("apiLatencyMs delays api.github.com answers only; latencyMs delays pages too", () =>
+  withServer({ apiLatencyMs: 300 }, async (server) => {
+    const timed = async (request) => {
+      const started = performance.now();
+      const response = await request();
+      return { status: response.status, ms: performance.now() - started };
+    };
+    const pull = await timed(() => api(server, "/repos/PyGithub/PyGithub/pulls/31"));
+    const doc = await timed(() => page(server, "/PyGithub/PyGithub/pull/31"));
+    assert.equal(pull.status, 200);
+    assert.equal(doc.status, 200);
+    assert.ok(pull.ms >= 290, `API answer took ${pull.ms} ms`);
+    assert.ok(doc.ms < 290, `page answer took ${doc.ms} ms`);
+    server.setApiLatency(null);
+    server.setLatency(300);
+    const delayedDoc = await timed(() => page(server, "/PyGithub/PyGithub/pull/31"));
+    const delayedPull = await timed(() => api(server, "/repos/PyGithub/PyGithub/pulls/31"));
+    assert.ok(delayedDoc.ms >= 290, `page answer took ${delayedDoc.ms} ms`);
+    assert.ok(delayedPull.ms >= 290, `API answer took ${delayedPull.ms} ms`);
+  }));
