@@ -12,8 +12,17 @@
  * and call api.github.com while the page only ever receives resize/scroll messages.
  * Contracts: docs/CONTRACTS.md (messages, storage keys, exports, DOM hooks).
  * ES module; no top-level await (same rule as the service worker, for uniformity).
+ *
+ * Speed (time to panel, docs/performance.md): everything that does not depend on the PR starts
+ * when this module is evaluated — wasm instantiation, the settings and token reads — and the
+ * cached panel read starts as soon as the PR is known, all in parallel; a remembered panel is
+ * shown the moment wasm and that read are in, and the fetch starts right after. Progress
+ * re-renders are coalesced to one per animation frame. `performance.mark("prlens:…")` marks
+ * the steps for the bench (tests/bench/browser.mjs).
  */
 import init, * as wasm from "./pkg/prlens.js";
+
+performance.mark("prlens:module");
 
 const api = globalThis.browser ?? globalThis.chrome;
 const PAGE_ORIGIN = "https://github.com";
@@ -33,6 +42,9 @@ const TABS = new Set(["conversation", "files", "commits", "other"]);
 const MAX_TEXT = 1000;
 const MAX_PATHS = 3000;
 
+/** Primer theme files shipped in primer/ (build.sh PRIMER_FILES); other themes use panel.css fallbacks. */
+const THEME_FILES = new Set(["light", "light_high_contrast", "dark", "dark_dimmed", "dark_high_contrast"]);
+
 const root = document.getElementById("prlens-panel");
 const nonce = (() => {
   const match = /^#nonce=([0-9a-f]{32})$/.exec(location.hash);
@@ -43,10 +55,54 @@ let lastPanic = "";
 /** True once the wasm instance has trapped: with panic = "abort" it must not be called again. */
 let crashed = false;
 const ready = init({ module_or_path: api.runtime.getURL("pkg/prlens_bg.wasm") }).then(() => {
+  performance.mark("prlens:wasm-ready");
   wasm.installPanicHook?.((message) => {
     lastPanic = String(message ?? "");
   });
 });
+
+// ------------------------------------------------------------------------------------------
+// Styles: panel.html's own sheets, and the one Primer theme in use
+// ------------------------------------------------------------------------------------------
+
+/** Resolves once `link` has loaded (or failed: panel.css then falls back to its own colours). */
+function sheetLoaded(link) {
+  if (link.sheet) return Promise.resolve();
+  return new Promise((resolve) => {
+    link.addEventListener("load", resolve, { once: true });
+    link.addEventListener("error", resolve, { once: true });
+  });
+}
+
+/** panel.html's stylesheets: this module is async, so it may run before they are in. */
+const pageStyles = Promise.all([...document.querySelectorAll('link[rel="stylesheet"]')].map(sheetLoaded));
+
+const themeLoads = new Map();
+
+/** The Primer theme file a colorMode needs ("auto": the system's light or dark), or null. */
+function themeFile(colorMode) {
+  if (colorMode === undefined || colorMode === "auto") {
+    return matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+  }
+  return THEME_FILES.has(colorMode) ? colorMode : null;
+}
+
+/** Adds `primer/<theme>.css` once; resolves when it applies. */
+function loadTheme(colorMode) {
+  const theme = themeFile(colorMode);
+  if (!theme) return Promise.resolve();
+  if (!themeLoads.has(theme)) {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = `primer/${theme}.css`;
+    const loaded = sheetLoaded(link);
+    document.head.append(link);
+    themeLoads.set(theme, loaded);
+  }
+  return themeLoads.get(theme);
+}
+// The system's theme now, for the boot text; the page's theme follows with its facts.
+loadTheme(undefined);
 
 /** Everything about the PR on screen. */
 const view = {
@@ -137,7 +193,12 @@ async function loadSettings() {
   prefs = normalizePrefs(sync[PREFS_KEY]);
   const stored = local[TOKEN_KEY];
   token = typeof stored === "string" && stored.trim() ? stored.trim() : null;
+  performance.mark("prlens:settings");
 }
+/** The read of prefs and token, started at once; a view awaits it (later changes: onChanged). */
+const settingsLoaded = loadSettings();
+// A failed first read is reported by the view that awaits it; never an unhandled rejection.
+settingsLoaded.catch(() => {});
 
 function panelKey(pull) {
   return `${PANEL_CACHE_PREFIX}${pull.owner}/${pull.repo}/${pull.number}`;
@@ -284,6 +345,31 @@ function content(bundleJson) {
   return JSON.stringify(rest);
 }
 
+/** The latest progress report not yet on screen, and its animation-frame request. */
+const progressRender = { latest: null, frame: 0 };
+
+/**
+ * Shows fetch progress at most once per animation frame: a wave of requests finishes in a
+ * burst, and re-rendering the loading state for each answer only delays the next wave.
+ */
+function showProgress(progress) {
+  progressRender.latest = progress;
+  if (progressRender.frame) return;
+  progressRender.frame = requestAnimationFrame(() => {
+    progressRender.frame = 0;
+    const latest = progressRender.latest;
+    progressRender.latest = null;
+    if (latest && !view.shown && !crashed) wasm.renderState(root, "loading", { message: latest.message, progress: latest });
+  });
+}
+
+/** Drops a progress render still waiting for its frame (the fetch ended or failed). */
+function cancelProgress() {
+  if (progressRender.frame) cancelAnimationFrame(progressRender.frame);
+  progressRender.frame = 0;
+  progressRender.latest = null;
+}
+
 /**
  * Fetches, scores and renders the current PR. `mode`: "load" (first view; errors replace the
  * panel), "refresh" (user asked; revalidates everything), "poll" (background; errors keep the
@@ -304,6 +390,7 @@ async function update(mode) {
     if (mode !== "poll" && !view.shown) {
       wasm.renderState(root, "loading", { message: "Fetching the pull request from GitHub…" });
     }
+    performance.mark("prlens:fetch-start");
     const bundleJson = await wasm.fetchBundle(
       { ...pull, page: view.facts ?? undefined },
       {
@@ -312,22 +399,25 @@ async function update(mode) {
         freshnessSeconds: freshnessSeconds(mode !== "load"),
         now: Date.now(),
         onProgress(progress) {
-          if (generation === view.generation && !view.shown) {
-            wasm.renderState(root, "loading", { message: progress.message, progress });
-          }
+          if (generation === view.generation && !view.shown) showProgress(progress);
         },
       },
     );
+    cancelProgress();
+    performance.mark("prlens:fetched");
     if (generation !== view.generation) return;
     const changed = !view.bundleJson || content(bundleJson) !== content(view.bundleJson);
     if (mode === "poll" && !changed) return;
     view.bundleJson = bundleJson;
     view.signalJson = wasm.analyzeBundle(bundleJson, JSON.stringify(prefs.engine ?? {}));
+    performance.mark("prlens:analyzed");
     render(view.signalJson);
+    performance.mark("prlens:rendered");
     writeCachedPanel(pull, view.signalJson).catch(() => {});
     // Page facts that arrived while fetching (e.g. a file ticked "Viewed") count too.
     if (JSON.stringify(view.facts) !== factsUsed) rescore();
   } catch (error) {
+    cancelProgress();
     if (generation !== view.generation) return;
     if (mode !== "poll" || isTrap(error)) showError(error);
   } finally {
@@ -351,8 +441,10 @@ async function onFacts(message) {
   view.tab = message.tab;
   view.colorMode = message.colorMode;
   view.facts = message.facts;
+  const themeLoaded = loadTheme(message.colorMode);
   if (same) {
-    if (view.bundleJson && !view.busy && (factsChanged || looksChanged)) rescore();
+    if (view.bundleJson && !view.busy && factsChanged) rescore();
+    else if (view.bundleJson && !view.busy && looksChanged) themeLoaded.then(rescore);
     return;
   }
   view.generation += 1;
@@ -363,11 +455,15 @@ async function onFacts(message) {
   view.busy = false;
   view.queued = null;
   const generation = view.generation;
+  performance.mark("prlens:facts");
+  // Everything runs at once: wasm instantiation, prefs + token, the remembered panel, styles.
+  const cachedPanel = readCachedPanel(message.pull).catch(() => null);
   try {
-    await ready;
-    await loadSettings();
-    const cached = await readCachedPanel(message.pull).catch(() => null);
-    if (cached && generation === view.generation && !view.shown) render(cached.signal);
+    const [, , cached] = await Promise.all([ready, settingsLoaded, cachedPanel, pageStyles, themeLoaded]);
+    if (cached && generation === view.generation && !view.shown) {
+      render(cached.signal);
+      performance.mark("prlens:cached-rendered");
+    }
   } catch (error) {
     if (generation === view.generation) {
       showError(isTrap(error) ? error : { kind: "malformed", message: error.message });

@@ -25,6 +25,12 @@
   const FACTS_DEBOUNCE_MS = 1000;
 
   let prefs = { enabled: true, disabledRepos: [] };
+  /**
+   * False until the preferences are read. Meanwhile a PR's panel is mounted hidden, so it boots
+   * (wasm, styles) while they are read, but it is shown and told the PR only once they say
+   * prlens is on for this repository: a disabled repository never sees a panel or a request.
+   */
+  let prefsKnown = false;
   let current = null; // {pull, mounted, channel, lastFacts}
   let stopped = false;
   const lifetime = new AbortController();
@@ -62,7 +68,7 @@
   }
 
   function sendFacts(force) {
-    if (!current || !current.ready) return;
+    if (!current || !current.ready || !prefsKnown) return;
     const message = factsMessage(current.pull);
     const serialized = JSON.stringify(message);
     if (!force && serialized === current.lastFacts) return;
@@ -92,7 +98,7 @@
   function mountFor(pull) {
     const nonce = messaging.createNonce();
     const panelUrl = ext.runtime.getURL("panel.html");
-    const mounted = mount.mountPanel({ doc: document, pull, panelUrl, nonce });
+    const mounted = mount.mountPanel({ doc: document, pull, panelUrl, nonce, hidden: !prefsKnown });
     const state = { pull, mounted, channel: null, lastFacts: null, ready: false };
     state.channel = messaging.openChannel({
       win: root,
@@ -135,6 +141,7 @@
     if (samePull) {
       current.pull = pull;
       current.mounted.ensureAttached();
+      if (prefsKnown) current.mounted.show();
       sendFacts(false);
       return;
     }
@@ -170,6 +177,7 @@
   function applyPrefs(stored) {
     const value = stored && typeof stored === "object" && !Array.isArray(stored) ? stored : {};
     prefs = { enabled: value.enabled !== false, disabledRepos: Array.isArray(value.disabledRepos) ? value.disabledRepos : [] };
+    prefsKnown = true;
   }
 
   const onStorageChanged = (changes, area) => {
@@ -186,6 +194,8 @@
     }
   });
 
+  // Mount hidden now (see prefsKnown), then decide once the preferences are in.
+  route();
   ext.storage.sync
     .get(PREFS_KEY)
     .then((stored) => applyPrefs(stored[PREFS_KEY]))

@@ -29,10 +29,10 @@
     return { kind: "floating", place: (host) => doc.body.append(host) };
   }
 
-  function styleHost(host, kind) {
+  function styleHost(host, kind, hidden) {
     const style = host.style;
     style.cssText = "";
-    style.display = "block";
+    style.display = hidden ? "none" : "block";
     style.boxSizing = "border-box";
     if (kind === "floating") {
       style.position = "fixed";
@@ -55,10 +55,11 @@
   }
 
   /**
-   * Creates and inserts the panel for `pull` (`{owner, repo, number, tab}`).
-   * Returns `{host, iframe, nonce, anchorKind, setHeight(px), ensureAttached(), remove()}`.
+   * Creates and inserts the panel for `pull` (`{owner, repo, number, tab}`). `hidden`: the host
+   * is inserted with `display: none` (the panel document loads all the same) until `show()`.
+   * Returns `{host, iframe, nonce, anchorKind, hidden, setHeight(px), show(), ensureAttached(), remove()}`.
    */
-  function mountPanel({ doc, pull, panelUrl, nonce }) {
+  function mountPanel({ doc, pull, panelUrl, nonce, hidden = false }) {
     for (const stale of doc.querySelectorAll(`#${ROOT_ID}`)) stale.remove(); // never two panels
     const host = doc.createElement("div");
     host.id = ROOT_ID;
@@ -82,8 +83,14 @@
       iframe,
       nonce,
       anchorKind: null,
+      hidden,
       setHeight(height) {
         frameStyle.height = `${height}px`;
+      },
+      show() {
+        if (!mounted.hidden) return;
+        mounted.hidden = false;
+        host.style.display = "block";
       },
       /** Re-inserts the host if GitHub dropped it, or moves a floating card to a real anchor. */
       ensureAttached() {
@@ -95,7 +102,7 @@
         anchor.place(host);
         mounted.anchorKind = anchor.kind;
         host.setAttribute("data-prlens-anchor", anchor.kind);
-        styleHost(host, anchor.kind);
+        styleHost(host, anchor.kind, mounted.hidden);
         return true;
       },
       remove() {
