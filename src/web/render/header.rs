@@ -125,7 +125,7 @@ fn title_row(dom: &Dom, signal: &Signal) -> DomResult<Element> {
 /// even for hand-made signals in the playground).
 fn top_drivers(drivers: &[Driver]) -> Vec<&Driver> {
     let mut sorted: Vec<&Driver> = drivers.iter().collect();
-    sorted.sort_by(|a, b| b.weight.total_cmp(&a.weight));
+    crate::order::sort_by(&mut sorted, |a, b| b.weight.total_cmp(&a.weight));
     sorted.truncate(HEADER_DRIVERS);
     sorted
 }
