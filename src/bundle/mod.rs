@@ -206,14 +206,14 @@ pub struct PageFacts {
 impl Bundle {
     /// Parses a bundle from JSON text. Errors name the problem in one line.
     pub fn from_json_str(text: &str) -> Result<Self, BundleError> {
-        let value: Value = serde_json::from_str(text)
-            .map_err(|error| BundleError::NotJson(crate::text::clip(&error.to_string(), 200)))?;
-        Self::from_value(&value)
+        parse::from_str(text)
     }
 
-    /// Parses a bundle from an already-decoded JSON value.
+    /// Parses a bundle from an already-decoded JSON value (tests and the fetch planner's draft
+    /// bundles). It prints the value and reads the text, so there is one reader, and one set
+    /// of readings, for both (a `Value` has no repeated keys and prints numbers exactly).
     pub fn from_value(value: &Value) -> Result<Self, BundleError> {
-        parse::bundle(value)
+        parse::from_str(&value.to_string())
     }
 
     /// Logins of every distinct commit author, in commit order (linked accounts only).
