@@ -15,6 +15,7 @@
 //! key repeated within one object takes its last value instead of being an error (the engine
 //! never writes one).
 
+use std::cell::Cell;
 use std::fmt;
 
 use serde_json::{Map, Value};
@@ -40,387 +41,451 @@ impl std::error::Error for ReadError {}
 /// Parses signal JSON text (`prlens.signal.v1`, as written by `serde_json::to_string`).
 pub fn from_json(text: &str) -> Result<Signal, ReadError> {
     let value: Value = serde_json::from_str(text).map_err(|error| ReadError(error.to_string()))?;
-    let root = Obj::of(&value, String::from("signal"))?;
-    read_signal(&root)
+    let first_error = Cell::new(None);
+    let signal = read_signal(&Obj::of(&value, String::from("signal"), &first_error));
+    match first_error.into_inner() {
+        Some(error) => Err(error),
+        None => Ok(signal),
+    }
 }
 
-/// One JSON object of the signal and where it sits (for error messages).
+/// One JSON object of the signal, where it sits (for error messages), and the first error
+/// found anywhere in the signal.
+///
+/// Why accessors return plain values (a default after recording the error) instead of
+/// `Result`: with `?` inside the struct literals, every field needs its own cleanup path
+/// dropping the fields read before it, which made this reader ~22 KB of wasm; read
+/// straight through and checked once at the end, it is a fraction of that.
 struct Obj<'a> {
-    map: &'a Map<String, Value>,
+    map: Option<&'a Map<String, Value>>,
     path: String,
-}
-
-/// What a field held when it was not what the signal needs.
-fn wrong(path: &str, key: &str, expected: &str) -> ReadError {
-    ReadError(format!("`{path}.{key}` is not {expected}"))
+    first_error: &'a Cell<Option<ReadError>>,
 }
 
 impl<'a> Obj<'a> {
-    fn of(value: &'a Value, path: String) -> Result<Self, ReadError> {
-        match value {
-            Value::Object(map) => Ok(Obj { map, path }),
-            _ => Err(ReadError(format!("`{path}` is not an object"))),
+    fn of(value: &'a Value, path: String, first_error: &'a Cell<Option<ReadError>>) -> Self {
+        let object = Obj {
+            map: value.as_object(),
+            path,
+            first_error,
+        };
+        if object.map.is_none() {
+            object.fail(format!("`{}` is not an object", object.path));
         }
+        object
     }
 
-    /// A required field.
-    fn get(&self, key: &str) -> Result<&'a Value, ReadError> {
-        self.map
-            .get(key)
-            .ok_or_else(|| ReadError(format!("`{}` has no field `{key}`", self.path)))
+    /// Records `message` unless an earlier error was recorded already.
+    #[cold]
+    fn fail(&self, message: String) {
+        let earlier = self.first_error.take();
+        self.first_error
+            .set(Some(earlier.unwrap_or(ReadError(message))));
+    }
+
+    /// Records that `key` is not what the signal needs.
+    #[cold]
+    fn wrong(&self, key: &str, expected: &str) {
+        self.fail(format!("`{}.{key}` is not {expected}", self.path));
+    }
+
+    /// The raw field, `None` when missing (only `Option` and default fields may be).
+    fn field(&self, key: &str) -> Option<&'a Value> {
+        self.map.and_then(|map| map.get(key))
+    }
+
+    /// A required field; `Null` (recorded as an error) when missing.
+    fn get(&self, key: &str) -> &'a Value {
+        match self.field(key) {
+            Some(value) => value,
+            None => {
+                if self.map.is_some() {
+                    self.fail(format!("`{}` has no field `{key}`", self.path));
+                }
+                &Value::Null
+            }
+        }
     }
 
     /// An `Option` field: missing and `null` both read as `None`.
     fn optional(&self, key: &str) -> Option<&'a Value> {
-        self.map.get(key).filter(|value| !value.is_null())
+        self.field(key).filter(|value| !value.is_null())
     }
 
-    fn obj(&self, key: &str) -> Result<Obj<'a>, ReadError> {
-        Obj::of(self.get(key)?, format!("{}.{key}", self.path))
+    fn obj(&self, key: &str) -> Obj<'a> {
+        let value = self.get(key);
+        Obj::of(value, format!("{}.{key}", self.path), self.first_error)
     }
 
-    fn string(&self, key: &str) -> Result<String, ReadError> {
-        self.as_string(key, self.get(key)?)
+    fn string(&self, key: &str) -> String {
+        self.as_string(key, self.get(key))
     }
 
-    fn opt_string(&self, key: &str) -> Result<Option<String>, ReadError> {
-        self.optional(key)
-            .map(|value| self.as_string(key, value))
-            .transpose()
+    fn opt_string(&self, key: &str) -> Option<String> {
+        self.optional(key).map(|value| self.as_string(key, value))
     }
 
-    fn as_string(&self, key: &str, value: &Value) -> Result<String, ReadError> {
-        value
-            .as_str()
-            .map(str::to_string)
-            .ok_or_else(|| wrong(&self.path, key, "a string"))
+    fn as_string(&self, key: &str, value: &Value) -> String {
+        match value.as_str() {
+            Some(text) => text.to_string(),
+            None => {
+                self.wrong(key, "a string");
+                String::new()
+            }
+        }
     }
 
-    fn u64(&self, key: &str) -> Result<u64, ReadError> {
-        self.as_u64(key, self.get(key)?)
+    fn u64(&self, key: &str) -> u64 {
+        self.as_u64(key, self.get(key))
     }
 
-    fn opt_u64(&self, key: &str) -> Result<Option<u64>, ReadError> {
-        self.optional(key)
-            .map(|value| self.as_u64(key, value))
-            .transpose()
+    fn opt_u64(&self, key: &str) -> Option<u64> {
+        self.optional(key).map(|value| self.as_u64(key, value))
     }
 
     /// A `#[serde(default)]` count: missing reads as 0, but `null` is still an error.
-    fn u64_or_zero(&self, key: &str) -> Result<u64, ReadError> {
-        match self.map.get(key) {
-            Some(value) => self.as_u64(key, value),
-            None => Ok(0),
+    fn u64_or_zero(&self, key: &str) -> u64 {
+        self.field(key).map_or(0, |value| self.as_u64(key, value))
+    }
+
+    fn as_u64(&self, key: &str, value: &Value) -> u64 {
+        value.as_u64().unwrap_or_else(|| {
+            self.wrong(key, "a whole number ≥ 0");
+            0
+        })
+    }
+
+    fn u8(&self, key: &str) -> u8 {
+        u8::try_from(self.u64(key)).unwrap_or_else(|_| {
+            self.wrong(key, "a number from 0 to 255");
+            0
+        })
+    }
+
+    fn f64(&self, key: &str) -> f64 {
+        self.get(key).as_f64().unwrap_or_else(|| {
+            self.wrong(key, "a number");
+            0.0
+        })
+    }
+
+    fn bool(&self, key: &str) -> bool {
+        self.get(key).as_bool().unwrap_or_else(|| {
+            self.wrong(key, "true or false");
+            false
+        })
+    }
+
+    fn opt_bool(&self, key: &str) -> Option<bool> {
+        let value = self.optional(key)?;
+        let flag = value.as_bool();
+        if flag.is_none() {
+            self.wrong(key, "true, false or null");
         }
+        flag
     }
 
-    fn as_u64(&self, key: &str, value: &Value) -> Result<u64, ReadError> {
-        value
-            .as_u64()
-            .ok_or_else(|| wrong(&self.path, key, "a whole number ≥ 0"))
+    fn array(&self, key: &str) -> &'a [Value] {
+        self.as_array(key, self.get(key))
     }
 
-    fn u8(&self, key: &str) -> Result<u8, ReadError> {
-        let number = self.u64(key)?;
-        u8::try_from(number).map_err(|_| wrong(&self.path, key, "a number from 0 to 255"))
-    }
-
-    fn f64(&self, key: &str) -> Result<f64, ReadError> {
-        self.get(key)?
-            .as_f64()
-            .ok_or_else(|| wrong(&self.path, key, "a number"))
-    }
-
-    fn bool(&self, key: &str) -> Result<bool, ReadError> {
-        self.get(key)?
-            .as_bool()
-            .ok_or_else(|| wrong(&self.path, key, "true or false"))
-    }
-
-    fn opt_bool(&self, key: &str) -> Result<Option<bool>, ReadError> {
-        self.optional(key)
-            .map(|value| {
-                value
-                    .as_bool()
-                    .ok_or_else(|| wrong(&self.path, key, "true, false or null"))
-            })
-            .transpose()
-    }
-
-    fn array(&self, key: &str) -> Result<&'a [Value], ReadError> {
-        self.as_array(key, self.get(key)?)
-    }
-
-    fn as_array(&self, key: &str, value: &'a Value) -> Result<&'a [Value], ReadError> {
-        value
-            .as_array()
-            .map(Vec::as_slice)
-            .ok_or_else(|| wrong(&self.path, key, "a list"))
+    fn as_array(&self, key: &str, value: &'a Value) -> &'a [Value] {
+        match value.as_array() {
+            Some(items) => items,
+            None => {
+                self.wrong(key, "a list");
+                &[]
+            }
+        }
     }
 
     /// A list of objects, each read by `read`.
-    fn list<T>(
-        &self,
-        key: &str,
-        read: fn(&Obj<'a>) -> Result<T, ReadError>,
-    ) -> Result<Vec<T>, ReadError> {
-        let items = self.array(key)?;
+    fn list<T>(&self, key: &str, read: fn(&Obj<'a>) -> T) -> Vec<T> {
+        let items = self.array(key);
         let mut out = Vec::with_capacity(items.len());
         for (index, item) in items.iter().enumerate() {
-            out.push(read(&Obj::of(
-                item,
-                format!("{}.{key}[{index}]", self.path),
-            )?)?);
+            let path = format!("{}.{key}[{index}]", self.path);
+            out.push(read(&Obj::of(item, path, self.first_error)));
         }
-        Ok(out)
+        out
     }
 
-    fn strings(&self, key: &str) -> Result<Vec<String>, ReadError> {
-        self.strings_in(key, self.array(key)?)
+    fn strings(&self, key: &str) -> Vec<String> {
+        self.strings_in(key, self.array(key))
     }
 
     /// A `#[serde(default)]` list of strings: missing reads as empty.
-    fn strings_or_empty(&self, key: &str) -> Result<Vec<String>, ReadError> {
-        match self.map.get(key) {
-            Some(value) => self.strings_in(key, self.as_array(key, value)?),
-            None => Ok(Vec::new()),
+    fn strings_or_empty(&self, key: &str) -> Vec<String> {
+        match self.field(key) {
+            Some(value) => self.strings_in(key, self.as_array(key, value)),
+            None => Vec::new(),
         }
     }
 
-    fn strings_in(&self, key: &str, items: &[Value]) -> Result<Vec<String>, ReadError> {
+    fn strings_in(&self, key: &str, items: &[Value]) -> Vec<String> {
         items.iter().map(|item| self.as_string(key, item)).collect()
     }
 
-    fn numbers(&self, key: &str) -> Result<Vec<u64>, ReadError> {
-        let items = self.array(key)?;
+    fn numbers(&self, key: &str) -> Vec<u64> {
+        let items = self.array(key);
         items.iter().map(|item| self.as_u64(key, item)).collect()
     }
 
-    /// An enum field, by its JSON spelling (`from_key` comes from `words.rs`).
-    fn word<T>(&self, key: &str, from_key: fn(&str) -> Option<T>) -> Result<T, ReadError> {
-        self.get(key)?
-            .as_str()
-            .and_then(from_key)
-            .ok_or_else(|| wrong(&self.path, key, "one of its known words"))
+    /// An enum field, by its JSON spelling (`from_key` comes from `words.rs`); `fallback`
+    /// only stands in after an error has been recorded.
+    fn word<T>(&self, key: &str, from_key: fn(&str) -> Option<T>, fallback: T) -> T {
+        match self.get(key).as_str().and_then(from_key) {
+            Some(word) => word,
+            None => {
+                self.wrong(key, "one of its known words");
+                fallback
+            }
+        }
     }
 }
 
-fn read_signal(o: &Obj) -> Result<Signal, ReadError> {
-    Ok(Signal {
-        version: o.string("version")?,
-        pr: read_pr(&o.obj("pr")?)?,
-        risk: read_risk(&o.obj("risk")?)?,
-        contributors: o.list("contributors", read_contributor)?,
-        intent: read_intent(&o.obj("intent")?)?,
-        evidence: read_evidence(&o.obj("evidence")?)?,
-        supply_chain: read_supply_chain(&o.obj("supply_chain")?)?,
-        focus: o.list("focus", read_focus_file)?,
-        focus_more: o.u64_or_zero("focus_more")?,
-        triage: read_triage(&o.obj("triage")?)?,
-        conventions: o.list("conventions", read_convention)?,
-        governance: o.list("governance", read_governance)?,
-        review: read_review(&o.obj("review")?)?,
-        next_steps: read_next_steps(&o.obj("next_steps")?)?,
-        meta: read_meta(&o.obj("meta")?)?,
-    })
+fn read_signal(o: &Obj) -> Signal {
+    Signal {
+        version: o.string("version"),
+        pr: read_pr(&o.obj("pr")),
+        risk: read_risk(&o.obj("risk")),
+        contributors: o.list("contributors", read_contributor),
+        intent: read_intent(&o.obj("intent")),
+        evidence: read_evidence(&o.obj("evidence")),
+        supply_chain: read_supply_chain(&o.obj("supply_chain")),
+        focus: o.list("focus", read_focus_file),
+        focus_more: o.u64_or_zero("focus_more"),
+        triage: read_triage(&o.obj("triage")),
+        conventions: o.list("conventions", read_convention),
+        governance: o.list("governance", read_governance),
+        review: read_review(&o.obj("review")),
+        next_steps: read_next_steps(&o.obj("next_steps")),
+        meta: read_meta(&o.obj("meta")),
+    }
 }
 
-fn read_pr(o: &Obj) -> Result<PrInfo, ReadError> {
-    Ok(PrInfo {
-        owner: o.string("owner")?,
-        repo: o.string("repo")?,
-        number: o.u64("number")?,
-        title: o.string("title")?,
-        author: o.opt_string("author")?,
-        url: o.string("url")?,
-        head_sha: o.opt_string("head_sha")?,
-        base: o.opt_string("base")?,
-        head: o.opt_string("head")?,
-        state: o.string("state")?,
-        draft: o.bool("draft")?,
-        additions: o.u64("additions")?,
-        deletions: o.u64("deletions")?,
-        changed_files: o.u64("changed_files")?,
-        created_at: o.opt_string("created_at")?,
-    })
+fn read_pr(o: &Obj) -> PrInfo {
+    PrInfo {
+        owner: o.string("owner"),
+        repo: o.string("repo"),
+        number: o.u64("number"),
+        title: o.string("title"),
+        author: o.opt_string("author"),
+        url: o.string("url"),
+        head_sha: o.opt_string("head_sha"),
+        base: o.opt_string("base"),
+        head: o.opt_string("head"),
+        state: o.string("state"),
+        draft: o.bool("draft"),
+        additions: o.u64("additions"),
+        deletions: o.u64("deletions"),
+        changed_files: o.u64("changed_files"),
+        created_at: o.opt_string("created_at"),
+    }
 }
 
-fn read_risk(o: &Obj) -> Result<Risk, ReadError> {
-    Ok(Risk {
-        level: o.word("level", super::RiskLevel::from_key)?,
-        score: o.f64("score")?,
-        drivers: o.list("drivers", read_driver)?,
-        formula: o.string("formula")?,
-    })
+fn read_risk(o: &Obj) -> Risk {
+    Risk {
+        level: o.word("level", super::RiskLevel::from_key, super::RiskLevel::Low),
+        score: o.f64("score"),
+        drivers: o.list("drivers", read_driver),
+        formula: o.string("formula"),
+    }
 }
 
-fn read_driver(o: &Obj) -> Result<Driver, ReadError> {
-    Ok(Driver {
-        id: o.string("id")?,
-        label: o.string("label")?,
-        weight: o.f64("weight")?,
-        detail: o.string("detail")?,
-        paths: o.strings_or_empty("paths")?,
-    })
+fn read_driver(o: &Obj) -> Driver {
+    Driver {
+        id: o.string("id"),
+        label: o.string("label"),
+        weight: o.f64("weight"),
+        detail: o.string("detail"),
+        paths: o.strings_or_empty("paths"),
+    }
 }
 
-fn read_contributor(o: &Obj) -> Result<Contributor, ReadError> {
-    Ok(Contributor {
-        login: o.string("login")?,
-        role: o.word("role", super::Role::from_key)?,
-        association: o.opt_string("association")?,
-        trust_level: o.word("trust_level", super::TrustLevel::from_key)?,
-        account_age_days: o.opt_u64("account_age_days")?,
-        prior_prs: o.opt_u64("prior_prs")?,
-        merged_prs: o.opt_u64("merged_prs")?,
-        commits: o.u64("commits")?,
-        unfamiliar_files: o.opt_u64("unfamiliar_files")?,
-        badges: o.strings("badges")?,
-        summary: o.string("summary")?,
-    })
+fn read_contributor(o: &Obj) -> Contributor {
+    Contributor {
+        login: o.string("login"),
+        role: o.word("role", super::Role::from_key, super::Role::Author),
+        association: o.opt_string("association"),
+        trust_level: o.word(
+            "trust_level",
+            super::TrustLevel::from_key,
+            super::TrustLevel::New,
+        ),
+        account_age_days: o.opt_u64("account_age_days"),
+        prior_prs: o.opt_u64("prior_prs"),
+        merged_prs: o.opt_u64("merged_prs"),
+        commits: o.u64("commits"),
+        unfamiliar_files: o.opt_u64("unfamiliar_files"),
+        badges: o.strings("badges"),
+        summary: o.string("summary"),
+    }
 }
 
-fn read_intent(o: &Obj) -> Result<Intent, ReadError> {
-    Ok(Intent {
-        goal: o.string("goal")?,
-        criteria: o.list("criteria", read_criterion)?,
-        linked_issues: o.numbers("linked_issues")?,
-        confidence: o.f64("confidence")?,
-        source: o.string("source")?,
-    })
+fn read_intent(o: &Obj) -> Intent {
+    Intent {
+        goal: o.string("goal"),
+        criteria: o.list("criteria", read_criterion),
+        linked_issues: o.numbers("linked_issues"),
+        confidence: o.f64("confidence"),
+        source: o.string("source"),
+    }
 }
 
-fn read_criterion(o: &Obj) -> Result<Criterion, ReadError> {
-    Ok(Criterion {
-        text: o.string("text")?,
-        met: o.opt_bool("met")?,
-        evidence: o.string("evidence")?,
-    })
+fn read_criterion(o: &Obj) -> Criterion {
+    Criterion {
+        text: o.string("text"),
+        met: o.opt_bool("met"),
+        evidence: o.string("evidence"),
+    }
 }
 
-fn read_evidence(o: &Obj) -> Result<Evidence, ReadError> {
-    let signals = o.obj("signals")?;
-    let state = |key| signals.word(key, super::SignalState::from_key);
-    Ok(Evidence {
-        completeness: o.f64("completeness")?,
+fn read_evidence(o: &Obj) -> Evidence {
+    let signals = o.obj("signals");
+    let state = |key| {
+        signals.word(
+            key,
+            super::SignalState::from_key,
+            super::SignalState::Missing,
+        )
+    };
+    Evidence {
+        completeness: o.f64("completeness"),
         signals: EvidenceSignals {
-            tests_passing: state("tests_passing")?,
-            ci_passing: state("ci_passing")?,
-            lint_passing: state("lint_passing")?,
-            security_scan_clean: state("security_scan_clean")?,
-            coverage_maintained: state("coverage_maintained")?,
-            build_successful: state("build_successful")?,
+            tests_passing: state("tests_passing"),
+            ci_passing: state("ci_passing"),
+            lint_passing: state("lint_passing"),
+            security_scan_clean: state("security_scan_clean"),
+            coverage_maintained: state("coverage_maintained"),
+            build_successful: state("build_successful"),
         },
-        note: o.string("note")?,
-        checks: o.list("checks", read_check)?,
-    })
+        note: o.string("note"),
+        checks: o.list("checks", read_check),
+    }
 }
 
-fn read_check(o: &Obj) -> Result<CheckSummary, ReadError> {
-    Ok(CheckSummary {
-        name: o.string("name")?,
-        feeds: o.strings("feeds")?,
-        state: o.word("state", super::SignalState::from_key)?,
-        conclusion: o.string("conclusion")?,
-    })
+fn read_check(o: &Obj) -> CheckSummary {
+    CheckSummary {
+        name: o.string("name"),
+        feeds: o.strings("feeds"),
+        state: o.word(
+            "state",
+            super::SignalState::from_key,
+            super::SignalState::Missing,
+        ),
+        conclusion: o.string("conclusion"),
+    }
 }
 
-fn read_supply_chain(o: &Obj) -> Result<SupplyChain, ReadError> {
-    Ok(SupplyChain {
-        dependencies: o.bool("dependencies")?,
-        lockfile: o.bool("lockfile")?,
-        ci_config: o.bool("ci_config")?,
-        build_scripts: o.bool("build_scripts")?,
-        findings: o.list("findings", read_finding)?,
-    })
+fn read_supply_chain(o: &Obj) -> SupplyChain {
+    SupplyChain {
+        dependencies: o.bool("dependencies"),
+        lockfile: o.bool("lockfile"),
+        ci_config: o.bool("ci_config"),
+        build_scripts: o.bool("build_scripts"),
+        findings: o.list("findings", read_finding),
+    }
 }
 
-fn read_finding(o: &Obj) -> Result<Finding, ReadError> {
-    Ok(Finding {
-        id: o.string("id")?,
-        path: o.string("path")?,
-        detail: o.string("detail")?,
-        severity: o.string("severity")?,
-    })
+fn read_finding(o: &Obj) -> Finding {
+    Finding {
+        id: o.string("id"),
+        path: o.string("path"),
+        detail: o.string("detail"),
+        severity: o.string("severity"),
+    }
 }
 
-fn read_focus_file(o: &Obj) -> Result<FocusFile, ReadError> {
-    Ok(FocusFile {
-        path: o.string("path")?,
-        priority: o.word("priority", super::Priority::from_key)?,
-        additions: o.u64("additions")?,
-        deletions: o.u64("deletions")?,
-        status: o.string("status")?,
-        reasons: o.strings("reasons")?,
-        anchor: o.string("anchor")?,
-        viewed: o.bool("viewed")?,
-    })
+fn read_focus_file(o: &Obj) -> FocusFile {
+    FocusFile {
+        path: o.string("path"),
+        priority: o.word("priority", super::Priority::from_key, super::Priority::Low),
+        additions: o.u64("additions"),
+        deletions: o.u64("deletions"),
+        status: o.string("status"),
+        reasons: o.strings("reasons"),
+        anchor: o.string("anchor"),
+        viewed: o.bool("viewed"),
+    }
 }
 
-fn read_triage(o: &Obj) -> Result<Triage, ReadError> {
-    Ok(Triage {
-        minutes: o.u64("minutes")?,
-        effort: o.word("effort", super::Effort::from_key)?,
-        staleness: o.word("staleness", super::Staleness::from_key)?,
-        counted_lines: o.u64("counted_lines")?,
-        excluded_lines: o.u64("excluded_lines")?,
-        formula: o.string("formula")?,
-        remaining_minutes: o.u64("remaining_minutes")?,
-        age_days: o.opt_u64("age_days")?,
-        advice: o.string("advice")?,
-    })
+fn read_triage(o: &Obj) -> Triage {
+    Triage {
+        minutes: o.u64("minutes"),
+        effort: o.word("effort", super::Effort::from_key, super::Effort::Trivial),
+        staleness: o.word(
+            "staleness",
+            super::Staleness::from_key,
+            super::Staleness::None,
+        ),
+        counted_lines: o.u64("counted_lines"),
+        excluded_lines: o.u64("excluded_lines"),
+        formula: o.string("formula"),
+        remaining_minutes: o.u64("remaining_minutes"),
+        age_days: o.opt_u64("age_days"),
+        advice: o.string("advice"),
+    }
 }
 
-fn read_convention(o: &Obj) -> Result<ConventionCheck, ReadError> {
-    Ok(ConventionCheck {
-        id: o.string("id")?,
-        ok: o.bool("ok")?,
-        detail: o.string("detail")?,
-    })
+fn read_convention(o: &Obj) -> ConventionCheck {
+    ConventionCheck {
+        id: o.string("id"),
+        ok: o.bool("ok"),
+        detail: o.string("detail"),
+    }
 }
 
-fn read_governance(o: &Obj) -> Result<GovernanceResult, ReadError> {
-    Ok(GovernanceResult {
-        policy: o.string("policy")?,
-        rule: o.string("rule")?,
-        outcome: o.word("outcome", super::PolicyOutcome::from_key)?,
-        detail: o.string("detail")?,
-    })
+fn read_governance(o: &Obj) -> GovernanceResult {
+    GovernanceResult {
+        policy: o.string("policy"),
+        rule: o.string("rule"),
+        outcome: o.word(
+            "outcome",
+            super::PolicyOutcome::from_key,
+            super::PolicyOutcome::NotApplicable,
+        ),
+        detail: o.string("detail"),
+    }
 }
 
-fn read_review(o: &Obj) -> Result<ReviewAdvice, ReadError> {
-    Ok(ReviewAdvice {
-        action: o.word("action", super::ReviewAction::from_key)?,
-        readiness: o.u8("readiness")?,
-        rationale: o.string("rationale")?,
-        checklist: o.list("checklist", read_readiness_item)?,
-    })
+fn read_review(o: &Obj) -> ReviewAdvice {
+    ReviewAdvice {
+        action: o.word(
+            "action",
+            super::ReviewAction::from_key,
+            super::ReviewAction::Review,
+        ),
+        readiness: o.u8("readiness"),
+        rationale: o.string("rationale"),
+        checklist: o.list("checklist", read_readiness_item),
+    }
 }
 
-fn read_readiness_item(o: &Obj) -> Result<ReadinessItem, ReadError> {
-    Ok(ReadinessItem {
-        id: o.string("id")?,
-        label: o.string("label")?,
-        points: o.u8("points")?,
-        earned: o.u8("earned")?,
-    })
+fn read_readiness_item(o: &Obj) -> ReadinessItem {
+    ReadinessItem {
+        id: o.string("id"),
+        label: o.string("label"),
+        points: o.u8("points"),
+        earned: o.u8("earned"),
+    }
 }
 
-fn read_next_steps(o: &Obj) -> Result<NextSteps, ReadError> {
-    Ok(NextSteps {
-        concerns: o.strings("concerns")?,
-        questions: o.strings("questions")?,
-    })
+fn read_next_steps(o: &Obj) -> NextSteps {
+    NextSteps {
+        concerns: o.strings("concerns"),
+        questions: o.strings("questions"),
+    }
 }
 
-fn read_meta(o: &Obj) -> Result<Meta, ReadError> {
-    Ok(Meta {
-        engine_version: o.string("engine_version")?,
-        generated_at: o.string("generated_at")?,
-        inputs: o.strings("inputs")?,
-        missing: o.strings("missing")?,
-        notes: o.strings("notes")?,
-    })
+fn read_meta(o: &Obj) -> Meta {
+    Meta {
+        engine_version: o.string("engine_version"),
+        generated_at: o.string("generated_at"),
+        inputs: o.strings("inputs"),
+        missing: o.strings("missing"),
+        notes: o.strings("notes"),
+    }
 }
 
 #[cfg(test)]
