@@ -46,9 +46,25 @@ const MAX_PATHS = 3000;
 const THEME_FILES = new Set(["light", "light_high_contrast", "dark", "dark_dimmed", "dark_high_contrast"]);
 
 const root = document.getElementById("prlens-panel");
-const nonce = (() => {
-  const match = /^#nonce=([0-9a-f]{32})$/.exec(location.hash);
-  return match && NONCE_PATTERN.test(match[1]) ? match[1] : null;
+const hash = /^#nonce=([0-9a-f]{32})(?:&pr=([^/&]+)\/([^/&]+)\/([0-9]{1,10}))?$/.exec(location.hash);
+const nonce = hash && NONCE_PATTERN.test(hash[1]) ? hash[1] : null;
+/**
+ * The PR the content script mounted this panel for (`#…&pr=owner/repo/number`), or null. A
+ * hint only: it starts the read of the remembered panel early; nothing is fetched or shown
+ * for it until a nonce-checked facts message names the same PR.
+ */
+const hintedPull = (() => {
+  if (!nonce || !hash[2]) return null;
+  const decode = (part) => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      return "";
+    }
+  };
+  const [owner, repo, number] = [decode(hash[2]), decode(hash[3]), Number(hash[4])];
+  const valid = OWNER_PATTERN.test(owner) && REPO_PATTERN.test(repo) && repo !== "." && repo !== ".." && Number.isInteger(number) && number >= 1 && number <= 2 ** 31;
+  return valid ? { owner, repo, number } : null;
 })();
 /** The last Rust panic message (the hook runs before the trap; see src/web/panic.rs). */
 let lastPanic = "";
@@ -203,6 +219,9 @@ settingsLoaded.catch(() => {});
 function panelKey(pull) {
   return `${PANEL_CACHE_PREFIX}${pull.owner}/${pull.repo}/${pull.number}`;
 }
+
+/** The remembered panel of the hinted PR, read while the panel boots (see hintedPull). */
+const hintedPanel = hintedPull ? readCachedPanel(hintedPull).catch(() => null) : null;
 
 async function readCachedPanel(pull) {
   const key = panelKey(pull);
@@ -457,7 +476,8 @@ async function onFacts(message) {
   const generation = view.generation;
   performance.mark("prlens:facts");
   // Everything runs at once: wasm instantiation, prefs + token, the remembered panel, styles.
-  const cachedPanel = readCachedPanel(message.pull).catch(() => null);
+  const hinted = hintedPanel && panelKey(hintedPull) === panelKey(message.pull);
+  const cachedPanel = hinted ? hintedPanel : readCachedPanel(message.pull).catch(() => null);
   try {
     const [, , cached] = await Promise.all([ready, settingsLoaded, cachedPanel, pageStyles, themeLoaded]);
     if (cached && generation === view.generation && !view.shown) {

@@ -66,7 +66,9 @@
     host.setAttribute("data-prlens-pr", `${pull.owner}/${pull.repo}#${pull.number}`);
     const shadow = host.attachShadow({ mode: "closed" });
     const iframe = doc.createElement("iframe");
-    iframe.src = `${panelUrl}#nonce=${nonce}`;
+    // The PR rides along as a hint: the panel starts reading its remembered copy while it
+    // boots, but acts only on the nonce-checked facts message (a page can frame panel.html too).
+    iframe.src = `${panelUrl}#nonce=${nonce}&pr=${encodeURIComponent(pull.owner)}/${encodeURIComponent(pull.repo)}/${pull.number}`;
     iframe.title = `prlens risk panel for pull request #${pull.number}`;
     iframe.setAttribute("referrerpolicy", "no-referrer");
     const frameStyle = iframe.style;

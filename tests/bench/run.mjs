@@ -6,10 +6,12 @@
  * Markdown report with a PASS/MISS row per budget (tests/bench/budgets.mjs), writes it to
  * target/bench/report.md, and exits 1 if any budget misses (2 if the bench itself failed).
  *
- *   node tests/bench/run.mjs [--quick] [--no-browser] [--write-docs]
+ *   node tests/bench/run.mjs [--quick] [--no-browser | --only-browser] [--write-docs]
  *
  * --quick: fewer iterations (a smoke run, not for publishing); --no-browser: engine and size
- * only; --write-docs: also replace docs/performance.md's "Latest run" with this report.
+ * only; --only-browser: network, time to panel, memory and long tasks only (engine timing in
+ * Chromium still runs; node and native engine timing are skipped); --write-docs: also replace
+ * docs/performance.md's "Latest run" with this report.
  * Why one script: the numbers are only comparable when taken together on the same machine,
  * from the same build, in the same minute. See docs/performance.md for how to read them.
  */
@@ -42,10 +44,18 @@ const DOCS_MARKER = "<!-- bench:latest -->";
 
 const args = new Set(process.argv.slice(2));
 for (const arg of args) {
-  if (!["--quick", "--no-browser", "--write-docs"].includes(arg)) {
-    console.error(`unknown argument ${arg}\nusage: node tests/bench/run.mjs [--quick] [--no-browser] [--write-docs]`);
+  if (!["--quick", "--no-browser", "--only-browser", "--write-docs"].includes(arg)) {
+    console.error(`unknown argument ${arg}\nusage: node tests/bench/run.mjs [--quick] [--no-browser | --only-browser] [--write-docs]`);
     process.exit(2);
   }
+}
+if (args.has("--no-browser") && args.has("--only-browser")) {
+  console.error("--no-browser and --only-browser exclude each other");
+  process.exit(2);
+}
+if (args.has("--only-browser") && args.has("--write-docs")) {
+  console.error("--write-docs needs the whole bench (a partial report would replace the published one)");
+  process.exit(2);
 }
 const quick = args.has("--quick");
 const timing = quick ? { minIterations: 5, minMs: 50 } : { minIterations: 15, minMs: 300 };
@@ -139,10 +149,11 @@ async function main() {
   log(`machine: ${machine.cpu}, ${machine.cores} cores, load ${machine.loadAverage}`);
   fs.mkdirSync(OUT_DIR, { recursive: true });
   const inputs = prepareInputs();
-  const engine = await measureEngine(inputs);
-  const sizes = measureSizes(REPO_ROOT);
+  const onlyBrowser = args.has("--only-browser");
+  const engine = onlyBrowser ? { synthetic: inputs.synthetic.map((input) => ({ name: input.name, files: input.files })), fixtureSummary: null, growth: null } : await measureEngine(inputs);
+  const sizes = onlyBrowser ? {} : measureSizes(REPO_ROOT);
   // The cargo output (with its name section) that dist/ was built from; PRLENS_RAW_WASM overrides.
-  const weight = wasmWeight(process.env.PRLENS_RAW_WASM ?? path.join(TARGET_DIR, "wasm32-unknown-unknown/release/prlens.wasm"));
+  const weight = onlyBrowser ? null : wasmWeight(process.env.PRLENS_RAW_WASM ?? path.join(TARGET_DIR, "wasm32-unknown-unknown/release/prlens.wasm"));
 
   let browser = null;
   if (!args.has("--no-browser")) {
@@ -163,6 +174,7 @@ async function main() {
   }
 
   const results = { engine, sizes, weight, browser, fixtureCase: FIXTURE_CASE, wallSeconds: Math.round((Date.now() - started) / 1000) };
+  if (onlyBrowser) return reportBrowserOnly(results);
   const budgets = evaluateBudgets(results);
   const report = renderReport({ results, budgets, machine, findings: explainMisses(results, budgets) });
   fs.writeFileSync(path.join(OUT_DIR, "report.md"), report);
@@ -171,6 +183,24 @@ async function main() {
   process.stdout.write(report);
   const misses = budgets.filter((entry) => entry.pass !== true);
   log(`report: ${path.relative(REPO_ROOT, path.join(OUT_DIR, "report.md"))}; ${misses.length ? `${misses.length} budget(s) MISSED` : "every budget passed"} (${results.wallSeconds} s)`);
+  process.exit(misses.length ? 1 : 0);
+}
+
+/** `--only-browser`: the browser budgets and the raw browser results (no Markdown report). */
+function reportBrowserOnly(results) {
+  const engineOrSize = /^(wasm|optimised wasm|near-linear)/;
+  const budgets = evaluateBudgets(results).filter((entry) => !engineOrSize.test(entry.budget));
+  fs.writeFileSync(path.join(OUT_DIR, "results-browser.json"), `${JSON.stringify(results.browser, null, 1)}\n`);
+  for (const entry of budgets) process.stdout.write(`${entry.pass ? "PASS" : "MISS"}  ${entry.budget}: ${entry.measured} (${entry.limit})\n`);
+  for (const view of Object.values(results.browser.views)) {
+    for (const kind of ["cold", "warm"]) {
+      const m = view[kind].milestones;
+      const at = (value) => (value === null || value === undefined ? "n/a" : `${Math.round(value)}`);
+      process.stdout.write(`${kind}, ${view.latencyMs} ms API latency: ready ${at(m.ready)} ms (document ${at(m.documentLoaded)}, iframe ${at(m.panelCreated)}, first API ${at(m.firstApiRequest)}, last API ${at(m.lastApiResponse)}); panel.js ${view[kind].panelMarks.map((mark) => `${mark.name} ${at(mark.ms)}`).join(", ")}\n`);
+    }
+  }
+  const misses = budgets.filter((entry) => entry.pass !== true);
+  log(`browser results: ${path.relative(REPO_ROOT, path.join(OUT_DIR, "results-browser.json"))}; ${misses.length ? `${misses.length} browser budget(s) MISSED` : "every browser budget passed"} (${results.wallSeconds} s)`);
   process.exit(misses.length ? 1 : 0);
 }
 
