@@ -145,7 +145,7 @@ export function renderReport({ results, budgets, machine, findings }) {
   parts.push(engineTable(results.engine));
   if (results.browser) {
     parts.push(`\n## Network, time to panel (fixture PR \`${results.fixtureCase}\` on the fake github.com)\n`);
-    parts.push("Cold = fresh browser profile; warm = the same PR opened again right after (inside the freshness window). Rate-limit points = API GETs that were not 304. Round trips = the longest chain of API requests each starting after the previous ended. Time to panel = page navigation start → the panel's first `data-prlens-state` of ready/partial. The fake server delays *every* response by the latency, the github.com page document included.\n");
+    parts.push("Cold = fresh browser profile; warm = the same PR opened again right after (inside the freshness window). Rate-limit points = API GETs that were not 304. Round trips = the longest chain of API requests each starting after the previous ended. Time to panel = page navigation start → the panel's first `data-prlens-state` of ready/partial. " + `The fake server's latency delays ${Object.values(results.browser.views)[0]?.latencyAppliesTo ?? "*every* response, the github.com page document included"}. It speaks HTTP/2, as GitHub does.\n`);
     parts.push(networkTable(results.browser));
     parts.push(`\n### Where the time to panel goes\n`);
     parts.push(milestoneTable(results.browser));
