@@ -167,10 +167,12 @@ pub fn classify_file(file: &ChangedFile) -> FileFacts {
 
 fn classify(file: &ChangedFile, globs: &UserGlobs) -> FileFacts {
     let path = file.filename.as_str();
-    let name = PathName::new(path);
+    let original = slashed(path);
+    let lower = lower_path(&original);
+    let name = PathName::new(&original, &lower);
     let patch = file.patch.as_deref().map(diff::parse);
-    let language = path_index::language(&name.extension);
-    let lockfile_ecosystem = path_index::lockfile(&name.basename);
+    let language = path_index::language(name.extension);
+    let lockfile_ecosystem = path_index::lockfile(name.basename);
     let manifest_ecosystem = manifest_ecosystem(&name);
     let vendored = is_vendored(&name) || UserGlobs::matches(&globs.vendored, path);
     let generated = is_generated_path(&name)
@@ -201,7 +203,7 @@ fn classify(file: &ChangedFile, globs: &UserGlobs) -> FileFacts {
         }
     } else if ci_config
         || build_script
-        || path_index::is_config_extension(&name.extension)
+        || path_index::is_config_extension(name.extension)
         || name.basename.starts_with('.')
     {
         FileClass::Config
@@ -218,7 +220,7 @@ fn classify(file: &ChangedFile, globs: &UserGlobs) -> FileFacts {
     let lockfile = lockfile_ecosystem.is_some();
     let api = match (&patch, language) {
         (Some(patch), Some(language)) if class == FileClass::Source && !generated && !vendored => {
-            api_surface::analyze(patch, language, &name.extension)
+            api_surface::analyze(patch, language, name.extension)
         }
         _ => ApiSurface::default(),
     };
@@ -245,48 +247,69 @@ fn classify(file: &ChangedFile, globs: &UserGlobs) -> FileFacts {
     }
 }
 
-/// A path split the ways the tables need it, all lower-case.
-struct PathName {
+/// A path split the ways the tables need it, all lower-case (ASCII letters: every table entry
+/// is ASCII). Borrows the two strings the caller owns, so splitting allocates nothing.
+struct PathName<'a> {
     /// The whole path, lower-case, `/`-separated, without a leading `./` or `/`.
-    lower: String,
-    basename: String,
+    lower: &'a str,
+    basename: &'a str,
     /// Extension without the dot ("" when none; dotfiles like `.env` have none).
-    extension: String,
-    /// Directory segments (not the basename).
-    dirs: Vec<String>,
-    /// The path as given (for camelCase word splitting).
-    original: String,
+    extension: &'a str,
+    /// The directory part of `lower` (before the last `/`), `None` without one.
+    directory: Option<&'a str>,
+    /// The path as given, `/`-separated (for camelCase word splitting).
+    original: &'a str,
     /// The basename as given (for case-sensitive suffixes such as `Test.java`).
-    original_basename: String,
+    original_basename: &'a str,
 }
 
-impl PathName {
-    fn new(path: &str) -> Self {
-        let lower = path
-            .replace('\\', "/")
-            .trim_start_matches("./")
-            .trim_start_matches('/')
-            .to_lowercase();
-        let mut segments: Vec<String> = lower.split('/').map(str::to_string).collect();
-        let basename = segments.pop().unwrap_or_default();
-        let extension = match basename.rfind('.') {
-            Some(0) | None => String::new(),
-            Some(dot) => basename.get(dot + 1..).unwrap_or("").to_string(),
+/// The path with `/` separators (`\` replaced), borrowed when it already has them.
+fn slashed(path: &str) -> std::borrow::Cow<'_, str> {
+    if path.contains('\\') {
+        std::borrow::Cow::Owned(path.replace('\\', "/"))
+    } else {
+        std::borrow::Cow::Borrowed(path)
+    }
+}
+
+/// The lower-case form [`PathName::new`] expects: no leading `./` or `/`, ASCII lower-case.
+fn lower_path(original: &str) -> String {
+    original
+        .trim_start_matches("./")
+        .trim_start_matches('/')
+        .to_ascii_lowercase()
+}
+
+impl<'a> PathName<'a> {
+    /// `original` is [`slashed`], `lower` its [`lower_path`].
+    fn new(original: &'a str, lower: &'a str) -> Self {
+        let (directory, basename) = match lower.rfind('/') {
+            Some(slash) => (lower.get(..slash), lower.get(slash + 1..).unwrap_or("")),
+            None => (None, lower),
         };
-        let original = path.replace('\\', "/");
-        let original_basename = original.rsplit('/').next().unwrap_or("").to_string();
+        let extension = match basename.rfind('.') {
+            Some(0) | None => "",
+            Some(dot) => basename.get(dot + 1..).unwrap_or(""),
+        };
         Self {
             lower,
             basename,
             extension,
-            dirs: segments,
+            directory,
             original,
-            original_basename,
+            original_basename: original.rsplit('/').next().unwrap_or(""),
         }
     }
 
+    /// Directory segments (not the basename), outermost first.
+    fn dirs(&self) -> impl Iterator<Item = &'a str> {
+        self.directory
+            .into_iter()
+            .flat_map(|directory| directory.split('/'))
+    }
+
     fn in_dir(&self, names: &[&str]) -> bool {
-        self.dirs.iter().any(|dir| names.contains(&dir.as_str()))
+        self.dirs().any(|dir| names.contains(&dir))
     }
 
     /// `prefix` is a directory path ending in `/`, matched at the root or after any `/`
@@ -309,7 +332,7 @@ fn lookup(table: &[(&str, &'static str)], key: &str) -> Option<&'static str> {
 }
 
 fn manifest_ecosystem(name: &PathName) -> Option<&'static str> {
-    if let Some(ecosystem) = path_index::manifest(&name.basename) {
+    if let Some(ecosystem) = path_index::manifest(name.basename) {
         return Some(ecosystem);
     }
     if let Some((_, ecosystem)) = MANIFEST_SUFFIXES
@@ -333,7 +356,7 @@ fn is_generated_path(name: &PathName) -> bool {
     GENERATED_SUFFIXES
         .iter()
         .any(|suffix| name.basename.ends_with(suffix))
-        || (matches!(name.extension.as_str(), "js" | "mjs" | "cjs")
+        || (matches!(name.extension, "js" | "mjs" | "cjs")
             && GENERATED_JS_DIRS.iter().any(|dir| name.under(dir)))
 }
 
@@ -368,7 +391,7 @@ fn contains_ascii_case_insensitive(haystack: &[u8], needle: &[u8]) -> bool {
 }
 
 fn is_minified(name: &PathName, patch: &diff::Patch) -> bool {
-    if !MINIFIABLE_EXTENSIONS.contains(&name.extension.as_str()) {
+    if !MINIFIABLE_EXTENSIONS.contains(&name.extension) {
         return false;
     }
     let (lines, characters) = patch
@@ -380,12 +403,12 @@ fn is_minified(name: &PathName, patch: &diff::Patch) -> bool {
 }
 
 fn is_binary(file: &ChangedFile, name: &PathName, language: Option<&str>) -> bool {
-    if path_index::is_binary_extension(&name.extension) {
+    if path_index::is_binary_extension(name.extension) {
         return true;
     }
     let known_text = language.is_some()
-        || path_index::is_doc_extension(&name.extension)
-        || path_index::is_config_extension(&name.extension);
+        || path_index::is_doc_extension(name.extension)
+        || path_index::is_config_extension(name.extension);
     file.patch.is_none()
         && file.additions == 0
         && file.deletions == 0
@@ -398,10 +421,10 @@ fn is_binary(file: &ChangedFile, name: &PathName, language: Option<&str>) -> boo
 
 fn is_test(name: &PathName) -> bool {
     name.in_dir(TEST_DIRS)
-        || name.dirs.iter().any(|dir| {
+        || name.dirs().any(|dir| {
             dir.ends_with(".tests") || dir.ends_with(".test") || dir.ends_with(".unittests")
         })
-        || TEST_BASENAMES.contains(&name.basename.as_str())
+        || TEST_BASENAMES.contains(&name.basename)
         || TEST_BASENAME_PREFIXES
             .iter()
             .any(|prefix| name.basename.starts_with(prefix))
@@ -417,7 +440,7 @@ fn is_docs(name: &PathName, manifest: bool, language: Option<&str>) -> bool {
     if manifest || name.basename == "cmakelists.txt" {
         return false;
     }
-    if path_index::is_doc_extension(&name.extension) {
+    if path_index::is_doc_extension(name.extension) {
         return true;
     }
     let stem = name.basename.split('.').next().unwrap_or("");
@@ -430,25 +453,25 @@ fn is_docs(name: &PathName, manifest: bool, language: Option<&str>) -> bool {
     // Anything under a top-level docs tree (including `docs/conf.py`) is documentation;
     // deeper `doc/` folders hold docs only when the file is not code.
     let top_level_docs = name
-        .dirs
-        .first()
-        .is_some_and(|top| DOC_DIRS.contains(&top.as_str()));
+        .dirs()
+        .next()
+        .is_some_and(|top| DOC_DIRS.contains(&top));
     top_level_docs || language.is_none()
 }
 
 fn is_ci_config(name: &PathName) -> bool {
-    CI_BASENAMES.contains(&name.basename.as_str())
+    CI_BASENAMES.contains(&name.basename)
         || CI_PREFIXES
             .iter()
             .any(|prefix| name.lower.starts_with(prefix))
         || CI_BASENAME_PREFIXES
             .iter()
             .any(|prefix| name.basename.starts_with(prefix))
-        || (name.dirs.is_empty() && matches!(name.basename.as_str(), "action.yml" | "action.yaml"))
+        || (name.directory.is_none() && matches!(name.basename, "action.yml" | "action.yaml"))
 }
 
 fn is_build_script(name: &PathName, language: Option<&str>) -> bool {
-    if BUILD_BASENAMES.contains(&name.basename.as_str())
+    if BUILD_BASENAMES.contains(&name.basename)
         || BUILD_BASENAME_PREFIXES
             .iter()
             .any(|prefix| name.basename.starts_with(prefix))
@@ -458,12 +481,12 @@ fn is_build_script(name: &PathName, language: Option<&str>) -> bool {
     {
         return true;
     }
-    let script = SCRIPT_EXTENSIONS.contains(&name.extension.as_str());
+    let script = SCRIPT_EXTENSIONS.contains(&name.extension);
     let in_build_dir = BUILD_DIRS.iter().any(|dir| name.lower.starts_with(dir))
         || name.lower.starts_with(".husky/");
     (script && in_build_dir)
         || name.lower.starts_with(".husky/")
-        || (language == Some("shell") && name.dirs.is_empty())
+        || (language == Some("shell") && name.directory.is_none())
 }
 
 /// True when an added or removed line of `package.json` lies inside its `"scripts"` object,
@@ -487,27 +510,28 @@ pub fn package_json_scripts_changed(patch: &diff::Patch) -> bool {
     false
 }
 
-/// Splits a path into lower-case words at `/ . _ -` and camelCase boundaries.
-fn words(path: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut current = String::new();
+/// Splits a path into lower-case words at `/ . _ -` and camelCase boundaries, written into one
+/// string with a space after each word (one allocation per path, not one per word; words never
+/// contain a space, which is not alphanumeric).
+fn words(path: &str) -> String {
+    let mut words = String::with_capacity(path.len() + 8);
+    let mut in_word = false;
     let mut previous_lower = false;
     for character in path.chars() {
         if !character.is_alphanumeric() {
-            if !current.is_empty() {
-                words.push(std::mem::take(&mut current));
+            if in_word {
+                words.push(' ');
+                in_word = false;
             }
             previous_lower = false;
             continue;
         }
-        if character.is_uppercase() && previous_lower && !current.is_empty() {
-            words.push(std::mem::take(&mut current));
+        if character.is_uppercase() && previous_lower && in_word {
+            words.push(' ');
         }
         previous_lower = character.is_lowercase() || character.is_ascii_digit();
-        current.extend(character.to_lowercase());
-    }
-    if !current.is_empty() {
-        words.push(current);
+        words.extend(character.to_lowercase());
+        in_word = true;
     }
     words
 }
@@ -516,16 +540,16 @@ fn sensitive_category(name: &PathName) -> Option<&'static str> {
     if name.basename == "codeowners" {
         return Some("permissions");
     }
-    if SECRET_BASENAMES.contains(&name.basename.as_str())
+    if SECRET_BASENAMES.contains(&name.basename)
         || name.basename.starts_with(".env.")
-        || SECRET_EXTENSIONS.contains(&name.extension.as_str())
+        || SECRET_EXTENSIONS.contains(&name.extension)
     {
         return Some("secrets");
     }
-    if let Some(category) = lookup(SENSITIVE_EXTENSIONS, &name.extension) {
+    if let Some(category) = lookup(SENSITIVE_EXTENSIONS, name.extension) {
         return Some(category);
     }
-    let path = name.original.as_str();
+    let path = name.original;
     let without_extension = match path.rfind('.') {
         Some(dot) if dot > path.rfind('/').map_or(0, |slash| slash + 1) => {
             path.get(..dot).unwrap_or(path)
@@ -533,13 +557,13 @@ fn sensitive_category(name: &PathName) -> Option<&'static str> {
         _ => path,
     };
     let words = words(without_extension);
-    path_index::sensitive_area(words.iter().map(String::as_str))
+    path_index::sensitive_area(words.split(' ').filter(|word| !word.is_empty()))
 }
 
 /// Splits a path (original case) into words; exposed for camelCase-aware sensitive matching.
 #[cfg(test)]
 fn words_of(path: &str) -> Vec<String> {
-    words(path)
+    words(path).split_whitespace().map(String::from).collect()
 }
 
 #[cfg(test)]

@@ -50,7 +50,12 @@ const SETUP_EXECUTION: &[&str] = &[
 const MAX_SCRIPT_CHARS: usize = 80;
 
 pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
-    let basename = facts.path.rsplit('/').next().unwrap_or("").to_lowercase();
+    let basename = facts
+        .path
+        .rsplit('/')
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
     let path = facts.path.as_str();
     if basename == "build.rs" {
         return match facts.status.as_str() {
@@ -70,14 +75,15 @@ pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
             )],
         };
     }
-    let Some(text) = file.patch.as_deref() else {
-        return Vec::new();
+    // Only three manifests can declare install-time code: decide before parsing the patch.
+    let read: fn(&diff::Patch, &str) -> Vec<Finding> = match basename.as_str() {
+        "package.json" | "composer.json" => lifecycle_scripts,
+        "setup.py" => setup_py,
+        _ => return Vec::new(),
     };
-    let patch = diff::parse(text);
-    match basename.as_str() {
-        "package.json" | "composer.json" => lifecycle_scripts(&patch, path),
-        "setup.py" => setup_py(&patch, path),
-        _ => Vec::new(),
+    match file.patch.as_deref() {
+        Some(text) => read(&diff::parse(text), path),
+        None => Vec::new(),
     }
 }
 
