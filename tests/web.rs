@@ -130,3 +130,42 @@ fn hostile_title_is_rendered_as_text_not_markup() {
         .contains("<script>alert(2)</script>"));
     root.remove();
 }
+
+/// The wasm module has no derived `Deserialize` for signals (it reads them with
+/// `signal::from_json`); the native CLI's signal must read back to exactly the same JSON.
+#[wasm_bindgen_test]
+fn signal_reader_reads_the_native_golden_signal_back_unchanged() {
+    let signal = prlens::signal::from_json(NATIVE_SIGNAL).expect("the golden signal reads");
+    let written: Value = serde_json::to_value(&signal).expect("serialize");
+    let native: Value = serde_json::from_str(NATIVE_SIGNAL).expect("native golden is JSON");
+    let mut found = Vec::new();
+    differences(&written, &native, "signal", &mut found, 10);
+    assert!(found.is_empty(), "read-back differs:\n{}", found.join("\n"));
+}
+
+#[wasm_bindgen_test]
+fn a_signal_missing_a_section_shows_the_error_state_naming_it_and_throws() {
+    let mut signal: Value = serde_json::from_str(NATIVE_SIGNAL).expect("native golden is JSON");
+    signal.as_object_mut().expect("object").remove("triage");
+    let document = web_sys::window()
+        .and_then(|window| window.document())
+        .expect("a browser document");
+    let root = document.create_element("main").expect("create root");
+    document
+        .body()
+        .expect("body")
+        .append_child(&root)
+        .expect("attach root");
+    let result = prlens::web::render_panel(&root, &signal.to_string(), JsValue::UNDEFINED);
+    assert!(
+        result.is_err(),
+        "renderPanel must throw for a malformed signal"
+    );
+    assert_eq!(
+        root.get_attribute("data-prlens-state").as_deref(),
+        Some("error")
+    );
+    let text = root.text_content().unwrap_or_default();
+    assert!(text.contains("has no field `triage`"), "{text}");
+    root.remove();
+}

@@ -488,7 +488,8 @@ fn read_meta(o: &Obj) -> Meta {
     }
 }
 
-#[cfg(test)]
+// Native only: the tests compare with the derived `Deserialize`, which wasm builds lack.
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use serde_json::json;

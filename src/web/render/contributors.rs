@@ -13,39 +13,39 @@ use crate::signal::Contributor;
 use web_sys::Element;
 
 pub fn render(dom: &Dom, contributors: &[Contributor]) -> DomResult<Element> {
-    let section = section(dom, "contributors", "Contributors")?;
+    let section = section(dom, "contributors", "Contributors");
     if contributors.is_empty() {
-        empty_note(dom, &section, "No contributor data was available.")?;
+        empty_note(dom, &section, "No contributor data was available.");
         return Ok(section);
     }
-    let list = dom.list("prl-people", "Contributors")?;
+    let list = dom.list("prl-people", "Contributors");
     for person in contributors {
-        let item = dom.item(&list, "prl-person")?;
-        let head = dom.el("div", "prl-person-head")?;
+        let item = dom.item(&list, "prl-person");
+        let head = dom.el("div", "prl-person-head");
         let login = match profile_url(&person.login) {
-            Some(url) => dom.github_link(&url, &person.login, "prl-login")?,
-            None => dom.text("span", "prl-login", &person.login)?,
+            Some(url) => dom.github_link(&url, &person.login, "prl-login"),
+            None => dom.text("span", "prl-login", &person.login),
         };
-        head.add(&login)?;
+        head.add(&login);
         let trust_key = person.trust_level.key();
         let trust = chip(
             dom,
             person.trust_level.label(),
             &format!("trust-{trust_key}"),
-        )?;
-        set(&trust, "data-prlens-trust", trust_key)?;
-        head.add(&trust)?;
+        );
+        set(&trust, "data-prlens-trust", trust_key);
+        head.add(&trust);
         let role = person.role.label();
-        head.add(&chip(dom, role, "neutral")?)?;
+        head.add(&chip(dom, role, "neutral"));
         // The engine's badges may repeat the trust or role label ("PR Author", "New
         // Contributor"); show each word once.
         let shown = [person.trust_level.label(), role];
         for badge in &person.badges {
             if !shown.iter().any(|label| label.eq_ignore_ascii_case(badge)) {
-                head.add(&chip(dom, badge, "outline")?)?;
+                head.add(&chip(dom, badge, "outline"));
             }
         }
-        item.add(&head)?;
+        item.add(&head);
         let mut rows = vec![
             (
                 "Account age",
@@ -63,11 +63,16 @@ pub fn render(dom: &Dom, contributors: &[Contributor]) -> DomResult<Element> {
             ),
         ];
         if let Some(association) = &person.association {
-            rows.push(("Association", association.to_lowercase().replace('_', " ")));
+            // GitHub's association values are ASCII words (FIRST_TIME_CONTRIBUTOR); ASCII
+            // lowering keeps core's Unicode case tables out of the wasm.
+            rows.push((
+                "Association",
+                association.to_ascii_lowercase().replace('_', " "),
+            ));
         }
-        facts(dom, &item, &rows)?;
-        item.add(&dom.text("p", "prl-summary-text", &person.summary)?)?;
+        facts(dom, &item, &rows);
+        item.add(&dom.text("p", "prl-summary-text", &person.summary));
     }
-    section.add(&list)?;
+    section.add(&list);
     Ok(section)
 }

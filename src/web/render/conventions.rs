@@ -10,27 +10,27 @@ use crate::signal::ConventionCheck;
 use web_sys::Element;
 
 pub fn render(dom: &Dom, checks: &[ConventionCheck]) -> DomResult<Element> {
-    let section = section(dom, "conventions", "Conventions")?;
+    let section = section(dom, "conventions", "Conventions");
     if checks.is_empty() {
-        empty_note(dom, &section, "No convention checks apply.")?;
+        empty_note(dom, &section, "No convention checks apply.");
         return Ok(section);
     }
-    let list = dom.list("prl-results", "Convention checks")?;
+    let list = dom.list("prl-results", "Convention checks");
     for check in checks {
         let key = if check.ok { "pass" } else { "fail" };
-        let item = dom.item(&list, &format!("prl-result prl-outcome-{key}"))?;
-        set(&item, "data-prlens-outcome", key)?;
-        let mark = dom.text("span", "prl-mark", if check.ok { "✓" } else { "✗" })?;
-        set(&mark, "role", "img")?;
+        let item = dom.item(&list, &format!("prl-result prl-outcome-{key}"));
+        set(&item, "data-prlens-outcome", key);
+        let mark = dom.text("span", "prl-mark", if check.ok { "✓" } else { "✗" });
+        set(&mark, "role", "img");
         set(
             &mark,
             "aria-label",
             if check.ok { "followed" } else { "not followed" },
-        )?;
-        item.add(&mark)?;
-        item.add(&dom.text("code", "", &check.id)?)?;
-        item.add(&dom.text("span", "prl-result-detail", &check.detail)?)?;
+        );
+        item.add(&mark);
+        item.add(&dom.text("code", "", &check.id));
+        item.add(&dom.text("span", "prl-result-detail", &check.detail));
     }
-    section.add(&list)?;
+    section.add(&list);
     Ok(section)
 }

@@ -12,7 +12,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, Event};
 
 use super::clipboard;
-use super::dom::{set, DomResult};
+use super::dom::{set, take_error, DomResult};
 use super::header::set_expanded;
 use super::links::is_valid_anchor;
 
@@ -29,7 +29,8 @@ pub struct PanelWiring {
 pub fn wire(wiring: PanelWiring) -> DomResult<()> {
     let panel = wiring.panel.clone();
     let handler = Closure::<dyn FnMut(Event)>::new(move |event: Event| {
-        if let Err(error) = on_click(&wiring, &event) {
+        // `take_error`: a DOM building call (`set`, `add`) that failed while handling it.
+        if let Err(error) = on_click(&wiring, &event).and_then(|()| take_error()) {
             web_sys::console::warn_2(&JsValue::from_str("prlens: panel action failed"), &error);
         }
     });
@@ -88,7 +89,7 @@ fn toggle(wiring: &PanelWiring, button: &Element) -> DomResult<()> {
         &wiring.root,
         "data-prlens-expanded",
         if expanded { "true" } else { "false" },
-    )?;
+    );
     if let Some(on_toggle) = &wiring.on_toggle {
         on_toggle.call1(&JsValue::NULL, &JsValue::from_bool(expanded))?;
     }

@@ -13,13 +13,13 @@ use crate::signal::{Evidence, SignalState};
 use web_sys::Element;
 
 pub fn render(dom: &Dom, evidence: &Evidence) -> DomResult<Element> {
-    let section = section(dom, "evidence", "Evidence")?;
-    let completeness = dom.el("div", "prl-meter")?;
+    let section = section(dom, "evidence", "Evidence");
+    let completeness = dom.el("div", "prl-meter");
     completeness.add(&dom.text(
         "span",
         "",
         &format!("Completeness {}", format::percent(evidence.completeness)),
-    )?)?;
+    ));
     let tone = if evidence.completeness >= 0.8 {
         "low"
     } else if evidence.completeness >= 0.4 {
@@ -35,11 +35,11 @@ pub fn render(dom: &Dom, evidence: &Evidence) -> DomResult<Element> {
             "evidence completeness {}",
             format::percent(evidence.completeness)
         ),
-    )?)?;
-    section.add(&completeness)?;
+    )?);
+    section.add(&completeness);
 
     let signals = &evidence.signals;
-    let list = dom.list("prl-signals", "Evidence signals")?;
+    let list = dom.list("prl-signals", "Evidence signals");
     for (name, state) in [
         ("Tests", signals.tests_passing),
         ("CI", signals.ci_passing),
@@ -50,45 +50,45 @@ pub fn render(dom: &Dom, evidence: &Evidence) -> DomResult<Element> {
     ] {
         signal_item(dom, &list, name, state)?;
     }
-    section.add(&list)?;
+    section.add(&list);
     if !evidence.note.is_empty() {
-        section.add(&dom.text("p", "prl-muted", &evidence.note)?)?;
+        section.add(&dom.text("p", "prl-muted", &evidence.note));
     }
 
-    subheading(dom, &section, "Checks")?;
+    subheading(dom, &section, "Checks");
     if evidence.checks.is_empty() {
         empty_note(
             dom,
             &section,
             "No checks or statuses reported for the head commit.",
-        )?;
+        );
         return Ok(section);
     }
-    let checks = dom.list("prl-checks", "Checks")?;
+    let checks = dom.list("prl-checks", "Checks");
     for check in &evidence.checks {
-        let item = dom.item(&checks, "prl-check")?;
+        let item = dom.item(&checks, "prl-check");
         let key = check.state.key();
         item.add(&dom.text(
             "span",
             &format!("prl-mark prl-state-{key}"),
             format::state_mark(check.state),
-        )?)?;
-        item.add(&dom.text("span", "prl-check-name", &check.name)?)?;
-        item.add(&dom.text("span", "prl-muted", &check.conclusion)?)?;
+        ));
+        item.add(&dom.text("span", "prl-check-name", &check.name));
+        item.add(&dom.text("span", "prl-muted", &check.conclusion));
         for feed in &check.feeds {
-            item.add(&chip(dom, feed, "outline")?)?;
+            item.add(&chip(dom, feed, "outline"));
         }
     }
-    section.add(&checks)?;
+    section.add(&checks);
     Ok(section)
 }
 
 fn signal_item(dom: &Dom, list: &Element, name: &str, state: SignalState) -> DomResult<()> {
     let key = state.key();
-    let item = dom.item(list, &format!("prl-signal prl-state-{key}"))?;
-    set(&item, "data-prlens-signal-state", key)?;
-    item.add(&dom.text("span", "prl-mark", format::state_mark(state))?)?;
-    item.add(&dom.text("span", "prl-signal-name", name)?)?;
-    item.add(&dom.text("span", "prl-signal-state", state.label())?)?;
+    let item = dom.item(list, &format!("prl-signal prl-state-{key}"));
+    set(&item, "data-prlens-signal-state", key);
+    item.add(&dom.text("span", "prl-mark", format::state_mark(state)));
+    item.add(&dom.text("span", "prl-signal-name", name));
+    item.add(&dom.text("span", "prl-signal-state", state.label()));
     Ok(())
 }

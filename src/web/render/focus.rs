@@ -16,9 +16,9 @@ use web_sys::Element;
 
 /// `more`: ranked files the signal did not keep (`focus_more`), announced after the list.
 pub fn render(dom: &Dom, focus: &[FocusFile], more: u64, pr: &PrInfo) -> DomResult<Element> {
-    let section = section(dom, "focus", "Focus files")?;
+    let section = section(dom, "focus", "Focus files");
     if focus.is_empty() {
-        empty_note(dom, &section, "No files to focus on.")?;
+        empty_note(dom, &section, "No files to focus on.");
         return Ok(section);
     }
     let critical = focus
@@ -33,65 +33,65 @@ pub fn render(dom: &Dom, focus: &[FocusFile], more: u64, pr: &PrInfo) -> DomResu
                 "Focus on {}",
                 format::plural(critical as u64, "critical file", "critical files")
             ),
-        )?)?;
+        ));
     }
     let max_lines = focus
         .iter()
         .map(|file| file.additions + file.deletions)
         .max()
         .unwrap_or(0);
-    let list = dom.list("prl-focus", "Files ranked by review priority")?;
+    let list = dom.list("prl-focus", "Files ranked by review priority");
     for file in focus {
         let priority = file.priority.key();
-        let item = dom.item(&list, "prl-focus-file")?;
-        set(&item, "data-prlens-priority", priority)?;
-        item.add(&path_link(dom, file, pr)?)?;
-        let meta = dom.el("div", "prl-focus-meta")?;
-        meta.add(&chip(dom, priority, priority)?)?;
+        let item = dom.item(&list, "prl-focus-file");
+        set(&item, "data-prlens-priority", priority);
+        item.add(&path_link(dom, file, pr));
+        let meta = dom.el("div", "prl-focus-meta");
+        meta.add(&chip(dom, priority, priority));
         if file.viewed {
-            meta.add(&chip(dom, "Viewed", "outline")?)?;
+            meta.add(&chip(dom, "Viewed", "outline"));
         }
-        let counts = dom.el("span", "prl-counts")?;
-        counts.add(&dom.text("span", "prl-add", &format!("+{}", file.additions))?)?;
-        counts.add(&dom.text("span", "prl-del", &format!("−{}", file.deletions))?)?;
-        meta.add(&counts)?;
+        let counts = dom.el("span", "prl-counts");
+        counts.add(&dom.text("span", "prl-add", &format!("+{}", file.additions)));
+        counts.add(&dom.text("span", "prl-del", &format!("−{}", file.deletions)));
+        meta.add(&counts);
         meta.add(&charts::size_bar(
             dom,
             file.additions,
             file.deletions,
             max_lines,
-        )?)?;
-        item.add(&meta)?;
+        )?);
+        item.add(&meta);
         if !file.reasons.is_empty() {
-            item.add(&dom.text("p", "prl-muted", &file.reasons.join("; "))?)?;
+            item.add(&dom.text("p", "prl-muted", &file.reasons.join("; ")));
         }
     }
-    section.add(&list)?;
+    section.add(&list);
     if more > 0 {
         let note = format!(
             "… and {} ranked lower (see the Files tab)",
             format::plural(more, "more file", "more files")
         );
-        section.add(&dom.text("p", "prl-muted", &note)?)?;
+        section.add(&dom.text("p", "prl-muted", &note));
     }
     Ok(section)
 }
 
 /// The file path as a link to its diff; plain text when the anchor or PR parts fail
 /// validation.
-fn path_link(dom: &Dom, file: &FocusFile, pr: &PrInfo) -> DomResult<Element> {
+fn path_link(dom: &Dom, file: &FocusFile, pr: &PrInfo) -> Element {
     let Some(url) = file_diff_url(&pr.owner, &pr.repo, pr.number, &file.anchor) else {
         return dom.path("code", "prl-path", &file.path);
     };
-    let link = dom.path("a", "prl-path", &file.path)?;
-    set(&link, "href", &url)?;
+    let link = dom.path("a", "prl-path", &file.path);
+    set(&link, "href", &url);
     // The diff belongs to the PR page the panel sits in, so navigate that page, not a new tab.
-    set(&link, "target", "_top")?;
-    set(&link, "data-prlens-anchor", &file.anchor)?;
+    set(&link, "target", "_top");
+    set(&link, "data-prlens-anchor", &file.anchor);
     set(
         &link,
         "title",
         &format!("Show {} in Files changed", file.path),
-    )?;
-    Ok(link)
+    );
+    link
 }

@@ -9,7 +9,7 @@ use crate::signal::Meta;
 use web_sys::Element;
 
 pub fn render(dom: &Dom, meta: &Meta, partial: bool) -> DomResult<Element> {
-    let footer = dom.el("footer", "prl-footer")?;
+    let footer = dom.el("footer", "prl-footer");
     let stamp = dom.text(
         "span",
         "",
@@ -18,12 +18,12 @@ pub fn render(dom: &Dom, meta: &Meta, partial: bool) -> DomResult<Element> {
             meta.engine_version,
             minutes_utc(&meta.generated_at)
         ),
-    )?;
-    set(&stamp, "data-prlens-engine", &meta.engine_version)?;
-    footer.add(&stamp)?;
+    );
+    set(&stamp, "data-prlens-engine", &meta.engine_version);
+    footer.add(&stamp);
     if !partial {
         for note in &meta.notes {
-            footer.add(&dom.text("span", "prl-footer-note", note)?)?;
+            footer.add(&dom.text("span", "prl-footer-note", note));
         }
     }
     Ok(footer)

@@ -7,54 +7,51 @@
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use super::dom::{set, Append, Dom, DomResult};
+use super::dom::{set, Append, Dom};
 use web_sys::Element;
 
 static HEADING_COUNTER: AtomicU32 = AtomicU32::new(0);
 
 /// A `<section data-prlens-section=key role=region>` with an `h3`; returns the section.
-pub fn section(dom: &Dom, key: &'static str, title: &str) -> DomResult<Element> {
-    let section = dom.el("section", "prl-section")?;
-    set(&section, "data-prlens-section", key)?;
-    set(&section, "role", "region")?;
+pub fn section(dom: &Dom, key: &'static str, title: &str) -> Element {
+    let section = dom.el("section", "prl-section");
+    set(&section, "data-prlens-section", key);
+    set(&section, "role", "region");
     // Unique per render, so several panels in one document (the playground) keep valid ARIA.
     let heading_id = format!(
         "prlens-h-{key}-{}",
         HEADING_COUNTER.fetch_add(1, Ordering::Relaxed)
     );
-    let heading = dom.text("h3", "prl-section-title", title)?;
-    set(&heading, "id", &heading_id)?;
-    set(&section, "aria-labelledby", &heading_id)?;
-    section.add(&heading)?;
-    Ok(section)
+    let heading = dom.text("h3", "prl-section-title", title);
+    set(&heading, "id", &heading_id);
+    set(&section, "aria-labelledby", &heading_id);
+    section.add(&heading);
+    section
 }
 
 /// A muted sentence for "nothing here" (e.g. no findings).
-pub fn empty_note(dom: &Dom, parent: &Element, text: &str) -> DomResult<()> {
-    parent.add(&dom.text("p", "prl-empty", text)?)?;
-    Ok(())
+pub fn empty_note(dom: &Dom, parent: &Element, text: &str) {
+    parent.add(&dom.text("p", "prl-empty", text));
 }
 
 /// A definition list of label → value facts.
-pub fn facts(dom: &Dom, parent: &Element, rows: &[(&str, String)]) -> DomResult<()> {
-    let list = dom.el("dl", "prl-facts")?;
+pub fn facts(dom: &Dom, parent: &Element, rows: &[(&str, String)]) {
+    let list = dom.el("dl", "prl-facts");
     for (label, value) in rows {
-        let row = dom.el("div", "prl-fact")?;
-        row.add(&dom.text("dt", "", label)?)?;
-        row.add(&dom.text("dd", "", value)?)?;
-        list.add(&row)?;
+        let row = dom.el("div", "prl-fact");
+        row.add(&dom.text("dt", "", label));
+        row.add(&dom.text("dd", "", value));
+        list.add(&row);
     }
-    parent.add(&list)?;
-    Ok(())
+    parent.add(&list);
 }
 
 /// A small rounded label (`prl-chip prl-tone-{tone}`).
-pub fn chip(dom: &Dom, text: &str, tone: &str) -> DomResult<Element> {
+pub fn chip(dom: &Dom, text: &str, tone: &str) -> Element {
     dom.text("span", &format!("prl-chip prl-tone-{tone}"), text)
 }
 
 /// A sub-heading inside a section.
-pub fn subheading(dom: &Dom, parent: &Element, text: &str) -> DomResult<()> {
-    parent.add(&dom.text("h4", "prl-subtitle", text)?)?;
-    Ok(())
+pub fn subheading(dom: &Dom, parent: &Element, text: &str) {
+    parent.add(&dom.text("h4", "prl-subtitle", text));
 }

@@ -10,29 +10,29 @@ use crate::signal::GovernanceResult;
 use web_sys::Element;
 
 pub fn render(dom: &Dom, results: &[GovernanceResult]) -> DomResult<Element> {
-    let section = section(dom, "governance", "Governance")?;
+    let section = section(dom, "governance", "Governance");
     if results.is_empty() {
         empty_note(
             dom,
             &section,
             "No governance policies are configured (add them in the prlens settings).",
-        )?;
+        );
         return Ok(section);
     }
-    let list = dom.list("prl-results", "Policy results")?;
+    let list = dom.list("prl-results", "Policy results");
     for result in results {
         let key = result.outcome.key();
-        let item = dom.item(&list, &format!("prl-result prl-outcome-{key}"))?;
-        set(&item, "data-prlens-outcome", key)?;
+        let item = dom.item(&list, &format!("prl-result prl-outcome-{key}"));
+        set(&item, "data-prlens-outcome", key);
         item.add(&chip(
             dom,
             result.outcome.label(),
             &format!("outcome-{key}"),
-        )?)?;
-        item.add(&dom.text("strong", "", &result.policy)?)?;
-        item.add(&dom.text("code", "", &result.rule)?)?;
-        item.add(&dom.text("span", "prl-result-detail", &result.detail)?)?;
+        ));
+        item.add(&dom.text("strong", "", &result.policy));
+        item.add(&dom.text("code", "", &result.rule));
+        item.add(&dom.text("span", "prl-result-detail", &result.detail));
     }
-    section.add(&list)?;
+    section.add(&list);
     Ok(section)
 }

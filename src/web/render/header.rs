@@ -17,10 +17,10 @@ const HEADER_DRIVERS: usize = 3;
 
 /// Builds the header; `full_id` is the id of the full view the expander controls.
 pub fn header(dom: &Dom, signal: &Signal, expanded: bool, full_id: &str) -> DomResult<Element> {
-    let header = dom.el("header", "prl-header")?;
-    header.add(&title_row(dom, signal)?)?;
+    let header = dom.el("header", "prl-header");
+    header.add(&title_row(dom, signal)?);
 
-    let summary = dom.el("div", "prl-summary")?;
+    let summary = dom.el("div", "prl-summary");
     let level_key = signal.risk.level.key();
     let badge = dom.text(
         "span",
@@ -30,25 +30,25 @@ pub fn header(dom: &Dom, signal: &Signal, expanded: bool, full_id: &str) -> DomR
             signal.risk.level.label(),
             format::score(signal.risk.score)
         ),
-    )?;
-    set(&badge, "data-prlens-badge", "level")?;
+    );
+    set(&badge, "data-prlens-badge", "level");
     set(
         &badge,
         "title",
         &format!("Risk score {} of 1", format::score(signal.risk.score)),
-    )?;
-    summary.add(&badge)?;
+    );
+    summary.add(&badge);
 
     let action = signal.review.action;
-    let recommendation = dom.el("span", &format!("prl-rec prl-rec-{}", action.key()))?;
-    set(&recommendation, "data-prlens-badge", "recommendation")?;
-    recommendation.add(&dom.text("strong", "", action.label())?)?;
+    let recommendation = dom.el("span", &format!("prl-rec prl-rec-{}", action.key()));
+    set(&recommendation, "data-prlens-badge", "recommendation");
+    recommendation.add(&dom.text("strong", "", action.label()));
     recommendation.add(&dom.text(
         "span",
         "prl-muted",
         &format!(" · {}% ready", signal.review.readiness.min(100)),
-    )?)?;
-    summary.add(&recommendation)?;
+    ));
+    summary.add(&recommendation);
 
     let time = dom.text(
         "span",
@@ -58,30 +58,30 @@ pub fn header(dom: &Dom, signal: &Signal, expanded: bool, full_id: &str) -> DomR
             signal.triage.minutes,
             signal.triage.effort.label()
         ),
-    )?;
-    set(&time, "title", &signal.triage.formula)?;
-    set(&time, "data-prlens-badge", "minutes")?;
-    summary.add(&time)?;
+    );
+    set(&time, "title", &signal.triage.formula);
+    set(&time, "data-prlens-badge", "minutes");
+    summary.add(&time);
 
     let drivers = top_drivers(&signal.risk.drivers);
     if drivers.is_empty() {
-        summary.add(&dom.text("span", "prl-muted", "No risk drivers")?)?;
+        summary.add(&dom.text("span", "prl-muted", "No risk drivers"));
     } else {
-        let list = dom.list("prl-chips", "Top risk drivers")?;
+        let list = dom.list("prl-chips", "Top risk drivers");
         for driver in drivers {
-            let item = dom.item(&list, "")?;
-            let driver_chip = chip(dom, &driver.label, "neutral")?;
-            set(&driver_chip, "title", &driver.detail)?;
-            item.add(&driver_chip)?;
+            let item = dom.item(&list, "");
+            let driver_chip = chip(dom, &driver.label, "neutral");
+            set(&driver_chip, "title", &driver.detail);
+            item.add(&driver_chip);
         }
-        summary.add(&list)?;
+        summary.add(&list);
     }
 
-    let toggle = dom.action_button("expand", "", "prl-btn prl-expander")?;
-    set(&toggle, "aria-controls", full_id)?;
+    let toggle = dom.action_button("expand", "", "prl-btn prl-expander");
+    set(&toggle, "aria-controls", full_id);
     set_expanded(&toggle, expanded)?;
-    summary.add(&toggle)?;
-    header.add(&summary)?;
+    summary.add(&toggle);
+    header.add(&summary);
     Ok(header)
 }
 
@@ -91,7 +91,7 @@ pub fn set_expanded(toggle: &Element, expanded: bool) -> DomResult<()> {
         toggle,
         "aria-expanded",
         if expanded { "true" } else { "false" },
-    )?;
+    );
     toggle.set_text_content(Some(if expanded {
         "Hide details ▴"
     } else {
@@ -101,23 +101,23 @@ pub fn set_expanded(toggle: &Element, expanded: bool) -> DomResult<()> {
 }
 
 fn title_row(dom: &Dom, signal: &Signal) -> DomResult<Element> {
-    let row = dom.el("div", "prl-title-row")?;
-    row.add(&dom.text("span", "prl-brand", "prlens")?)?;
+    let row = dom.el("div", "prl-title-row");
+    row.add(&dom.text("span", "prl-brand", "prlens"));
     let pr = &signal.pr;
-    let title = dom.github_link(&pr.url, &pr.title, "prl-title")?;
-    set(&title, "data-prlens-title", "")?;
-    row.add(&title)?;
-    row.add(&dom.text("span", "prl-muted", &format!("#{}", pr.number))?)?;
-    let counts = dom.el("span", "prl-counts")?;
-    set(&counts, "data-prlens-counts", "")?;
-    counts.add(&dom.text("span", "prl-add", &format!("+{}", pr.additions))?)?;
-    counts.add(&dom.text("span", "prl-del", &format!("−{}", pr.deletions))?)?;
+    let title = dom.github_link(&pr.url, &pr.title, "prl-title");
+    set(&title, "data-prlens-title", "");
+    row.add(&title);
+    row.add(&dom.text("span", "prl-muted", &format!("#{}", pr.number)));
+    let counts = dom.el("span", "prl-counts");
+    set(&counts, "data-prlens-counts", "");
+    counts.add(&dom.text("span", "prl-add", &format!("+{}", pr.additions)));
+    counts.add(&dom.text("span", "prl-del", &format!("−{}", pr.deletions)));
     counts.add(&dom.text(
         "span",
         "prl-muted",
         &format::plural(pr.changed_files, "file", "files"),
-    )?)?;
-    row.add(&counts)?;
+    ));
+    row.add(&counts);
     Ok(row)
 }
 

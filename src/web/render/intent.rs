@@ -13,7 +13,7 @@ use crate::signal::{Criterion, Intent, PrInfo};
 use web_sys::Element;
 
 pub fn render(dom: &Dom, intent: &Intent, pr: &PrInfo) -> DomResult<Element> {
-    let section = section(dom, "intent", "Intent")?;
+    let section = section(dom, "intent", "Intent");
     let met = intent
         .criteria
         .iter()
@@ -24,42 +24,42 @@ pub fn render(dom: &Dom, intent: &Intent, pr: &PrInfo) -> DomResult<Element> {
             "p",
             "prl-lead",
             &format!("{met}/{} criteria met", intent.criteria.len()),
-        )?)?;
+        ));
     }
     let goal = if intent.goal.is_empty() {
         "The description states no goal."
     } else {
         intent.goal.as_str()
     };
-    section.add(&dom.text("p", "prl-goal", goal)?)?;
+    section.add(&dom.text("p", "prl-goal", goal));
 
-    subheading(dom, &section, "Acceptance criteria")?;
+    subheading(dom, &section, "Acceptance criteria");
     if intent.criteria.is_empty() {
         empty_note(
             dom,
             &section,
             "No acceptance criteria could be read from the description.",
-        )?;
+        );
     } else {
-        let list = dom.list("prl-criteria", "Acceptance criteria")?;
+        let list = dom.list("prl-criteria", "Acceptance criteria");
         for criterion in &intent.criteria {
             criterion_item(dom, &list, criterion)?;
         }
-        section.add(&list)?;
+        section.add(&list);
     }
 
     if !intent.linked_issues.is_empty() {
-        let row = dom.el("p", "prl-linked")?;
-        row.add(&dom.text("span", "prl-muted", "Linked issues: ")?)?;
+        let row = dom.el("p", "prl-linked");
+        row.add(&dom.text("span", "prl-muted", "Linked issues: "));
         for number in &intent.linked_issues {
             let label = format!("#{number}");
             let link = match issue_url(&pr.owner, &pr.repo, *number) {
-                Some(url) => dom.github_link(&url, &label, "prl-issue")?,
-                None => dom.text("span", "prl-issue", &label)?,
+                Some(url) => dom.github_link(&url, &label, "prl-issue"),
+                None => dom.text("span", "prl-issue", &label),
             };
-            row.add(&link)?;
+            row.add(&link);
         }
-        section.add(&row)?;
+        section.add(&row);
     }
     section.add(&dom.text(
         "p",
@@ -69,7 +69,7 @@ pub fn render(dom: &Dom, intent: &Intent, pr: &PrInfo) -> DomResult<Element> {
             format::percent(intent.confidence),
             intent.source
         ),
-    )?)?;
+    ));
     Ok(section)
 }
 
@@ -79,17 +79,17 @@ fn criterion_item(dom: &Dom, list: &Element, criterion: &Criterion) -> DomResult
         Some(false) => ("✗", "unmet", "not met"),
         None => ("?", "unknown", "unknown"),
     };
-    let item = dom.item(list, &format!("prl-criterion prl-criterion-{key}"))?;
-    set(&item, "data-prlens-criterion", key)?;
-    let mark_el = dom.text("span", "prl-mark", mark)?;
-    set(&mark_el, "aria-label", word)?;
-    set(&mark_el, "role", "img")?;
-    item.add(&mark_el)?;
-    let body = dom.el("div", "")?;
-    body.add(&dom.text("span", "prl-criterion-text", &criterion.text)?)?;
+    let item = dom.item(list, &format!("prl-criterion prl-criterion-{key}"));
+    set(&item, "data-prlens-criterion", key);
+    let mark_el = dom.text("span", "prl-mark", mark);
+    set(&mark_el, "aria-label", word);
+    set(&mark_el, "role", "img");
+    item.add(&mark_el);
+    let body = dom.el("div", "");
+    body.add(&dom.text("span", "prl-criterion-text", &criterion.text));
     if !criterion.evidence.is_empty() {
-        body.add(&dom.text("p", "prl-muted", &criterion.evidence)?)?;
+        body.add(&dom.text("p", "prl-muted", &criterion.evidence));
     }
-    item.add(&body)?;
+    item.add(&body);
     Ok(())
 }

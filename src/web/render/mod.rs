@@ -98,19 +98,19 @@ fn render_signal(root: &Element, signal: &Signal, options: &PanelOptions) -> Dom
     let id = PANEL_COUNTER.fetch_add(1, Ordering::Relaxed);
     let full_id = format!("prlens-full-{id}");
 
-    let panel = dom.el("div", "prl-panel")?;
-    set(&panel, "role", "region")?;
-    set(&panel, "aria-label", "prlens risk signal")?;
-    panel.add(&header::header(&dom, signal, options.expanded, &full_id)?)?;
+    let panel = dom.el("div", "prl-panel");
+    set(&panel, "role", "region");
+    set(&panel, "aria-label", "prlens risk signal");
+    panel.add(&header::header(&dom, signal, options.expanded, &full_id)?);
     if notice::is_partial(&signal.meta) {
-        panel.add(&notice::render(&dom, &signal.meta)?)?;
+        panel.add(&notice::render(&dom, &signal.meta)?);
     }
 
-    let full = dom.el("div", "prl-full")?;
-    set(&full, "id", &full_id)?;
-    set(&full, "data-prlens-full", "")?;
+    let full = dom.el("div", "prl-full");
+    set(&full, "id", &full_id);
+    set(&full, "data-prlens-full", "");
     if !options.expanded {
-        set(&full, "hidden", "")?;
+        set(&full, "hidden", "");
     }
     let built = sections(&dom, signal, options)?;
     if built.is_empty() {
@@ -118,19 +118,21 @@ fn render_signal(root: &Element, signal: &Signal, options: &PanelOptions) -> Dom
             "p",
             "prl-empty prl-all-hidden",
             "All sections are hidden in the prlens settings (toolbar button).",
-        )?)?;
+        ));
     }
     for section in built {
-        full.add(&section)?;
+        full.add(&section);
     }
-    panel.add(&full)?;
-    panel.add(&actions::render(&dom, options)?)?;
+    panel.add(&full);
+    panel.add(&actions::render(&dom, options)?);
     panel.add(&footer::render(
         &dom,
         &signal.meta,
         notice::is_partial(&signal.meta),
-    )?)?;
+    )?);
 
+    // A building call that failed leaves the root as it was (see `dom::take_error`).
+    dom::take_error()?;
     clear(root);
     let level = signal.risk.level.key();
     set(
@@ -141,21 +143,22 @@ fn render_signal(root: &Element, signal: &Signal, options: &PanelOptions) -> Dom
         } else {
             "ready"
         },
-    )?;
-    set(root, "data-prlens-level", level)?;
+    );
+    set(root, "data-prlens-level", level);
     set(
         root,
         "data-prlens-expanded",
         if options.expanded { "true" } else { "false" },
-    )?;
-    root.add(&panel)?;
+    );
+    root.add(&panel);
     events::wire(events::PanelWiring {
         root: root.clone(),
         panel,
         markdown: crate::markdown::render(signal),
         on_action: options.on_action.clone(),
         on_toggle: options.on_toggle.clone(),
-    })
+    })?;
+    dom::take_error()
 }
 
 /// The full-view sections in reading order, minus those the user hid.

@@ -10,38 +10,38 @@ use crate::signal::{NextSteps, ReviewAdvice};
 use web_sys::Element;
 
 pub fn render(dom: &Dom, steps: &NextSteps, review: &ReviewAdvice) -> DomResult<Element> {
-    let section = section(dom, "next_steps", "Next steps")?;
-    let recommendation = dom.el("p", "prl-lead")?;
+    let section = section(dom, "next_steps", "Next steps");
+    let recommendation = dom.el("p", "prl-lead");
     recommendation.add(&dom.text(
         "strong",
         &format!("prl-rec-word prl-rec-{}", review.action.key()),
         review.action.label(),
-    )?)?;
+    ));
     recommendation.add(&dom.text(
         "span",
         "prl-muted",
         &format!(" · {}% readiness", review.readiness.min(100)),
-    )?)?;
-    section.add(&recommendation)?;
+    ));
+    section.add(&recommendation);
     if !review.rationale.is_empty() {
-        section.add(&dom.text("p", "", &review.rationale)?)?;
+        section.add(&dom.text("p", "", &review.rationale));
     }
     if !review.checklist.is_empty() {
-        let list = dom.list("prl-checklist", "Readiness checklist")?;
+        let list = dom.list("prl-checklist", "Readiness checklist");
         for entry in &review.checklist {
             let complete = entry.earned >= entry.points;
-            let item = dom.item(&list, "prl-result")?;
-            let mark = dom.text("span", "prl-mark", if complete { "✓" } else { "○" })?;
-            set(&mark, "aria-hidden", "true")?;
-            item.add(&mark)?;
-            item.add(&dom.text("span", "", &entry.label)?)?;
+            let item = dom.item(&list, "prl-result");
+            let mark = dom.text("span", "prl-mark", if complete { "✓" } else { "○" });
+            set(&mark, "aria-hidden", "true");
+            item.add(&mark);
+            item.add(&dom.text("span", "", &entry.label));
             item.add(&dom.text(
                 "span",
                 "prl-muted",
                 &format!("{}/{} pts", entry.earned, entry.points),
-            )?)?;
+            ));
         }
-        section.add(&list)?;
+        section.add(&list);
     }
     for (title, entries, kind, empty) in [
         ("Concerns", &steps.concerns, "concern", "No concerns."),
@@ -52,16 +52,16 @@ pub fn render(dom: &Dom, steps: &NextSteps, review: &ReviewAdvice) -> DomResult<
             "No open questions.",
         ),
     ] {
-        subheading(dom, &section, title)?;
+        subheading(dom, &section, title);
         if entries.is_empty() {
-            empty_note(dom, &section, empty)?;
+            empty_note(dom, &section, empty);
             continue;
         }
-        let list = dom.list(&format!("prl-steps prl-steps-{kind}"), title)?;
+        let list = dom.list(&format!("prl-steps prl-steps-{kind}"), title);
         for entry in entries {
-            dom.item(&list, "")?.set_text_content(Some(entry));
+            dom.item(&list, "").set_text_content(Some(entry));
         }
-        section.add(&list)?;
+        section.add(&list);
     }
     Ok(section)
 }

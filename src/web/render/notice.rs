@@ -27,21 +27,21 @@ fn fetch_gaps(meta: &Meta) -> impl Iterator<Item = &String> {
 }
 
 pub fn render(dom: &Dom, meta: &Meta) -> DomResult<Element> {
-    let notice = dom.el("div", "prl-notice")?;
-    set(&notice, "role", "status")?;
-    set(&notice, "data-prlens-notice", "partial")?;
+    let notice = dom.el("div", "prl-notice");
+    set(&notice, "role", "status");
+    set(&notice, "data-prlens-notice", "partial");
     notice.add(&dom.text(
         "strong",
         "",
         "Partial signal — some data could not be fetched:",
-    )?)?;
-    let list = dom.list("prl-missing", "Missing inputs")?;
+    ));
+    let list = dom.list("prl-missing", "Missing inputs");
     for missing in fetch_gaps(meta) {
-        dom.item(&list, "")?.set_text_content(Some(missing));
+        dom.item(&list, "").set_text_content(Some(missing));
     }
-    notice.add(&list)?;
+    notice.add(&list);
     for note in &meta.notes {
-        notice.add(&dom.text("p", "prl-muted", note)?)?;
+        notice.add(&dom.text("p", "prl-muted", note));
     }
     Ok(notice)
 }

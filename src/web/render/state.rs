@@ -10,7 +10,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event};
 
-use super::dom::{clear, set, Append, Dom, DomResult};
+use super::dom::{clear, set, take_error, Append, Dom, DomResult};
 use super::options::{color_mode, field, function};
 use super::theme;
 
@@ -21,7 +21,7 @@ pub fn render(root: &Element, state: &str, detail: &JsValue) -> DomResult<()> {
         theme::apply(root, &mode)?;
     }
     let message = field(detail, "message").as_string().unwrap_or_default();
-    let panel = dom.el("div", "prl-panel")?;
+    let panel = dom.el("div", "prl-panel");
     match state {
         "loading" => loading(&dom, &panel, &message, &field(detail, "progress"))?,
         "error" => error(&dom, &panel, &message, detail)?,
@@ -31,18 +31,20 @@ pub fn render(root: &Element, state: &str, detail: &JsValue) -> DomResult<()> {
             )))
         }
     }
+    // A building call that failed leaves the root as it was (see `dom::take_error`).
+    take_error()?;
     clear(root);
     root.remove_attribute("data-prlens-level")?;
-    set(root, "data-prlens-state", state)?;
-    root.add(&panel)?;
-    Ok(())
+    set(root, "data-prlens-state", state);
+    root.add(&panel);
+    take_error()
 }
 
 fn loading(dom: &Dom, panel: &Element, message: &str, progress: &JsValue) -> DomResult<()> {
-    set(panel, "aria-busy", "true")?;
-    let status = dom.el("div", "prl-loading")?;
-    set(&status, "role", "status")?;
-    status.add(&dom.text("span", "prl-brand", "prlens")?)?;
+    set(panel, "aria-busy", "true");
+    let status = dom.el("div", "prl-loading");
+    set(&status, "role", "status");
+    status.add(&dom.text("span", "prl-brand", "prlens"));
     let done = field(progress, "done")
         .as_f64()
         .filter(|n| n.is_finite() && *n >= 0.0);
@@ -56,57 +58,57 @@ fn loading(dom: &Dom, panel: &Element, message: &str, progress: &JsValue) -> Dom
         _ if !message.is_empty() => message.to_string(),
         _ => "Loading pull request data…".to_string(),
     };
-    status.add(&dom.text("span", "prl-progress-text", &text)?)?;
-    panel.add(&status)?;
+    status.add(&dom.text("span", "prl-progress-text", &text));
+    panel.add(&status);
 
-    let bar = dom.el("div", "prl-progress")?;
-    set(&bar, "role", "progressbar")?;
-    set(&bar, "aria-label", "Loading pull request data")?;
-    set(&bar, "aria-valuetext", &text)?;
-    let fill = dom.el("div", "prl-progress-fill")?;
+    let bar = dom.el("div", "prl-progress");
+    set(&bar, "role", "progressbar");
+    set(&bar, "aria-label", "Loading pull request data");
+    set(&bar, "aria-valuetext", &text);
+    let fill = dom.el("div", "prl-progress-fill");
     match (done, total) {
         (Some(done), Some(total)) => {
             let done = done.min(total);
-            set(&bar, "aria-valuemin", "0")?;
-            set(&bar, "aria-valuemax", &total.to_string())?;
-            set(&bar, "aria-valuenow", &done.to_string())?;
+            set(&bar, "aria-valuemin", "0");
+            set(&bar, "aria-valuemax", &total.to_string());
+            set(&bar, "aria-valuenow", &done.to_string());
             // A computed number, never PR text: safe in a style attribute.
             set(
                 &fill,
                 "style",
                 &format!("width: {:.1}%", done / total * 100.0),
-            )?;
+            );
         }
-        _ => set(&bar, "data-indeterminate", "")?,
+        _ => set(&bar, "data-indeterminate", ""),
     }
-    bar.add(&fill)?;
-    panel.add(&bar)?;
+    bar.add(&fill);
+    panel.add(&bar);
 
-    let skeleton = dom.el("div", "prl-skeleton")?;
-    set(&skeleton, "aria-hidden", "true")?;
+    let skeleton = dom.el("div", "prl-skeleton");
+    set(&skeleton, "aria-hidden", "true");
     for width in ["wide", "medium", "narrow"] {
-        skeleton.add(&dom.el("div", &format!("prl-skeleton-line prl-skeleton-{width}"))?)?;
+        skeleton.add(&dom.el("div", &format!("prl-skeleton-line prl-skeleton-{width}")));
     }
-    panel.add(&skeleton)?;
+    panel.add(&skeleton);
     Ok(())
 }
 
 fn error(dom: &Dom, panel: &Element, message: &str, detail: &JsValue) -> DomResult<()> {
     let kind = field(detail, "kind").as_string().unwrap_or_default();
-    let box_ = dom.el("div", "prl-error")?;
-    set(&box_, "role", "alert")?;
-    box_.add(&dom.text("strong", "prl-error-title", title_for(&kind))?)?;
+    let box_ = dom.el("div", "prl-error");
+    set(&box_, "role", "alert");
+    box_.add(&dom.text("strong", "prl-error-title", title_for(&kind)));
     let text = if message.is_empty() {
         "Something went wrong while building the signal."
     } else {
         message
     };
-    box_.add(&dom.text("p", "prl-error-message", text)?)?;
+    box_.add(&dom.text("p", "prl-error-message", text));
     if let Some(hint) = hint_for(&kind) {
-        box_.add(&dom.text("p", "prl-muted", hint)?)?;
+        box_.add(&dom.text("p", "prl-muted", hint));
     }
     if field(detail, "retry").as_bool() != Some(false) {
-        let retry = dom.action_button("retry", "Retry", "prl-btn")?;
+        let retry = dom.action_button("retry", "Retry", "prl-btn");
         if let Some(on_action) = function(detail, "onAction") {
             let handler = Closure::<dyn FnMut(Event)>::new(move |_event: Event| {
                 let _ = on_action.call2(&JsValue::NULL, &"retry".into(), &Object::new());
@@ -114,12 +116,12 @@ fn error(dom: &Dom, panel: &Element, message: &str, detail: &JsValue) -> DomResu
             retry.add_event_listener_with_callback("click", handler.as_ref().unchecked_ref())?;
             handler.forget();
         }
-        box_.add(&retry)?;
+        box_.add(&retry);
     }
     if !kind.is_empty() {
-        set(&box_, "data-prlens-error-kind", &kind)?;
+        set(&box_, "data-prlens-error-kind", &kind);
     }
-    panel.add(&box_)?;
+    panel.add(&box_);
     Ok(())
 }
 

@@ -12,8 +12,8 @@ use crate::signal::SupplyChain;
 use web_sys::Element;
 
 pub fn render(dom: &Dom, supply: &SupplyChain) -> DomResult<Element> {
-    let section = section(dom, "supply_chain", "Supply chain")?;
-    let flags = dom.list("prl-flags", "Supply-chain areas")?;
+    let section = section(dom, "supply_chain", "Supply chain");
+    let flags = dom.list("prl-flags", "Supply-chain areas");
     for (label, touched) in [
         ("Dependencies", supply.dependencies),
         ("Lockfile", supply.lockfile),
@@ -21,31 +21,31 @@ pub fn render(dom: &Dom, supply: &SupplyChain) -> DomResult<Element> {
         ("Build scripts", supply.build_scripts),
     ] {
         let key = if touched { "touched" } else { "untouched" };
-        let item = dom.item(&flags, &format!("prl-flag prl-flag-{key}"))?;
-        set(&item, "data-prlens-flag", key)?;
-        item.add(&dom.text("span", "prl-mark", if touched { "●" } else { "○" })?)?;
-        item.add(&dom.text("span", "", label)?)?;
+        let item = dom.item(&flags, &format!("prl-flag prl-flag-{key}"));
+        set(&item, "data-prlens-flag", key);
+        item.add(&dom.text("span", "prl-mark", if touched { "●" } else { "○" }));
+        item.add(&dom.text("span", "", label));
         item.add(&dom.text(
             "span",
             "prl-muted",
             if touched { "modified" } else { "not modified" },
-        )?)?;
+        ));
     }
-    section.add(&flags)?;
-    subheading(dom, &section, "Findings")?;
+    section.add(&flags);
+    subheading(dom, &section, "Findings");
     if supply.findings.is_empty() {
-        empty_note(dom, &section, "No supply-chain findings.")?;
+        empty_note(dom, &section, "No supply-chain findings.");
         return Ok(section);
     }
-    let list = dom.list("prl-findings", "Supply-chain findings")?;
+    let list = dom.list("prl-findings", "Supply-chain findings");
     for finding in &supply.findings {
-        let item = dom.item(&list, "prl-finding")?;
+        let item = dom.item(&list, "prl-finding");
         let severity = format::severity_key(&finding.severity);
-        item.add(&chip(dom, severity, severity)?)?;
-        item.add(&dom.path("code", "prl-path", &finding.path)?)?;
-        item.add(&dom.text("span", "prl-muted", &finding.id)?)?;
-        item.add(&dom.text("p", "prl-finding-detail", &finding.detail)?)?;
+        item.add(&chip(dom, severity, severity));
+        item.add(&dom.path("code", "prl-path", &finding.path));
+        item.add(&dom.text("span", "prl-muted", &finding.id));
+        item.add(&dom.text("p", "prl-finding-detail", &finding.detail));
     }
-    section.add(&list)?;
+    section.add(&list);
     Ok(section)
 }

@@ -15,8 +15,8 @@ pub fn apply(root: &Element, color_mode: &ColorMode) -> DomResult<()> {
     let Some(html) = root.owner_document().and_then(|doc| doc.document_element()) else {
         return Ok(());
     };
-    set(&html, "data-color-mode", &color_mode.mode)?;
-    set(&html, "data-light-theme", &color_mode.light_theme)?;
-    set(&html, "data-dark-theme", &color_mode.dark_theme)?;
+    set(&html, "data-color-mode", &color_mode.mode);
+    set(&html, "data-light-theme", &color_mode.light_theme);
+    set(&html, "data-dark-theme", &color_mode.dark_theme);
     Ok(())
 }

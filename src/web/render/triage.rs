@@ -12,22 +12,22 @@ use crate::signal::Triage;
 use web_sys::Element;
 
 pub fn render(dom: &Dom, triage: &Triage) -> DomResult<Element> {
-    let section = section(dom, "triage", "Triage")?;
-    let stats = dom.el("div", "prl-stats")?;
+    let section = section(dom, "triage", "Triage");
+    let stats = dom.el("div", "prl-stats");
     for (value, label) in [
         (triage.minutes.to_string(), "minutes to review"),
         (triage.effort.label().to_string(), "effort level"),
         (triage.staleness.label().to_string(), "staleness risk"),
     ] {
-        let stat = dom.el("div", "prl-stat")?;
-        stat.add(&dom.text("strong", "prl-stat-value", &value)?)?;
-        stat.add(&dom.text("span", "prl-muted", label)?)?;
-        stats.add(&stat)?;
+        let stat = dom.el("div", "prl-stat");
+        stat.add(&dom.text("strong", "prl-stat-value", &value));
+        stat.add(&dom.text("span", "prl-muted", label));
+        stats.add(&stat);
     }
-    section.add(&stats)?;
-    let formula = dom.text("code", "prl-formula", &triage.formula)?;
-    set(&formula, "data-prlens-formula", "triage")?;
-    section.add(&formula)?;
+    section.add(&stats);
+    let formula = dom.text("code", "prl-formula", &triage.formula);
+    set(&formula, "data-prlens-formula", "triage");
+    section.add(&formula);
     let mut rows = vec![
         ("Lines counted", triage.counted_lines.to_string()),
         ("Lines excluded", triage.excluded_lines.to_string()),
@@ -39,9 +39,9 @@ pub fn render(dom: &Dom, triage: &Triage) -> DomResult<Element> {
     if let Some(age) = triage.age_days {
         rows.push(("Open for", format::plural(age, "day", "days")));
     }
-    facts(dom, &section, &rows)?;
+    facts(dom, &section, &rows);
     if !triage.advice.is_empty() {
-        section.add(&dom.text("p", "prl-advice", &triage.advice)?)?;
+        section.add(&dom.text("p", "prl-advice", &triage.advice));
     }
     Ok(section)
 }
