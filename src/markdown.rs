@@ -13,6 +13,8 @@
 //! assert!(text.contains("&lt;img src=x&gt; \\*hi\\*"));
 //! ```
 
+use std::fmt::Write as _;
+
 use crate::signal::{Signal, SignalState};
 
 /// Focus files listed in the summary; the rest are counted.
@@ -63,11 +65,15 @@ fn state_word(state: SignalState) -> &'static str {
 }
 
 /// Renders a signal as Markdown.
+///
+/// `write!` into one `String` (which cannot fail, hence `let _`) rather than
+/// `push_str(&format!(..))`: no temporary string per line, and less wasm.
 pub fn render(signal: &Signal) -> String {
     let mut out = String::new();
     let pr = &signal.pr;
     let action = signal.review.action.label();
-    out.push_str(&format!(
+    let _ = write!(
+        out,
         "### prlens: {} risk ({}) for [{}/{}#{}]({})\n\n",
         signal.risk.level.label(),
         percent(signal.risk.score),
@@ -75,18 +81,20 @@ pub fn render(signal: &Signal) -> String {
         escape(&pr.repo),
         pr.number,
         canonical_url(&pr.owner, &pr.repo, pr.number),
-    ));
-    out.push_str(&format!(
+    );
+    let _ = write!(
+        out,
         "**{}** by {}{}\n\n",
         escape(&pr.title),
         escape(pr.author.as_deref().unwrap_or("unknown")),
         if pr.draft { " (draft)" } else { "" }
-    ));
-    out.push_str(&format!(
+    );
+    let _ = write!(
+        out,
         "**Recommendation: {action}** · readiness {}% · {}\n\n",
         signal.review.readiness,
         escape(&signal.review.rationale)
-    ));
+    );
 
     out.push_str("#### Risk drivers\n\n");
     if signal.risk.drivers.is_empty() {
@@ -98,16 +106,17 @@ pub fn render(signal: &Signal) -> String {
             .detail
             .strip_prefix(&format!("{}: ", driver.label))
             .unwrap_or(&driver.detail);
-        out.push_str(&format!(
-            "- **{}** (`{}`, weight {:.2}): {}\n",
+        let _ = writeln!(
+            out,
+            "- **{}** (`{}`, weight {:.2}): {}",
             escape(&driver.label),
             escape_code(&driver.id),
             driver.weight,
             escape(detail)
-        ));
+        );
     }
     if !signal.risk.formula.is_empty() {
-        out.push_str(&format!("\nScore: {}\n", escape(&signal.risk.formula)));
+        let _ = write!(out, "\nScore: {}\n", escape(&signal.risk.formula));
     }
 
     out.push_str("\n#### Contributors\n\n");
@@ -115,13 +124,14 @@ pub fn render(signal: &Signal) -> String {
         let age = person
             .account_age_days
             .map_or(String::new(), |days| format!(", account {days} days old"));
-        out.push_str(&format!(
-            "- {} ({}, trust {}{age}): {}\n",
+        let _ = writeln!(
+            out,
+            "- {} ({}, trust {}{age}): {}",
             escape(&person.login),
             escape(&person.badges.join(", ")),
             person.trust_level.key(),
             escape(&person.summary)
-        ));
+        );
     }
 
     let intent = &signal.intent;
@@ -131,25 +141,27 @@ pub fn render(signal: &Signal) -> String {
         .iter()
         .filter(|c| c.met == Some(true))
         .count();
-    out.push_str(&format!(
-        "{} ({} of {} criteria met; confidence {}; from {})\n",
+    let _ = writeln!(
+        out,
+        "{} ({} of {} criteria met; confidence {}; from {})",
         escape(&intent.goal),
         met,
         intent.criteria.len(),
         percent(intent.confidence),
         escape(&intent.source)
-    ));
+    );
     for criterion in &intent.criteria {
         let mark = match criterion.met {
             Some(true) => "✓",
             Some(false) => "✗",
             None => "?",
         };
-        out.push_str(&format!(
-            "- {mark} {} ({})\n",
+        let _ = writeln!(
+            out,
+            "- {mark} {} ({})",
             escape(&criterion.text),
             escape(&criterion.evidence)
-        ));
+        );
     }
     if !intent.linked_issues.is_empty() {
         let issues: Vec<String> = intent
@@ -157,15 +169,16 @@ pub fn render(signal: &Signal) -> String {
             .iter()
             .map(|n| format!("\\#{n}"))
             .collect();
-        out.push_str(&format!("\nLinked issues: {}\n", issues.join(", ")));
+        let _ = write!(out, "\nLinked issues: {}\n", issues.join(", "));
     }
 
     let evidence = &signal.evidence;
     let signals = &evidence.signals;
-    out.push_str(&format!(
+    let _ = write!(
+        out,
         "\n#### Evidence ({} complete)\n\n",
         percent(evidence.completeness)
-    ));
+    );
     for (name, state) in [
         ("tests_passing", signals.tests_passing),
         ("ci_passing", signals.ci_passing),
@@ -174,10 +187,10 @@ pub fn render(signal: &Signal) -> String {
         ("coverage_maintained", signals.coverage_maintained),
         ("build_successful", signals.build_successful),
     ] {
-        out.push_str(&format!("- `{name}`: {}\n", state_word(state)));
+        let _ = writeln!(out, "- `{name}`: {}", state_word(state));
     }
     if !evidence.note.is_empty() {
-        out.push_str(&format!("\n{}\n", escape(&evidence.note)));
+        let _ = write!(out, "\n{}\n", escape(&evidence.note));
     }
 
     let supply = &signal.supply_chain;
@@ -195,16 +208,17 @@ pub fn render(signal: &Signal) -> String {
     if flags.is_empty() {
         out.push_str("Modifies no dependencies, lockfiles, CI config or build scripts.\n");
     } else {
-        out.push_str(&format!("Modifies: {}.\n", flags.join(", ")));
+        let _ = writeln!(out, "Modifies: {}.", flags.join(", "));
     }
     for finding in &supply.findings {
-        out.push_str(&format!(
-            "- {} `{}` in {}: {}\n",
+        let _ = writeln!(
+            out,
+            "- {} `{}` in {}: {}",
             escape(&finding.severity),
             escape_code(&finding.id),
             escape(&finding.path),
             escape(&finding.detail)
-        ));
+        );
     }
 
     out.push_str("\n#### Focus files\n\n");
@@ -212,42 +226,45 @@ pub fn render(signal: &Signal) -> String {
         out.push_str("File list not available.\n");
     }
     for file in signal.focus.iter().take(MAX_FOCUS_ROWS) {
-        out.push_str(&format!(
-            "- **{}** {} (+{} −{}): {}\n",
+        let _ = writeln!(
+            out,
+            "- **{}** {} (+{} −{}): {}",
             file.priority.key(),
             escape(&file.path),
             file.additions,
             file.deletions,
             escape(&file.reasons.join("; "))
-        ));
+        );
     }
     // Files past the rows shown here, including those the signal itself did not keep.
     let more = u64::try_from(signal.focus.len().saturating_sub(MAX_FOCUS_ROWS))
         .unwrap_or(u64::MAX)
         .saturating_add(signal.focus_more);
     if more > 0 {
-        out.push_str(&format!("- … and {more} more file(s)\n"));
+        let _ = writeln!(out, "- … and {more} more file(s)");
     }
 
     let triage = &signal.triage;
     let effort = triage.effort.label();
     let staleness = triage.staleness.label();
-    out.push_str(&format!(
+    let _ = write!(
+        out,
         "\n#### Triage\n\n{} min to review ({effort}), staleness {staleness}. {}. {}.\n",
         triage.minutes,
         escape(&triage.formula),
         escape(&triage.advice)
-    ));
+    );
 
     let failed: Vec<_> = signal.conventions.iter().filter(|c| !c.ok).collect();
     if !failed.is_empty() {
         out.push_str("\n#### Conventions\n\n");
         for check in failed {
-            out.push_str(&format!(
-                "- `{}`: {}\n",
+            let _ = writeln!(
+                out,
+                "- `{}`: {}",
                 escape_code(&check.id),
                 escape(&check.detail)
-            ));
+            );
         }
     }
 
@@ -258,13 +275,14 @@ pub fn render(signal: &Signal) -> String {
                 .ok()
                 .and_then(|value| value.as_str().map(str::to_string))
                 .unwrap_or_default();
-            out.push_str(&format!(
-                "- {} / {}: **{}**: {}\n",
+            let _ = writeln!(
+                out,
+                "- {} / {}: **{}**: {}",
                 escape(&result.policy),
                 escape(&result.rule),
                 escape(&outcome),
                 escape(&result.detail)
-            ));
+            );
         }
     }
 
@@ -272,18 +290,19 @@ pub fn render(signal: &Signal) -> String {
     if !steps.concerns.is_empty() || !steps.questions.is_empty() {
         out.push_str("\n#### Next steps\n\n");
         for concern in &steps.concerns {
-            out.push_str(&format!("- Concern: {}\n", escape(concern)));
+            let _ = writeln!(out, "- Concern: {}", escape(concern));
         }
         for question in &steps.questions {
-            out.push_str(&format!("- Question: {}\n", escape(question)));
+            let _ = writeln!(out, "- Question: {}", escape(question));
         }
     }
 
-    out.push_str(&format!(
+    let _ = write!(
+        out,
         "\n<sub>prlens {} · computed for {} · deterministic, computed locally</sub>\n",
         escape(&signal.meta.engine_version),
         escape(&signal.meta.generated_at)
-    ));
+    );
     out
 }
 
