@@ -18,9 +18,10 @@
 
 use std::borrow::Cow;
 use std::fmt;
-use std::marker::PhantomData;
 
-use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{
+    Deserialize, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor,
+};
 use serde_json::Number;
 
 /// One JSON value as the reader keeps it: scalars as read, containers only as their kind
@@ -108,84 +109,134 @@ impl Scalar {
     }
 }
 
-impl<'de> Deserialize<'de> for Scalar {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(ScalarVisitor)
+/// A place the reader fills while it walks the JSON text: a [`Scalar`], a [`Node`], the fields
+/// of a GitHub object. Object-safe, so the whole bundle is read by one visitor type (`Seed`)
+/// calling through `dyn Slot`: serde's parser code is generic over the visitor, and one
+/// visitor per struct type would copy it into the wasm once per type (~100 KB).
+pub trait Slot {
+    /// The value is a scalar (or null).
+    fn set_scalar(&mut self, value: Scalar);
+    /// The value is an object; its fields follow.
+    fn begin_object(&mut self) {}
+    /// Where the value of `key` goes (`None`: skip it). A repeated key is read again and wins.
+    fn field(&mut self, _key: &str) -> Option<&mut dyn Slot> {
+        None
+    }
+    /// The value is an array; its items follow.
+    fn begin_array(&mut self) {}
+    /// Where the next item goes (`None`: skip it).
+    fn next_item(&mut self) -> Option<&mut dyn Slot> {
+        None
+    }
+    /// The slot [`Slot::next_item`] made had no item after all (end of the array).
+    fn drop_last_item(&mut self) {}
+}
+
+impl Slot for Scalar {
+    fn set_scalar(&mut self, value: Scalar) {
+        *self = value;
+    }
+
+    fn begin_object(&mut self) {
+        *self = Scalar::Object;
+    }
+
+    fn begin_array(&mut self) {
+        *self = Scalar::Array;
     }
 }
 
-/// A float as `serde_json::Value` keeps it (JSON text never yields a non-finite one).
-fn float(value: f64) -> Scalar {
-    Number::from_f64(value).map_or(Scalar::Null, Scalar::Number)
+/// Reads `text` into a fresh `S`; syntax errors (anywhere, skipped fields included) are errors.
+pub fn from_str<S: Slot + Default>(text: &str) -> Result<S, serde_json::Error> {
+    let mut value = S::default();
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    Seed(&mut value).deserialize(&mut deserializer)?;
+    deserializer.end()?;
+    Ok(value)
 }
 
-/// Builds a [`Scalar`]; numbers are converted exactly as `serde_json::Value` converts them.
-struct ScalarVisitor;
+/// The one visitor: fills the slot it holds.
+struct Seed<'a>(&'a mut dyn Slot);
 
-impl<'de> Visitor<'de> for ScalarVisitor {
-    type Value = Scalar;
+impl<'de> DeserializeSeed<'de> for Seed<'_> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Seed<'_> {
+    type Value = ();
 
     fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
         formatter.write_str("any JSON value")
     }
 
-    fn visit_bool<E>(self, value: bool) -> Result<Scalar, E> {
-        Ok(Scalar::Bool(value))
+    fn visit_bool<E>(self, value: bool) -> Result<(), E> {
+        self.0.set_scalar(Scalar::Bool(value));
+        Ok(())
     }
 
-    fn visit_i64<E>(self, value: i64) -> Result<Scalar, E> {
-        Ok(Scalar::Number(value.into()))
+    fn visit_i64<E>(self, value: i64) -> Result<(), E> {
+        self.0.set_scalar(Scalar::Number(value.into()));
+        Ok(())
     }
 
-    fn visit_u64<E>(self, value: u64) -> Result<Scalar, E> {
-        Ok(Scalar::Number(value.into()))
+    fn visit_u64<E>(self, value: u64) -> Result<(), E> {
+        self.0.set_scalar(Scalar::Number(value.into()));
+        Ok(())
     }
 
-    fn visit_f64<E>(self, value: f64) -> Result<Scalar, E> {
-        Ok(float(value))
+    fn visit_f64<E>(self, value: f64) -> Result<(), E> {
+        // As `serde_json::Value` keeps it (JSON text never yields a non-finite float).
+        self.0
+            .set_scalar(Number::from_f64(value).map_or(Scalar::Null, Scalar::Number));
+        Ok(())
     }
 
-    fn visit_str<E>(self, value: &str) -> Result<Scalar, E> {
-        Ok(Scalar::String(value.to_owned()))
+    fn visit_str<E>(self, value: &str) -> Result<(), E> {
+        self.0.set_scalar(Scalar::String(value.to_owned()));
+        Ok(())
     }
 
-    fn visit_string<E>(self, value: String) -> Result<Scalar, E> {
-        Ok(Scalar::String(value))
+    fn visit_unit<E>(self) -> Result<(), E> {
+        self.0.set_scalar(Scalar::Null);
+        Ok(())
     }
 
-    fn visit_unit<E>(self) -> Result<Scalar, E> {
-        Ok(Scalar::Null)
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        self.0.begin_array();
+        loop {
+            let more = match self.0.next_item() {
+                Some(item) => seq.next_element_seed(Seed(item))?.is_some(),
+                None => seq.next_element::<IgnoredAny>()?.is_some(),
+            };
+            if !more {
+                self.0.drop_last_item();
+                return Ok(());
+            }
+        }
     }
 
-    fn visit_none<E>(self) -> Result<Scalar, E> {
-        Ok(Scalar::Null)
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        self.0.begin_object();
+        while let Some(key) = map.next_key::<Key>()? {
+            match self.0.field(&key.0) {
+                Some(slot) => map.next_value_seed(Seed(slot))?,
+                None => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(())
     }
-
-    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Scalar, D::Error> {
-        Scalar::deserialize(deserializer)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Scalar, A::Error> {
-        while seq.next_element::<IgnoredAny>()?.is_some() {}
-        Ok(Scalar::Array)
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Scalar, A::Error> {
-        while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
-        Ok(Scalar::Object)
-    }
-}
-
-/// An object type that reads the fields it knows from a JSON object, one key at a time; a
-/// repeated key overwrites the earlier value (as in a `Value` map).
-pub trait Fields<'de>: Default {
-    fn read<A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<(), A::Error>;
 }
 
 /// A JSON value expected to be an object of fields `T` (or, for sections that accept both, an
 /// array of `E`); anything else is kept as a [`Scalar`] so errors can name its kind.
 #[derive(Debug)]
-pub enum Node<T, E = IgnoredAny> {
+pub enum Node<T, E = Skipped> {
     Object(T),
     Array(Vec<E>),
     Scalar(Scalar),
@@ -247,71 +298,40 @@ impl<T, E> Node<T, E> {
     }
 }
 
-impl<'de, T: Fields<'de>, E: Deserialize<'de>> Deserialize<'de> for Node<T, E> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(NodeVisitor(PhantomData))
-    }
-}
-
-struct NodeVisitor<T, E>(PhantomData<(T, E)>);
-
-impl<'de, T: Fields<'de>, E: Deserialize<'de>> Visitor<'de> for NodeVisitor<T, E> {
-    type Value = Node<T, E>;
-
-    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
-        formatter.write_str("any JSON value")
+impl<T: Slot + Default, E: Slot + Default> Slot for Node<T, E> {
+    fn set_scalar(&mut self, value: Scalar) {
+        *self = Node::Scalar(value);
     }
 
-    fn visit_bool<X>(self, value: bool) -> Result<Self::Value, X> {
-        Ok(Node::Scalar(Scalar::Bool(value)))
+    fn begin_object(&mut self) {
+        *self = Node::Object(T::default());
     }
 
-    fn visit_i64<X>(self, value: i64) -> Result<Self::Value, X> {
-        Ok(Node::Scalar(Scalar::Number(value.into())))
-    }
-
-    fn visit_u64<X>(self, value: u64) -> Result<Self::Value, X> {
-        Ok(Node::Scalar(Scalar::Number(value.into())))
-    }
-
-    fn visit_f64<X>(self, value: f64) -> Result<Self::Value, X> {
-        Ok(Node::Scalar(float(value)))
-    }
-
-    fn visit_str<X>(self, value: &str) -> Result<Self::Value, X> {
-        Ok(Node::Scalar(Scalar::String(value.to_owned())))
-    }
-
-    fn visit_string<X>(self, value: String) -> Result<Self::Value, X> {
-        Ok(Node::Scalar(Scalar::String(value)))
-    }
-
-    fn visit_unit<X>(self) -> Result<Self::Value, X> {
-        Ok(Node::Scalar(Scalar::Null))
-    }
-
-    fn visit_none<X>(self) -> Result<Self::Value, X> {
-        Ok(Node::Scalar(Scalar::Null))
-    }
-
-    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        Node::deserialize(deserializer)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        let mut items = Vec::new();
-        while let Some(item) = seq.next_element()? {
-            items.push(item);
+    fn field(&mut self, key: &str) -> Option<&mut dyn Slot> {
+        match self {
+            Node::Object(fields) => fields.field(key),
+            _ => None,
         }
-        Ok(Node::Array(items))
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut fields = T::default();
-        while let Some(key) = map.next_key::<Key>()? {
-            fields.read(&key.0, &mut map)?;
+    fn begin_array(&mut self) {
+        *self = Node::Array(Vec::new());
+    }
+
+    fn next_item(&mut self) -> Option<&mut dyn Slot> {
+        match self {
+            Node::Array(items) => {
+                items.push(E::default());
+                items.last_mut().map(|item| item as &mut dyn Slot)
+            }
+            _ => None,
         }
-        Ok(Node::Object(fields))
+    }
+
+    fn drop_last_item(&mut self) {
+        if let Node::Array(items) = self {
+            items.pop();
+        }
     }
 }
 
@@ -335,24 +355,18 @@ impl<'de> Deserialize<'de> for Key<'de> {
             fn visit_str<E>(self, value: &str) -> Result<Key<'de>, E> {
                 Ok(Key(Cow::Owned(value.to_owned())))
             }
-
-            fn visit_string<E>(self, value: String) -> Result<Key<'de>, E> {
-                Ok(Key(Cow::Owned(value)))
-            }
         }
         deserializer.deserialize_str(KeyVisitor)
     }
 }
 
-/// An object whose fields are all skipped (the "object" side of an array-only [`List`]).
+/// A value whose content is skipped (the "object" side of an array-only [`List`], the items of
+/// an object-only [`Node`]).
 #[derive(Debug, Default)]
 pub struct Skipped;
 
-impl<'de> Fields<'de> for Skipped {
-    fn read<A: MapAccess<'de>>(&mut self, _key: &str, map: &mut A) -> Result<(), A::Error> {
-        map.next_value::<IgnoredAny>()?;
-        Ok(())
-    }
+impl Slot for Skipped {
+    fn set_scalar(&mut self, _value: Scalar) {}
 }
 
 /// Every entry of an object keyed by data (logins, paths), in input order; a repeated key
@@ -373,11 +387,12 @@ impl<E> Entries<E> {
     }
 }
 
-impl<'de, E: Deserialize<'de>> Fields<'de> for Entries<E> {
-    fn read<A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<(), A::Error> {
-        let value = map.next_value()?;
-        self.0.push((key.to_owned(), value));
-        Ok(())
+impl<E: Slot + Default> Slot for Entries<E> {
+    fn set_scalar(&mut self, _value: Scalar) {}
+
+    fn field(&mut self, key: &str) -> Option<&mut dyn Slot> {
+        self.0.push((key.to_owned(), E::default()));
+        self.0.last_mut().map(|(_, value)| value as &mut dyn Slot)
     }
 }
 
@@ -391,19 +406,14 @@ macro_rules! fields {
             $(pub $field: $kind,)*
         }
 
-        impl<'de> $crate::bundle::json::Fields<'de> for $name {
-            fn read<A: serde::de::MapAccess<'de>>(
-                &mut self,
-                key: &str,
-                map: &mut A,
-            ) -> Result<(), A::Error> {
+        impl $crate::bundle::json::Slot for $name {
+            fn set_scalar(&mut self, _value: $crate::bundle::json::Scalar) {}
+
+            fn field(&mut self, key: &str) -> Option<&mut dyn $crate::bundle::json::Slot> {
                 match key {
-                    $($key => self.$field = map.next_value()?,)*
-                    _ => {
-                        map.next_value::<serde::de::IgnoredAny>()?;
-                    }
+                    $($key => Some(&mut self.$field),)*
+                    _ => None,
                 }
-                Ok(())
             }
         }
     };
@@ -416,7 +426,7 @@ mod tests {
     use super::*;
 
     fn scalar(text: &str) -> Scalar {
-        serde_json::from_str(text).unwrap()
+        from_str(text).unwrap()
     }
 
     #[test]
@@ -453,11 +463,9 @@ mod tests {
     #[test]
     fn repeated_keys_keep_the_last_value_and_unknown_fields_are_skipped() {
         let node: Node<Probe> =
-            serde_json::from_str(r#"{"name": "a", "junk": [[{"x": 1e400}]], "name": "b"}"#)
-                .unwrap();
+            from_str(r#"{"name": "a", "junk": [[{"x": 1e400}]], "name": "b"}"#).unwrap();
         assert_eq!(node.object().unwrap().name.as_str(), Some("b"));
-        let entries: Node<Entries<Scalar>> =
-            serde_json::from_str(r#"{"b": 1, "a": 2, "b": 3}"#).unwrap();
+        let entries: Node<Entries<Scalar>> = from_str(r#"{"b": 1, "a": 2, "b": 3}"#).unwrap();
         let map = entries.into_object().unwrap().last_wins();
         assert_eq!(map.len(), 2);
         assert_eq!(map["b"].unsigned(), Some(3));

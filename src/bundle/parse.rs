@@ -17,10 +17,9 @@
 
 use std::collections::BTreeMap;
 
-use serde::de::IgnoredAny;
 use thiserror::Error;
 
-use super::json::{fields, Entries, List, Node, Scalar};
+use super::json::{fields, Entries, List, Node, Scalar, Skipped};
 use super::*;
 use crate::text::clip;
 use crate::timestamp;
@@ -53,7 +52,7 @@ pub enum BundleError {
 }
 
 /// An object that must be an object, or absent.
-type Obj<T> = Node<T, IgnoredAny>;
+type Obj<T> = Node<T, Skipped>;
 
 fields!(
     /// The bundle document.
@@ -154,7 +153,7 @@ fields!(
         "author" => author: Obj<RawAccount>,
         "committer" => committer: Obj<RawAccount>,
         "commit" => commit: Obj<RawGitCommit>,
-        "parents" => parents: List<IgnoredAny>,
+        "parents" => parents: List<Scalar>,
     }
 );
 
@@ -673,7 +672,7 @@ fn page_facts(raw: RawPage) -> PageFacts {
 
 /// Parses bundle text: the streaming reader, then the policy above.
 pub(super) fn from_str(text: &str) -> Result<Bundle, BundleError> {
-    let document: Obj<RawBundle> = serde_json::from_str(text)
+    let document: Obj<RawBundle> = super::json::from_str(text)
         .map_err(|error| BundleError::NotJson(clip(&error.to_string(), 200)))?;
     bundle(document)
 }
