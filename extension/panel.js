@@ -4,7 +4,8 @@
  *
  * What it does: receives the PR and page facts from the content script (nonce-checked),
  * fetches the PR's bundle from the GitHub API in wasm (`fetchBundle`: cached, token-aware,
- * rate-limit-aware), scores it (`analyzeBundle`), renders it (`renderPanel`), and keeps it
+ * rate-limit-aware), scores it (`analyzeBundle`; a view does both in one `fetchAndAnalyze`
+ * call), renders it (`renderPanel`), and keeps it
  * live: a cheap conditional poll re-scores when the head SHA or the checks change.
  *
  * Why here: wasm cannot run in a content script on github.com (page CSP), and the token must
@@ -410,25 +411,35 @@ async function update(mode) {
       wasm.renderState(root, "loading", { message: "Fetching the pull request from GitHub…" });
     }
     performance.mark("prlens:fetch-start");
-    const bundleJson = await wasm.fetchBundle(
-      { ...pull, page: view.facts ?? undefined },
-      {
-        token: token ?? undefined,
-        storage: api.storage.local,
-        freshnessSeconds: freshnessSeconds(mode !== "load"),
-        now: Date.now(),
-        onProgress(progress) {
-          if (generation === view.generation && !view.shown) showProgress(progress);
-        },
+    const request = { ...pull, page: view.facts ?? undefined };
+    const options = {
+      token: token ?? undefined,
+      storage: api.storage.local,
+      freshnessSeconds: freshnessSeconds(mode !== "load"),
+      now: Date.now(),
+      onProgress(progress) {
+        if (generation === view.generation && !view.shown) showProgress(progress);
       },
-    );
+    };
+    // A view waits for the signal: fetch and analyse in one wasm call, so the bundle does not
+    // cross into JS and back. A poll analyses only when the bundle changed.
+    const engineUsed = JSON.stringify(prefs.engine ?? {});
+    let bundleJson;
+    let signalJson = null;
+    if (mode !== "poll" && typeof wasm.fetchAndAnalyze === "function") {
+      ({ bundle: bundleJson, signal: signalJson } = await wasm.fetchAndAnalyze(request, options, engineUsed));
+    } else {
+      bundleJson = await wasm.fetchBundle(request, options);
+    }
     cancelProgress();
     performance.mark("prlens:fetched");
     if (generation !== view.generation) return;
     const changed = !view.bundleJson || content(bundleJson) !== content(view.bundleJson);
     if (mode === "poll" && !changed) return;
     view.bundleJson = bundleJson;
-    view.signalJson = wasm.analyzeBundle(bundleJson, JSON.stringify(prefs.engine ?? {}));
+    const engine = JSON.stringify(prefs.engine ?? {});
+    // Settings changed while fetching: analyse again with the new ones.
+    view.signalJson = signalJson !== null && engine === engineUsed ? signalJson : wasm.analyzeBundle(bundleJson, engine);
     performance.mark("prlens:analyzed");
     render(view.signalJson);
     performance.mark("prlens:rendered");

@@ -212,6 +212,12 @@ impl<'s> HttpCache<'s> {
     /// Writes new entries, the index and the rate limits in one batch, evicting the least
     /// recently used entries beyond the size bound. `head_sha` is the pull's current head.
     pub async fn flush(&self, head_sha: Option<&str>) {
+        self.take_writes(head_sha).apply(self.store).await;
+    }
+
+    /// What [`flush`](Self::flush) would write, taken out of the cache so the caller can write
+    /// it later (the browser shows the panel first; see `web::app`).
+    pub fn take_writes(&self, head_sha: Option<&str>) -> CacheWrites {
         let evicted = {
             let mut index = self.index.borrow_mut();
             for key in self.head_bound.borrow().iter() {
@@ -232,10 +238,24 @@ impl<'s> HttpCache<'s> {
         if let Ok(limits) = serde_json::to_string(&*self.rate_limits.borrow()) {
             items.push((RATE_LIMITS_KEY.to_string(), limits));
         }
-        // A failed write only costs a future request; the view itself succeeded.
-        let _ = self.store.set(items).await;
-        if !evicted.is_empty() {
-            let _ = self.store.remove(evicted).await;
+        CacheWrites { items, evicted }
+    }
+}
+
+/// One fetch's cache writes: new entries, the index and the rate limits, and evicted keys.
+#[derive(Debug, Default)]
+pub struct CacheWrites {
+    items: Vec<(String, String)>,
+    evicted: Vec<String>,
+}
+
+impl CacheWrites {
+    /// Writes everything in one `set`, then removes the evicted keys. A failed write only
+    /// costs a future request; the view itself succeeded.
+    pub async fn apply(self, store: &dyn CacheStore) {
+        let _ = store.set(self.items).await;
+        if !self.evicted.is_empty() {
+            let _ = store.remove(self.evicted).await;
         }
     }
 }

@@ -27,7 +27,7 @@ mod tests;
 
 use serde_json::Value;
 
-pub use cache::{CacheStore, MemoryStore};
+pub use cache::{CacheStore, CacheWrites, MemoryStore};
 pub use error::{ErrorKind, FetchError};
 pub use transport::{LocalBoxFuture, Request, Response, Transport, TransportError};
 pub use urls::PullRef;
@@ -78,4 +78,17 @@ pub async fn fetch_bundle(
     on_progress: &dyn Fn(&Progress),
 ) -> Result<Value, FetchError> {
     plan::run(pull, page, options, transport, store, on_progress).await
+}
+
+/// [`fetch_bundle`], with the cache writes handed back to be made by the caller whenever it
+/// likes ([`CacheWrites::apply`]): the browser renders the panel before writing the cache.
+pub async fn fetch_bundle_deferring_writes(
+    pull: PullRef,
+    page: Option<Value>,
+    options: &FetchOptions,
+    transport: &dyn Transport,
+    store: &dyn CacheStore,
+    on_progress: &dyn Fn(&Progress),
+) -> (Result<Value, FetchError>, CacheWrites) {
+    plan::run_deferring_writes(pull, page, options, transport, store, on_progress).await
 }

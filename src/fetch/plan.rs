@@ -16,7 +16,7 @@ use std::future::Future;
 use serde_json::Value;
 
 use super::assemble::Sections;
-use super::cache::CacheStore;
+use super::cache::{CacheStore, CacheWrites};
 use super::client::{Client, Fetched, GetError, Origin, Policy};
 use super::error::FetchError;
 use super::join::join_all;
@@ -93,7 +93,27 @@ pub async fn run(
     store: &dyn CacheStore,
     report: &dyn Fn(&Progress),
 ) -> Result<Value, FetchError> {
-    let api = Api::new(&options.api_base, pull_ref)?;
+    let (result, writes) =
+        run_deferring_writes(pull_ref, page, options, transport, store, report).await;
+    writes.apply(store).await;
+    result
+}
+
+/// [`run`], but the cache writes are handed back instead of made: the browser shows the panel
+/// first and writes `chrome.storage.local` afterwards (a write of a cold view's ~200 KB of
+/// responses is one more wait on the critical path otherwise).
+pub async fn run_deferring_writes(
+    pull_ref: PullRef,
+    page: Option<Value>,
+    options: &FetchOptions,
+    transport: &dyn Transport,
+    store: &dyn CacheStore,
+    report: &dyn Fn(&Progress),
+) -> (Result<Value, FetchError>, CacheWrites) {
+    let api = match Api::new(&options.api_base, pull_ref) {
+        Ok(api) => api,
+        Err(error) => return (Err(error), CacheWrites::default()),
+    };
     let now = options.now;
     let cache = super::cache::HttpCache::load(store, now).await;
     let client = Client::new(transport, cache, options.token.clone(), now);
@@ -140,18 +160,25 @@ pub async fn run(
     let (Some(pull), Some(files1), Some(commits1), Some(reviews)) =
         (wave1.next(), wave1.next(), wave1.next(), wave1.next())
     else {
-        return Err(FetchError::malformed("the request plan"));
+        return (
+            Err(FetchError::malformed("the request plan")),
+            CacheWrites::default(),
+        );
     };
 
     let pull = match pull {
         Ok(pull) if pull.body.is_object() && pull.body.get("number").is_some() => pull,
         Ok(_) => {
-            client.cache.flush(None).await;
-            return Err(FetchError::malformed("the pull request"));
+            return (
+                Err(FetchError::malformed("the pull request")),
+                client.cache.take_writes(None),
+            );
         }
         Err(error) => {
-            client.cache.flush(None).await;
-            return Err(pull_error(&error, client.has_token()));
+            return (
+                Err(pull_error(&error, client.has_token())),
+                client.cache.take_writes(None),
+            );
         }
     };
     let mut sections = Sections {
@@ -320,8 +347,11 @@ pub async fn run(
     sections.users_fetched = !sections.users.is_empty();
     sections.history_fetched = !sections.history.is_empty();
 
-    client.cache.flush(head.as_deref()).await;
-    Ok(sections.to_bundle(crate::timestamp::format(now)))
+    let writes = client.cache.take_writes(head.as_deref());
+    (
+        Ok(sections.to_bundle(crate::timestamp::format(now))),
+        writes,
+    )
 }
 
 /// Says when the request budget, not GitHub, limited whose profile and history were read.

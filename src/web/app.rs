@@ -1,4 +1,5 @@
-//! `fetchBundle`: the wasm export that assembles a PR's bundle from the GitHub API.
+//! `fetchBundle`: the wasm export that assembles a PR's bundle from the GitHub API (and
+//! `fetchAndAnalyze`, the same followed by the analysis, for a panel's first view).
 //!
 //! Why: the panel (and any other extension page) needs the bundle behind a panel, fetched
 //! with the cache, the token rules and the rate-limit rules of `crate::fetch`. This file only
@@ -6,7 +7,8 @@
 //! `fetchBundle({owner, repo, number, page?}, {token?, apiBase?, storage?, freshnessSeconds?,
 //! onProgress?, now?})` resolves to the bundle JSON text, or rejects with an `Error` whose
 //! `message` is user-facing and whose `name` and `kind` are the error kind. `now` is in
-//! milliseconds since the epoch (like `Date.now()`).
+//! milliseconds since the epoch (like `Date.now()`). The promise settles before the HTTP cache
+//! is written to `storage`: the write follows in the background.
 
 use js_sys::{Function, Object, Reflect};
 use serde_json::Value;
@@ -93,6 +95,34 @@ fn progress_object(progress: &Progress) -> JsValue {
 /// Fetches the bundle of one PR; see the module doc for the arguments.
 #[wasm_bindgen(js_name = fetchBundle)]
 pub async fn fetch_bundle(request: JsValue, options: JsValue) -> Result<String, JsValue> {
+    fetch_bundle_text(request, options).await
+}
+
+/// `fetchAndAnalyze(request, options, settingsJson)`: `fetchBundle`, then what `analyzeBundle`
+/// does with its result, in one call; resolves to `{bundle, signal}` (both JSON text). Fetch
+/// errors reject as in `fetchBundle`; an analysis error rejects with its message.
+///
+/// Why: a first view is waiting for exactly this, and the bundle (~250 KB for a 45-file PR)
+/// would otherwise leave wasm as a string only to come straight back in, through the bindgen
+/// glue's per-character copy loop (~10 ms while the panel's code is cold).
+#[wasm_bindgen(js_name = fetchAndAnalyze)]
+pub async fn fetch_and_analyze(
+    request: JsValue,
+    options: JsValue,
+    settings_json: String,
+) -> Result<JsValue, JsValue> {
+    let bundle = fetch_bundle_text(request, options).await?;
+    let signal = crate::analyze_json(&bundle, &settings_json, None)
+        .map_err(|error| JsValue::from(js_sys::Error::new(&error.to_string())))?;
+    let signal = serde_json::to_string(&signal)
+        .map_err(|error| JsValue::from(js_sys::Error::new(&error.to_string())))?;
+    let result = Object::new();
+    Reflect::set(&result, &"bundle".into(), &bundle.into())?;
+    Reflect::set(&result, &"signal".into(), &signal.into())?;
+    Ok(result.into())
+}
+
+async fn fetch_bundle_text(request: JsValue, options: JsValue) -> Result<String, JsValue> {
     let (pull, page) = read_request(&request).map_err(|error| js_error(&error))?;
     let fetch_options = read_options(&options);
     let on_progress = field(&options, "onProgress").dyn_into::<Function>().ok();
@@ -108,7 +138,7 @@ pub async fn fetch_bundle(request: JsValue, options: JsValue) -> Result<String, 
         Some(store) => store,
         None => &memory,
     };
-    let bundle = crate::fetch::fetch_bundle(
+    let (bundle, writes) = crate::fetch::fetch_bundle_deferring_writes(
         pull,
         page,
         &fetch_options,
@@ -116,8 +146,13 @@ pub async fn fetch_bundle(request: JsValue, options: JsValue) -> Result<String, 
         store,
         &report,
     )
-    .await
-    .map_err(|error| js_error(&error))?;
+    .await;
+    // The caller gets the bundle now; the cache is written behind it (chrome.storage runs its
+    // operations in order, so a later fetch still reads what this one wrote).
+    if let Some(js_store) = js_store {
+        wasm_bindgen_futures::spawn_local(async move { writes.apply(&js_store).await });
+    }
+    let bundle = bundle.map_err(|error| js_error(&error))?;
     serde_json::to_string(&bundle)
         .map_err(|error| js_error(&FetchError::malformed(&format!("the bundle ({error})"))))
 }
