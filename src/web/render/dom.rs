@@ -67,6 +67,12 @@ pub fn take_error() -> DomResult<()> {
     }
 }
 
+/// Forgets an exception recorded by an earlier render or click that ended early; every
+/// export and event handler starts with this, so [`take_error`] reports only its own.
+pub fn forget_errors() {
+    let _ = take_error();
+}
+
 /// A stand-in for an element the document refused to create: later calls on it fail (and
 /// are recorded) or do nothing, and the render ends in [`take_error`]'s exception.
 fn placeholder() -> Element {
@@ -79,8 +85,6 @@ impl Dom {
         let document = root
             .owner_document()
             .ok_or_else(|| JsValue::from_str("the panel root is not attached to a document"))?;
-        // A new render: an exception left over from an earlier one is not this render's.
-        let _ = take_error();
         Ok(Self { document })
     }
 

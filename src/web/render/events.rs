@@ -12,7 +12,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, Event};
 
 use super::clipboard;
-use super::dom::{set, take_error, DomResult};
+use super::dom::{forget_errors, set, take_error, DomResult};
 use super::header::set_expanded;
 use super::links::is_valid_anchor;
 
@@ -30,6 +30,7 @@ pub fn wire(wiring: PanelWiring) -> DomResult<()> {
     let panel = wiring.panel.clone();
     let handler = Closure::<dyn FnMut(Event)>::new(move |event: Event| {
         // `take_error`: a DOM building call (`set`, `add`) that failed while handling it.
+        forget_errors();
         if let Err(error) = on_click(&wiring, &event).and_then(|()| take_error()) {
             web_sys::console::warn_2(&JsValue::from_str("prlens: panel action failed"), &error);
         }

@@ -65,6 +65,7 @@ static PANEL_COUNTER: AtomicU32 = AtomicU32::new(0);
 /// error state in `root`) when the signal JSON cannot be read.
 #[wasm_bindgen(js_name = renderPanel)]
 pub fn render_panel(root: &Element, signal_json: &str, options: JsValue) -> Result<(), JsValue> {
+    dom::forget_errors();
     let options = PanelOptions::from_js(&options);
     if let Some(mode) = &options.color_mode {
         theme::apply(root, mode)?;

@@ -10,12 +10,13 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event};
 
-use super::dom::{clear, set, take_error, Append, Dom, DomResult};
+use super::dom::{clear, forget_errors, set, take_error, Append, Dom, DomResult};
 use super::options::{color_mode, field, function};
 use super::theme;
 
 /// Renders `state` ("loading" or "error") into `root` from `detail`.
 pub fn render(root: &Element, state: &str, detail: &JsValue) -> DomResult<()> {
+    forget_errors();
     let dom = Dom::for_root(root)?;
     if let Some(mode) = color_mode(&field(detail, "colorMode")) {
         theme::apply(root, &mode)?;

@@ -5,7 +5,7 @@
 //! Why: the panel sits inside GitHub's page and must match light, dark, dark-dimmed and
 //! high-contrast themes exactly, using GitHub's own tokens rather than picked colours.
 
-use super::dom::{set, DomResult};
+use super::dom::{set, take_error, DomResult};
 use super::options::ColorMode;
 use web_sys::Element;
 
@@ -18,5 +18,5 @@ pub fn apply(root: &Element, color_mode: &ColorMode) -> DomResult<()> {
     set(&html, "data-color-mode", &color_mode.mode);
     set(&html, "data-light-theme", &color_mode.light_theme);
     set(&html, "data-dark-theme", &color_mode.dark_theme);
-    Ok(())
+    take_error()
 }
