@@ -8,13 +8,13 @@
 //! Why streaming: a 3,000-file bundle is ~1.3 MB of JSON. Decoding it into a
 //! `serde_json::Value` tree first (a map per object, a `String` per key and per value, most of
 //! them GitHub fields the engine never reads) and then copying the fields out cost about a third
-//! of the engine's time. Here the parser fills the typed views directly: fields the engine
-//! reads are kept (strings moved, not cloned), every other field is skipped without being
-//! built ([`IgnoredAny`]: syntax-checked only).
+//! of the engine's time. Here the parser keeps only the fields a static [`Shape`] names, in a
+//! small tree ([`Raw`]) whose keys are the shape's `&'static str`s; every other field is skipped
+//! without being built ([`IgnoredAny`]: syntax-checked only).
 //!
 //! The readings equal those of a `Value` tree, so hostile input behaves as before: a repeated
-//! key keeps its last value, a field of the wrong type reads as unknown (and remembers its
-//! kind for error messages), numbers are `serde_json::Number`s read exactly as `Value` does.
+//! key keeps its last value, a field of the wrong type reads as unknown (and keeps its kind for
+//! error messages), numbers are `serde_json::Number`s read exactly as `Value` does.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -24,9 +24,8 @@ use serde::de::{
 };
 use serde_json::Number;
 
-/// One JSON value as the reader keeps it: scalars as read, containers only as their kind
-/// (their content is skipped). `Null` also stands for an absent field: every reading treats
-/// the two alike.
+/// One JSON scalar as read. `Null` also stands for an absent field: every reading treats the
+/// two alike.
 #[derive(Debug, Default, Clone, PartialEq)]
 pub enum Scalar {
     #[default]
@@ -34,8 +33,6 @@ pub enum Scalar {
     Bool(bool),
     Number(Number),
     String(String),
-    Array,
-    Object,
 }
 
 impl Scalar {
@@ -46,8 +43,6 @@ impl Scalar {
             Scalar::Bool(_) => "a boolean",
             Scalar::Number(_) => "a number",
             Scalar::String(_) => "a string",
-            Scalar::Array => "an array",
-            Scalar::Object => "an object",
         }
     }
 
@@ -109,229 +104,207 @@ impl Scalar {
     }
 }
 
-/// A place the reader fills while it walks the JSON text: a [`Scalar`], a [`Node`], the fields
-/// of a GitHub object. Object-safe, so the whole bundle is read by one visitor type (`Seed`)
-/// calling through `dyn Slot`: serde's parser code is generic over the visitor, and one
-/// visitor per struct type would copy it into the wasm once per type (~100 KB).
-pub trait Slot {
-    /// The value is a scalar (or null).
-    fn set_scalar(&mut self, value: Scalar);
-    /// The value is an object; its fields follow.
-    fn begin_object(&mut self) {}
-    /// Where the value of `key` goes (`None`: skip it). A repeated key is read again and wins.
-    fn field(&mut self, _key: &str) -> Option<&mut dyn Slot> {
-        None
-    }
-    /// The value is an array; its items follow.
-    fn begin_array(&mut self) {}
-    /// Where the next item goes (`None`: skip it).
-    fn next_item(&mut self) -> Option<&mut dyn Slot> {
-        None
-    }
-    /// The slot [`Slot::next_item`] made had no item after all (end of the array).
-    fn drop_last_item(&mut self) {}
+/// Which fields of an object the reader keeps, and how to read their values. A static tree per
+/// bundle section (see `parse.rs`); what it does not name is skipped.
+#[derive(Debug)]
+pub struct Shape {
+    /// Object fields to keep, each with the shape of its value.
+    pub fields: &'static [(&'static str, &'static Shape)],
+    /// Array items to keep, with their shape (`None`: an array reads as empty).
+    pub items: Option<&'static Shape>,
+    /// For objects keyed by data (logins, paths): keep every entry, values of this shape.
+    pub entries: Option<&'static Shape>,
 }
 
-impl Slot for Scalar {
-    fn set_scalar(&mut self, value: Scalar) {
-        *self = value;
+/// A value read as a scalar; an object or array here keeps only its kind.
+pub static LEAF: Shape = Shape {
+    fields: &[],
+    items: None,
+    entries: None,
+};
+
+/// A JSON value as the reader keeps it: a small `Value` with only the fields a [`Shape`] names
+/// (keys are the shape's `&'static str`s, so nothing is allocated per key).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Raw {
+    Scalar(Scalar),
+    /// Known fields in input order; a repeated key appears twice and the last one counts.
+    Object(Vec<(&'static str, Raw)>),
+    Array(Vec<Raw>),
+    /// Every entry of an object keyed by data, in input order.
+    Entries(Vec<(String, Raw)>),
+}
+
+static NULL: Raw = Raw::Scalar(Scalar::Null);
+
+impl Raw {
+    /// How an error message names the value's type.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Raw::Scalar(scalar) => scalar.kind(),
+            Raw::Object(_) | Raw::Entries(_) => "an object",
+            Raw::Array(_) => "an array",
+        }
     }
 
-    fn begin_object(&mut self) {
-        *self = Scalar::Object;
+    pub fn is_null(&self) -> bool {
+        matches!(self, Raw::Scalar(Scalar::Null))
     }
 
-    fn begin_array(&mut self) {
-        *self = Scalar::Array;
+    pub fn is_object(&self) -> bool {
+        matches!(self, Raw::Object(_) | Raw::Entries(_))
+    }
+
+    /// The scalar, or null for containers.
+    pub fn scalar(&self) -> &Scalar {
+        match self {
+            Raw::Scalar(scalar) => scalar,
+            _ => &Scalar::Null,
+        }
+    }
+
+    /// The field `key` of an object (the last one when repeated).
+    pub fn get(&self, key: &str) -> Option<&Raw> {
+        match self {
+            Raw::Object(fields) => fields
+                .iter()
+                .rev()
+                .find(|(name, _)| *name == key)
+                .map(|(_, value)| value),
+            _ => None,
+        }
+    }
+
+    /// The field `key`, null when absent.
+    pub fn field(&self, key: &str) -> &Raw {
+        self.get(key).unwrap_or(&NULL)
+    }
+
+    /// The value at a path of keys, e.g. `path(&["head", "sha"])`; null when any step is missing.
+    pub fn path(&self, keys: &[&str]) -> &Raw {
+        keys.iter().fold(self, |current, key| current.field(key))
+    }
+
+    /// The items of an array (empty for anything else).
+    pub fn items(&self) -> &[Raw] {
+        match self {
+            Raw::Array(items) => items,
+            _ => &[],
+        }
+    }
+
+    /// The entries of an object keyed by data (empty for anything else).
+    pub fn entries(&self) -> &[(String, Raw)] {
+        match self {
+            Raw::Entries(entries) => entries,
+            _ => &[],
+        }
+    }
+
+    /// Takes the string of field `key` out (for the big texts: patches, bodies, messages), as
+    /// [`Scalar::into_string`] reads it.
+    pub fn take_string(&mut self, key: &str) -> Option<String> {
+        let Raw::Object(fields) = self else {
+            return None;
+        };
+        let (_, value) = fields.iter_mut().rev().find(|(name, _)| *name == key)?;
+        match std::mem::replace(value, Raw::Scalar(Scalar::Null)) {
+            Raw::Scalar(scalar) => scalar.into_string(),
+            _ => None,
+        }
     }
 }
 
-/// Reads `text` into a fresh `S`; syntax errors (anywhere, skipped fields included) are errors.
-pub fn from_str<S: Slot + Default>(text: &str) -> Result<S, serde_json::Error> {
-    let mut value = S::default();
+/// Reads `text` with `shape`; syntax errors (anywhere, skipped fields included) are errors.
+pub fn from_str(text: &str, shape: &'static Shape) -> Result<Raw, serde_json::Error> {
     let mut deserializer = serde_json::Deserializer::from_str(text);
-    Seed(&mut value).deserialize(&mut deserializer)?;
+    let value = Seed(shape).deserialize(&mut deserializer)?;
     deserializer.end()?;
     Ok(value)
 }
 
-/// The one visitor: fills the slot it holds.
-struct Seed<'a>(&'a mut dyn Slot);
+/// The one visitor: reads a value of the shape it holds. One non-generic type, so serde's
+/// parser code is instantiated once in the wasm.
+#[derive(Clone, Copy)]
+struct Seed(&'static Shape);
 
-impl<'de> DeserializeSeed<'de> for Seed<'_> {
-    type Value = ();
+impl<'de> DeserializeSeed<'de> for Seed {
+    type Value = Raw;
 
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Raw, D::Error> {
         deserializer.deserialize_any(self)
     }
 }
 
-impl<'de> Visitor<'de> for Seed<'_> {
-    type Value = ();
+impl<'de> Visitor<'de> for Seed {
+    type Value = Raw;
 
     fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
         formatter.write_str("any JSON value")
     }
 
-    fn visit_bool<E>(self, value: bool) -> Result<(), E> {
-        self.0.set_scalar(Scalar::Bool(value));
-        Ok(())
+    fn visit_bool<E>(self, value: bool) -> Result<Raw, E> {
+        Ok(Raw::Scalar(Scalar::Bool(value)))
     }
 
-    fn visit_i64<E>(self, value: i64) -> Result<(), E> {
-        self.0.set_scalar(Scalar::Number(value.into()));
-        Ok(())
+    fn visit_i64<E>(self, value: i64) -> Result<Raw, E> {
+        Ok(Raw::Scalar(Scalar::Number(value.into())))
     }
 
-    fn visit_u64<E>(self, value: u64) -> Result<(), E> {
-        self.0.set_scalar(Scalar::Number(value.into()));
-        Ok(())
+    fn visit_u64<E>(self, value: u64) -> Result<Raw, E> {
+        Ok(Raw::Scalar(Scalar::Number(value.into())))
     }
 
-    fn visit_f64<E>(self, value: f64) -> Result<(), E> {
+    fn visit_f64<E>(self, value: f64) -> Result<Raw, E> {
         // As `serde_json::Value` keeps it (JSON text never yields a non-finite float).
-        self.0
-            .set_scalar(Number::from_f64(value).map_or(Scalar::Null, Scalar::Number));
-        Ok(())
+        Ok(Raw::Scalar(
+            Number::from_f64(value).map_or(Scalar::Null, Scalar::Number),
+        ))
     }
 
-    fn visit_str<E>(self, value: &str) -> Result<(), E> {
-        self.0.set_scalar(Scalar::String(value.to_owned()));
-        Ok(())
+    fn visit_str<E>(self, value: &str) -> Result<Raw, E> {
+        Ok(Raw::Scalar(Scalar::String(value.to_owned())))
     }
 
-    fn visit_unit<E>(self) -> Result<(), E> {
-        self.0.set_scalar(Scalar::Null);
-        Ok(())
+    fn visit_unit<E>(self) -> Result<Raw, E> {
+        Ok(Raw::Scalar(Scalar::Null))
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        self.0.begin_array();
-        loop {
-            let more = match self.0.next_item() {
-                Some(item) => seq.next_element_seed(Seed(item))?.is_some(),
-                None => seq.next_element::<IgnoredAny>()?.is_some(),
-            };
-            if !more {
-                self.0.drop_last_item();
-                return Ok(());
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Raw, A::Error> {
+        let mut items = Vec::new();
+        match self.0.items {
+            Some(shape) => {
+                while let Some(item) = seq.next_element_seed(Seed(shape))? {
+                    items.push(item);
+                }
             }
+            None => while seq.next_element::<IgnoredAny>()?.is_some() {},
         }
+        Ok(Raw::Array(items))
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        self.0.begin_object();
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Raw, A::Error> {
+        if let Some(shape) = self.0.entries {
+            let mut entries = Vec::new();
+            while let Some(key) = map.next_key::<Key>()? {
+                let value = map.next_value_seed(Seed(shape))?;
+                entries.push((key.0.into_owned(), value));
+            }
+            return Ok(Raw::Entries(entries));
+        }
+        let mut fields = Vec::new();
         while let Some(key) = map.next_key::<Key>()? {
-            match self.0.field(&key.0) {
-                Some(slot) => map.next_value_seed(Seed(slot))?,
+            match self.0.fields.iter().find(|(name, _)| *name == key.0) {
+                Some((name, shape)) => {
+                    let value = map.next_value_seed(Seed(shape))?;
+                    fields.push((*name, value));
+                }
                 None => {
                     map.next_value::<IgnoredAny>()?;
                 }
             }
         }
-        Ok(())
-    }
-}
-
-/// A JSON value expected to be an object of fields `T` (or, for sections that accept both, an
-/// array of `E`); anything else is kept as a [`Scalar`] so errors can name its kind.
-#[derive(Debug)]
-pub enum Node<T, E = Skipped> {
-    Object(T),
-    Array(Vec<E>),
-    Scalar(Scalar),
-}
-
-/// A JSON value expected to be an array of `E`.
-pub type List<E> = Node<Skipped, E>;
-
-impl<T, E> Default for Node<T, E> {
-    fn default() -> Self {
-        Node::Scalar(Scalar::Null)
-    }
-}
-
-impl<T, E> Node<T, E> {
-    /// How an error message names the value's type.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Node::Object(_) => "an object",
-            Node::Array(_) => "an array",
-            Node::Scalar(scalar) => scalar.kind(),
-        }
-    }
-
-    pub fn is_null(&self) -> bool {
-        matches!(self, Node::Scalar(Scalar::Null))
-    }
-
-    /// The fields, when the value is an object.
-    pub fn object(&self) -> Option<&T> {
-        match self {
-            Node::Object(fields) => Some(fields),
-            _ => None,
-        }
-    }
-
-    /// The fields, when the value is an object (taken).
-    pub fn into_object(self) -> Option<T> {
-        match self {
-            Node::Object(fields) => Some(fields),
-            _ => None,
-        }
-    }
-
-    /// The items of an array; an empty list for anything else.
-    pub fn items(self) -> Vec<E> {
-        match self {
-            Node::Array(items) => items,
-            _ => Vec::new(),
-        }
-    }
-
-    /// Number of items of an array (0 for anything else).
-    pub fn item_count(&self) -> usize {
-        match self {
-            Node::Array(items) => items.len(),
-            _ => 0,
-        }
-    }
-}
-
-impl<T: Slot + Default, E: Slot + Default> Slot for Node<T, E> {
-    fn set_scalar(&mut self, value: Scalar) {
-        *self = Node::Scalar(value);
-    }
-
-    fn begin_object(&mut self) {
-        *self = Node::Object(T::default());
-    }
-
-    fn field(&mut self, key: &str) -> Option<&mut dyn Slot> {
-        match self {
-            Node::Object(fields) => fields.field(key),
-            _ => None,
-        }
-    }
-
-    fn begin_array(&mut self) {
-        *self = Node::Array(Vec::new());
-    }
-
-    fn next_item(&mut self) -> Option<&mut dyn Slot> {
-        match self {
-            Node::Array(items) => {
-                items.push(E::default());
-                items.last_mut().map(|item| item as &mut dyn Slot)
-            }
-            _ => None,
-        }
-    }
-
-    fn drop_last_item(&mut self) {
-        if let Node::Array(items) = self {
-            items.pop();
-        }
+        Ok(Raw::Object(fields))
     }
 }
 
@@ -360,73 +333,12 @@ impl<'de> Deserialize<'de> for Key<'de> {
     }
 }
 
-/// A value whose content is skipped (the "object" side of an array-only [`List`], the items of
-/// an object-only [`Node`]).
-#[derive(Debug, Default)]
-pub struct Skipped;
-
-impl Slot for Skipped {
-    fn set_scalar(&mut self, _value: Scalar) {}
-}
-
-/// Every entry of an object keyed by data (logins, paths), in input order; a repeated key
-/// appears twice and the reader keeps the last (see [`Entries::last_wins`]).
-#[derive(Debug)]
-pub struct Entries<E>(pub Vec<(String, E)>);
-
-impl<E> Default for Entries<E> {
-    fn default() -> Self {
-        Entries(Vec::new())
-    }
-}
-
-impl<E> Entries<E> {
-    /// The entries by key, the last of repeated keys winning, in key order.
-    pub fn last_wins(self) -> std::collections::BTreeMap<String, E> {
-        self.0.into_iter().collect()
-    }
-}
-
-impl<E: Slot + Default> Slot for Entries<E> {
-    fn set_scalar(&mut self, _value: Scalar) {}
-
-    fn field(&mut self, key: &str) -> Option<&mut dyn Slot> {
-        self.0.push((key.to_owned(), E::default()));
-        self.0.last_mut().map(|(_, value)| value as &mut dyn Slot)
-    }
-}
-
-/// Declares a struct of the fields one GitHub object contributes, read by JSON key; unknown keys
-/// are skipped.
-macro_rules! fields {
-    ($(#[$doc:meta])* $name:ident { $($key:literal => $field:ident: $kind:ty,)* }) => {
-        $(#[$doc])*
-        #[derive(Debug, Default)]
-        pub struct $name {
-            $(pub $field: $kind,)*
-        }
-
-        impl $crate::bundle::json::Slot for $name {
-            fn set_scalar(&mut self, _value: $crate::bundle::json::Scalar) {}
-
-            fn field(&mut self, key: &str) -> Option<&mut dyn $crate::bundle::json::Slot> {
-                match key {
-                    $($key => Some(&mut self.$field),)*
-                    _ => None,
-                }
-            }
-        }
-    };
-}
-
-pub(crate) use fields;
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn scalar(text: &str) -> Scalar {
-        from_str(text).unwrap()
+        from_str(text, &LEAF).unwrap().scalar().clone()
     }
 
     #[test]
@@ -449,25 +361,35 @@ mod tests {
                 "{text}"
             );
         }
-        assert_eq!(scalar("[1, {\"a\": 2}]"), Scalar::Array);
-        assert_eq!(scalar("{\"a\": [2]}").kind(), "an object");
+        assert_eq!(
+            from_str("[1, {\"a\": 2}]", &LEAF).unwrap(),
+            Raw::Array(vec![])
+        );
+        assert_eq!(from_str("{\"a\": [2]}", &LEAF).unwrap().kind(), "an object");
     }
 
-    fields!(
-        /// A test object with one known field.
-        Probe {
-            "name" => name: Scalar,
-        }
-    );
+    static PROBE: Shape = Shape {
+        fields: &[("name", &LEAF)],
+        items: None,
+        entries: None,
+    };
+    static LOGINS: Shape = Shape {
+        fields: &[],
+        items: None,
+        entries: Some(&LEAF),
+    };
 
     #[test]
     fn repeated_keys_keep_the_last_value_and_unknown_fields_are_skipped() {
-        let node: Node<Probe> =
-            from_str(r#"{"name": "a", "junk": [[{"x": 1e400}]], "name": "b"}"#).unwrap();
-        assert_eq!(node.object().unwrap().name.as_str(), Some("b"));
-        let entries: Node<Entries<Scalar>> = from_str(r#"{"b": 1, "a": 2, "b": 3}"#).unwrap();
-        let map = entries.into_object().unwrap().last_wins();
-        assert_eq!(map.len(), 2);
-        assert_eq!(map["b"].unsigned(), Some(3));
+        let mut node = from_str(
+            r#"{"name": "a", "junk": [[{"x": 1e400}]], "name": "b"}"#,
+            &PROBE,
+        )
+        .unwrap();
+        assert_eq!(node.field("name").scalar().as_str(), Some("b"));
+        assert_eq!(node.take_string("name").as_deref(), Some("b"));
+        assert_eq!(node.get("junk"), None);
+        let entries = from_str(r#"{"b": 1, "a": 2, "b": 3}"#, &LOGINS).unwrap();
+        assert_eq!(entries.entries().len(), 3);
     }
 }

@@ -5,21 +5,17 @@
 //! number of 0, more additions than any real diff) are errors, because a signal computed
 //! from them would be untrustworthy.
 //!
-//! Two steps: the parser streams the text into the `Raw*` shapes below (only the fields the
-//! engine reads; see [`super::json`]), then the functions here apply the policy in a fixed order
-//! (format, pull, files, commits, …), so the first error reported does not depend on the order
-//! of keys in the input.
-//!
-//! Fields the engine does not read are only syntax-checked, not decoded: a number out of `f64`
-//! range or nesting deeper than serde_json's recursion limit (128) inside such a field no longer
-//! makes the bundle "not JSON" (it did while the whole document was decoded into a `Value`);
-//! inside a field the engine reads, both still do.
+//! The text is read with the [`Shape`]s below (only the fields the engine reads; see
+//! [`super::json`]); fields the engine does not read are only syntax-checked, not decoded: a
+//! number out of `f64` range or nesting deeper than serde_json's recursion limit (128) inside
+//! such a field no longer makes the bundle "not JSON" (it did while the whole document was
+//! decoded into a `Value`); inside a field the engine reads, both still do.
 
 use std::collections::BTreeMap;
 
 use thiserror::Error;
 
-use super::json::{fields, Entries, List, Node, Scalar, Skipped};
+use super::json::{Raw, Shape, LEAF};
 use super::*;
 use crate::text::clip;
 use crate::timestamp;
@@ -51,220 +47,271 @@ pub enum BundleError {
     Absurd { field: String, detail: String },
 }
 
-/// An object that must be an object, or absent.
-type Obj<T> = Node<T, Skipped>;
-
-fields!(
-    /// The bundle document.
-    RawBundle {
-        "format" => format: Scalar,
-        "fetched_at" => fetched_at: Scalar,
-        "pull" => pull: Obj<RawPull>,
-        "files" => files: List<Obj<RawFile>>,
-        "files_truncated" => files_truncated: Scalar,
-        "commits" => commits: List<Obj<RawCommit>>,
-        "commits_truncated" => commits_truncated: Scalar,
-        "users" => users: Obj<Entries<Obj<RawUser>>>,
-        "history" => history: Obj<Entries<Obj<RawHistory>>>,
-        "check_runs" => check_runs: Node<RawCheckRuns, Obj<RawCheckRun>>,
-        "status" => status: Obj<RawStatus>,
-        "reviews" => reviews: List<Obj<RawReview>>,
-        "familiarity" => familiarity: Obj<Entries<Obj<Entries<Scalar>>>>,
-        "page" => page: Obj<RawPage>,
-        "fetch_notes" => fetch_notes: List<Scalar>,
-    }
-);
-
-fields!(
-    /// `GET /repos/{o}/{r}/pulls/{n}`.
-    RawPull {
-        "number" => number: Scalar,
-        "title" => title: Scalar,
-        "body" => body: Scalar,
-        "user" => user: Obj<RawAccount>,
-        "author_association" => author_association: Scalar,
-        "html_url" => html_url: Scalar,
-        "url" => url: Scalar,
-        "head" => head: Obj<RawRef>,
-        "base" => base: Obj<RawRef>,
-        "state" => state: Scalar,
-        "merged" => merged: Scalar,
-        "draft" => draft: Scalar,
-        "additions" => additions: Scalar,
-        "deletions" => deletions: Scalar,
-        "changed_files" => changed_files: Scalar,
-        "commits" => commits: Scalar,
-        "created_at" => created_at: Scalar,
-        "updated_at" => updated_at: Scalar,
-        "closed_at" => closed_at: Scalar,
-        "merged_at" => merged_at: Scalar,
-        "mergeable_state" => mergeable_state: Scalar,
-        "labels" => labels: List<Obj<RawAccount>>,
-        "requested_reviewers" => requested_reviewers: List<Obj<RawAccount>>,
-        "comments" => comments: Scalar,
-        "review_comments" => review_comments: Scalar,
-    }
-);
-
-fields!(
-    /// A user, label, app or git identity: whichever of these names it carries.
-    RawAccount {
-        "login" => login: Scalar,
-        "type" => kind: Scalar,
-        "name" => name: Scalar,
-        "email" => email: Scalar,
-        "date" => date: Scalar,
-        "slug" => slug: Scalar,
-    }
-);
-
-fields!(
-    /// `head`/`base` of a pull request.
-    RawRef {
-        "sha" => sha: Scalar,
-        "ref" => name: Scalar,
-        "repo" => repo: Obj<RawRepo>,
-    }
-);
-
-fields!(
-    RawRepo {
-        "full_name" => full_name: Scalar,
-        "name" => name: Scalar,
-        "owner" => owner: Obj<RawAccount>,
-    }
-);
-
-fields!(
-    RawFile {
-        "filename" => filename: Scalar,
-        "status" => status: Scalar,
-        "additions" => additions: Scalar,
-        "deletions" => deletions: Scalar,
-        "patch" => patch: Scalar,
-        "previous_filename" => previous_filename: Scalar,
-        "sha" => sha: Scalar,
-    }
-);
-
-fields!(
-    RawCommit {
-        "sha" => sha: Scalar,
-        "author" => author: Obj<RawAccount>,
-        "committer" => committer: Obj<RawAccount>,
-        "commit" => commit: Obj<RawGitCommit>,
-        "parents" => parents: List<Scalar>,
-    }
-);
-
-fields!(
-    /// The `commit` object of a commit: git's own author, message and signature.
-    RawGitCommit {
-        "author" => author: Obj<RawAccount>,
-        "message" => message: Scalar,
-        "verification" => verification: Obj<RawVerification>,
-    }
-);
-
-fields!(
-    RawVerification {
-        "verified" => verified: Scalar,
-    }
-);
-
-fields!(
-    RawUser {
-        "login" => login: Scalar,
-        "type" => kind: Scalar,
-        "created_at" => created_at: Scalar,
-        "public_repos" => public_repos: Scalar,
-        "followers" => followers: Scalar,
-        "name" => name: Scalar,
-        "site_admin" => site_admin: Scalar,
-    }
-);
-
-fields!(
-    RawHistory {
-        "prs" => prs: Scalar,
-        "merged" => merged: Scalar,
-    }
-);
-
-fields!(
-    /// The whole `GET …/check-runs` response (accepted as well as its `check_runs` array).
-    RawCheckRuns {
-        "check_runs" => check_runs: List<Obj<RawCheckRun>>,
-    }
-);
-
-fields!(
-    RawCheckRun {
-        "name" => name: Scalar,
-        "status" => status: Scalar,
-        "conclusion" => conclusion: Scalar,
-        "app" => app: Obj<RawAccount>,
-        "html_url" => html_url: Scalar,
-        "output" => output: Obj<RawOutput>,
-    }
-);
-
-fields!(
-    RawOutput {
-        "title" => title: Scalar,
-    }
-);
-
-fields!(
-    RawStatus {
-        "state" => state: Scalar,
-        "statuses" => statuses: List<Obj<RawCommitStatus>>,
-    }
-);
-
-fields!(
-    RawCommitStatus {
-        "context" => context: Scalar,
-        "state" => state: Scalar,
-        "description" => description: Scalar,
-        "target_url" => target_url: Scalar,
-    }
-);
-
-fields!(
-    RawReview {
-        "user" => user: Obj<RawAccount>,
-        "state" => state: Scalar,
-        "commit_id" => commit_id: Scalar,
-        "submitted_at" => submitted_at: Scalar,
-        "author_association" => author_association: Scalar,
-        "body" => body: Scalar,
-    }
-);
-
-fields!(
-    RawPage {
-        "title" => title: Scalar,
-        "state" => state: Scalar,
-        "author" => author: Scalar,
-        "base_ref" => base_ref: Scalar,
-        "head_ref" => head_ref: Scalar,
-        "viewer" => viewer: Scalar,
-        "viewed_files" => viewed_files: List<Scalar>,
-        "generated_files" => generated_files: List<Scalar>,
-    }
-);
-
-fn wrong_type(field: &str, expected: &'static str, found: &'static str) -> BundleError {
-    BundleError::WrongType {
-        field: field.to_string(),
-        expected,
-        found,
+const fn object(fields: &'static [(&'static str, &'static Shape)]) -> Shape {
+    Shape {
+        fields,
+        items: None,
+        entries: None,
     }
 }
 
-fn time_of(value: &Scalar) -> Option<i64> {
-    value.text().and_then(|text| timestamp::parse(&text))
+const fn list(items: &'static Shape) -> Shape {
+    Shape {
+        fields: &[],
+        items: Some(items),
+        entries: None,
+    }
+}
+
+const fn keyed(entries: &'static Shape) -> Shape {
+    Shape {
+        fields: &[],
+        items: None,
+        entries: Some(entries),
+    }
+}
+
+/// A user, label, app or git identity: whichever of these names it carries.
+static ACCOUNT: Shape = object(&[
+    ("login", &LEAF),
+    ("type", &LEAF),
+    ("name", &LEAF),
+    ("email", &LEAF),
+    ("date", &LEAF),
+    ("slug", &LEAF),
+]);
+static ACCOUNTS: Shape = list(&ACCOUNT);
+static LEAVES: Shape = list(&LEAF);
+static REPO: Shape = object(&[("full_name", &LEAF), ("name", &LEAF), ("owner", &ACCOUNT)]);
+static REF: Shape = object(&[("sha", &LEAF), ("ref", &LEAF), ("repo", &REPO)]);
+static PULL: Shape = object(&[
+    ("number", &LEAF),
+    ("title", &LEAF),
+    ("body", &LEAF),
+    ("user", &ACCOUNT),
+    ("author_association", &LEAF),
+    ("html_url", &LEAF),
+    ("url", &LEAF),
+    ("head", &REF),
+    ("base", &REF),
+    ("state", &LEAF),
+    ("merged", &LEAF),
+    ("draft", &LEAF),
+    ("additions", &LEAF),
+    ("deletions", &LEAF),
+    ("changed_files", &LEAF),
+    ("commits", &LEAF),
+    ("created_at", &LEAF),
+    ("updated_at", &LEAF),
+    ("closed_at", &LEAF),
+    ("merged_at", &LEAF),
+    ("mergeable_state", &LEAF),
+    ("labels", &ACCOUNTS),
+    ("requested_reviewers", &ACCOUNTS),
+    ("comments", &LEAF),
+    ("review_comments", &LEAF),
+]);
+static FILE: Shape = object(&[
+    ("filename", &LEAF),
+    ("status", &LEAF),
+    ("additions", &LEAF),
+    ("deletions", &LEAF),
+    ("patch", &LEAF),
+    ("previous_filename", &LEAF),
+    ("sha", &LEAF),
+]);
+static VERIFICATION: Shape = object(&[("verified", &LEAF)]);
+static GIT_COMMIT: Shape = object(&[
+    ("author", &ACCOUNT),
+    ("message", &LEAF),
+    ("verification", &VERIFICATION),
+]);
+static COMMIT: Shape = object(&[
+    ("sha", &LEAF),
+    ("author", &ACCOUNT),
+    ("committer", &ACCOUNT),
+    ("commit", &GIT_COMMIT),
+    ("parents", &LEAVES),
+]);
+static USER: Shape = object(&[
+    ("login", &LEAF),
+    ("type", &LEAF),
+    ("created_at", &LEAF),
+    ("public_repos", &LEAF),
+    ("followers", &LEAF),
+    ("name", &LEAF),
+    ("site_admin", &LEAF),
+]);
+static HISTORY: Shape = object(&[("prs", &LEAF), ("merged", &LEAF)]);
+static OUTPUT: Shape = object(&[("title", &LEAF)]);
+static CHECK_RUN: Shape = object(&[
+    ("name", &LEAF),
+    ("status", &LEAF),
+    ("conclusion", &LEAF),
+    ("app", &ACCOUNT),
+    ("html_url", &LEAF),
+    ("output", &OUTPUT),
+]);
+static CHECK_RUN_LIST: Shape = list(&CHECK_RUN);
+/// Accepts the whole `GET …/check-runs` response as well as its `check_runs` array.
+static CHECK_RUNS: Shape = Shape {
+    fields: &[("check_runs", &CHECK_RUN_LIST)],
+    items: Some(&CHECK_RUN),
+    entries: None,
+};
+static COMMIT_STATUS: Shape = object(&[
+    ("context", &LEAF),
+    ("state", &LEAF),
+    ("description", &LEAF),
+    ("target_url", &LEAF),
+]);
+static COMMIT_STATUSES: Shape = list(&COMMIT_STATUS);
+static STATUS: Shape = object(&[("state", &LEAF), ("statuses", &COMMIT_STATUSES)]);
+static REVIEW: Shape = object(&[
+    ("user", &ACCOUNT),
+    ("state", &LEAF),
+    ("commit_id", &LEAF),
+    ("submitted_at", &LEAF),
+    ("author_association", &LEAF),
+    ("body", &LEAF),
+]);
+static PAGE: Shape = object(&[
+    ("title", &LEAF),
+    ("state", &LEAF),
+    ("author", &LEAF),
+    ("base_ref", &LEAF),
+    ("head_ref", &LEAF),
+    ("viewer", &LEAF),
+    ("viewed_files", &LEAVES),
+    ("generated_files", &LEAVES),
+]);
+static FILES: Shape = list(&FILE);
+static COMMITS: Shape = list(&COMMIT);
+static REVIEWS: Shape = list(&REVIEW);
+static USERS: Shape = keyed(&USER);
+static HISTORIES: Shape = keyed(&HISTORY);
+static PATH_COUNTS: Shape = keyed(&LEAF);
+static FAMILIARITY: Shape = keyed(&PATH_COUNTS);
+/// The bundle document: every field the engine reads, and nothing else.
+static BUNDLE: Shape = object(&[
+    ("format", &LEAF),
+    ("fetched_at", &LEAF),
+    ("pull", &PULL),
+    ("files", &FILES),
+    ("files_truncated", &LEAF),
+    ("commits", &COMMITS),
+    ("commits_truncated", &LEAF),
+    ("users", &USERS),
+    ("history", &HISTORIES),
+    ("check_runs", &CHECK_RUNS),
+    ("status", &STATUS),
+    ("reviews", &REVIEWS),
+    ("familiarity", &FAMILIARITY),
+    ("page", &PAGE),
+    ("fetch_notes", &LEAVES),
+]);
+
+/// Parses bundle text: the shaped reader, then the policy below.
+pub(super) fn from_str(text: &str) -> Result<Bundle, BundleError> {
+    let document = super::json::from_str(text, &BUNDLE)
+        .map_err(|error| BundleError::NotJson(clip(&error.to_string(), 200)))?;
+    bundle(document)
+}
+
+/// The text at `key` (numbers and booleans are rendered as text).
+fn string(value: &Raw, key: &str) -> Option<String> {
+    value
+        .field(key)
+        .scalar()
+        .text()
+        .map(std::borrow::Cow::into_owned)
+}
+
+fn unsigned(value: &Raw, key: &str) -> Option<u64> {
+    value.field(key).scalar().unsigned()
+}
+
+fn as_unsigned(value: &Raw) -> Option<u64> {
+    value.scalar().unsigned()
+}
+
+fn boolean(value: &Raw, key: &str) -> Option<bool> {
+    value.field(key).scalar().boolean()
+}
+
+/// The text at a path of keys.
+fn path_string(value: &Raw, keys: &[&str]) -> Option<String> {
+    let (last, parents) = keys.split_last()?;
+    string(value.path(parents), last)
+}
+
+fn array<'a>(value: &'a Raw, key: &str) -> &'a [Raw] {
+    value.field(key).items()
+}
+
+fn wrong_type(field: &str, expected: &'static str, found: &Raw) -> BundleError {
+    BundleError::WrongType {
+        field: field.to_string(),
+        expected,
+        found: found.kind(),
+    }
+}
+
+/// The section at `key` if present and not null.
+fn section<'a>(root: &'a Raw, key: &str) -> Option<&'a Raw> {
+    root.get(key).filter(|value| !value.is_null())
+}
+
+/// A section that must be an array of objects; non-object items are skipped.
+fn object_items<'a>(root: &'a Raw, key: &str) -> Result<Option<Vec<&'a Raw>>, BundleError> {
+    match section(root, key) {
+        None => Ok(None),
+        Some(Raw::Array(items)) => Ok(Some(items.iter().filter(|item| item.is_object()).collect())),
+        Some(other) => Err(wrong_type(key, "an array", other)),
+    }
+}
+
+/// A section that must be an object keyed by login.
+fn object_map<'a>(root: &'a Raw, key: &str) -> Result<Option<&'a [(String, Raw)]>, BundleError> {
+    match section(root, key) {
+        None => Ok(None),
+        Some(Raw::Entries(entries)) => Ok(Some(entries)),
+        Some(other) => Err(wrong_type(key, "an object", other)),
+    }
+}
+
+fn time_at(value: &Raw, key: &str) -> Option<i64> {
+    value
+        .field(key)
+        .scalar()
+        .text()
+        .and_then(|text| timestamp::parse(&text))
+}
+
+/// Builds a map by login from entries in input order, as a `Value` map would: the last of
+/// repeated keys decides, including deciding that there is no entry (`read` gives `None`).
+/// The last occurrence is found with the crate's one stable sort (ties keep input order), so
+/// no `BTreeMap::remove` (~15 KB of wasm) is needed.
+fn by_key<T>(
+    entries: &[(String, Raw)],
+    mut read: impl FnMut(&str, &Raw) -> Option<T>,
+) -> BTreeMap<String, T> {
+    let key_at = |index: usize| entries.get(index).map(|(key, _)| key.as_str());
+    let order = crate::order::sorted_indices(entries.len(), &mut |a, b| key_at(a).cmp(&key_at(b)));
+    let mut map = BTreeMap::new();
+    for (position, index) in order.iter().enumerate() {
+        let Some((key, value)) = entries.get(*index) else {
+            continue;
+        };
+        let next_key = order.get(position + 1).and_then(|next| key_at(*next));
+        if next_key == Some(key.as_str()) {
+            continue; // a later duplicate decides
+        }
+        if let Some(read) = read(key, value) {
+            map.insert(key.clone(), read);
+        }
+    }
+    map
 }
 
 fn plausible_lines(field: &str, count: Option<u64>) -> Result<Option<u64>, BundleError> {
@@ -277,59 +324,29 @@ fn plausible_lines(field: &str, count: Option<u64>) -> Result<Option<u64>, Bundl
     }
 }
 
-/// A section that must be an array of objects (`None` when absent or null); non-object items
-/// are skipped.
-fn object_items<T>(key: &str, section: List<Obj<T>>) -> Result<Option<Vec<T>>, BundleError> {
-    match section {
-        Node::Array(items) => Ok(Some(
-            items.into_iter().filter_map(Node::into_object).collect(),
-        )),
-        other if other.is_null() => Ok(None),
-        other => Err(wrong_type(key, "an array", other.kind())),
+fn bundle(mut root: Raw) -> Result<Bundle, BundleError> {
+    if !root.is_object() {
+        return Err(BundleError::NotObject(root.kind()));
     }
-}
-
-/// A section that must be an object keyed by login (`None` when absent or null).
-fn object_map<E>(key: &str, section: Obj<Entries<E>>) -> Result<Option<Entries<E>>, BundleError> {
-    match section {
-        Node::Object(entries) => Ok(Some(entries)),
-        other if other.is_null() => Ok(None),
-        other => Err(wrong_type(key, "an object", other.kind())),
-    }
-}
-
-/// A section that must be an object (`None` when absent or null).
-fn object_section<T>(key: &str, section: Obj<T>) -> Result<Option<T>, BundleError> {
-    match section {
-        Node::Object(fields) => Ok(Some(fields)),
-        other if other.is_null() => Ok(None),
-        other => Err(wrong_type(key, "an object", other.kind())),
-    }
-}
-
-pub(super) fn bundle(document: Obj<RawBundle>) -> Result<Bundle, BundleError> {
-    let root = match document {
-        Node::Object(root) => root,
-        other => return Err(BundleError::NotObject(other.kind())),
-    };
-    match &root.format {
-        Scalar::Null => {}
-        Scalar::String(format) if format == super::BUNDLE_FORMAT => {}
-        Scalar::String(other) => {
-            return Err(BundleError::UnsupportedFormat(clip(
-                other,
-                MAX_QUOTED_CHARS,
-            )))
+    if let Some(format) = section(&root, "format") {
+        match format.scalar().as_str() {
+            Some(super::BUNDLE_FORMAT) => {}
+            Some(other) => {
+                return Err(BundleError::UnsupportedFormat(clip(
+                    other,
+                    MAX_QUOTED_CHARS,
+                )))
+            }
+            None => return Err(wrong_type("format", "a string", format)),
         }
-        other => return Err(wrong_type("format", "a string", other.kind())),
     }
-    let pull = match root.pull {
-        Node::Object(raw) => pull(raw)?,
-        other if other.is_null() => return Err(BundleError::MissingPull),
-        other => return Err(wrong_type("pull", "an object", other.kind())),
-    };
+    let pull_value = section(&root, "pull").ok_or(BundleError::MissingPull)?;
+    if !pull_value.is_object() {
+        return Err(wrong_type("pull", "an object", pull_value));
+    }
+    let pull = pull(pull_value)?;
 
-    let files = match object_items("files", root.files)? {
+    let files = match take_file_items(&mut root)? {
         None => None,
         Some(items) => Some(
             items
@@ -338,80 +355,70 @@ pub(super) fn bundle(document: Obj<RawBundle>) -> Result<Bundle, BundleError> {
                 .collect::<Result<Vec<_>, _>>()?,
         ),
     };
+    let root = &root;
     let commits =
-        object_items("commits", root.commits)?.map(|items| items.into_iter().map(commit).collect());
-    let users = object_map("users", root.users)?.map(|entries| {
-        entries
-            .last_wins()
-            .into_iter()
-            .filter_map(|(login, value)| {
-                let raw = value.into_object()?;
-                let user = user(&login, raw);
-                Some((login, user))
-            })
-            .collect()
+        object_items(root, "commits")?.map(|items| items.into_iter().map(commit).collect());
+    let users = object_map(root, "users")?.map(|entries| {
+        by_key(entries, |login, value| {
+            value.is_object().then(|| user(login, value))
+        })
     });
-    let history = object_map("history", root.history)?.map(|entries| {
-        entries
-            .last_wins()
-            .into_iter()
-            .filter_map(|(login, value)| {
-                let raw = value.object()?;
-                let prs = raw.prs.unsigned()?;
-                let merged = raw.merged.unsigned().unwrap_or(0).min(prs);
-                Some((login, History { prs, merged }))
-            })
-            .collect()
+    let history = object_map(root, "history")?.map(|entries| {
+        by_key(entries, |_, value| {
+            let prs = unsigned(value, "prs")?;
+            let merged = unsigned(value, "merged").unwrap_or(0).min(prs);
+            Some(History { prs, merged })
+        })
     });
-    let check_runs = match root.check_runs {
+    let check_runs = match section(root, "check_runs") {
+        None => None,
         // Accept the whole `GET …/check-runs` response as well as its `check_runs` array.
-        Node::Object(response) => Some(
-            response
-                .check_runs
-                .items()
-                .into_iter()
-                .filter_map(Node::into_object)
+        Some(response @ Raw::Object(_)) => Some(
+            array(response, "check_runs")
+                .iter()
+                .filter(|item| item.is_object())
                 .map(check_run)
                 .collect(),
         ),
-        Node::Array(items) => Some(
+        Some(Raw::Array(items)) => Some(
             items
-                .into_iter()
-                .filter_map(Node::into_object)
+                .iter()
+                .filter(|item| item.is_object())
                 .map(check_run)
                 .collect(),
         ),
-        other if other.is_null() => None,
-        other => return Err(wrong_type("check_runs", "an array", other.kind())),
+        Some(other) => return Err(wrong_type("check_runs", "an array", other)),
     };
-    let status = object_section("status", root.status)?.map(combined_status);
+    let status = match section(root, "status") {
+        None => None,
+        Some(value @ Raw::Object(_)) => Some(combined_status(value)),
+        Some(other) => return Err(wrong_type("status", "an object", other)),
+    };
     let reviews =
-        object_items("reviews", root.reviews)?.map(|items| items.into_iter().map(review).collect());
-    let familiarity = object_map("familiarity", root.familiarity)?.map(|entries| {
-        entries
-            .last_wins()
-            .into_iter()
-            .filter_map(|(login, paths)| {
-                let paths: BTreeMap<String, u64> = paths
-                    .into_object()?
-                    .last_wins()
-                    .into_iter()
-                    .filter_map(|(path, count)| Some((path, count.unsigned()?)))
-                    .collect();
-                Some((login, paths))
-            })
-            .collect()
+        object_items(root, "reviews")?.map(|items| items.into_iter().map(review).collect());
+    let familiarity = object_map(root, "familiarity")?.map(|entries| {
+        by_key(entries, |_, paths| match paths {
+            Raw::Entries(paths) => Some(by_key(paths, |_, count| as_unsigned(count))),
+            _ => None,
+        })
     });
-    let page = object_section("page", root.page)?.map(page_facts);
-    let fetch_notes = strings(root.fetch_notes);
+    let page = match section(root, "page") {
+        None => None,
+        Some(value @ Raw::Object(_)) => Some(page_facts(value)),
+        Some(other) => return Err(wrong_type("page", "an object", other)),
+    };
+    let fetch_notes = array(root, "fetch_notes")
+        .iter()
+        .filter_map(|note| note.scalar().as_str().map(str::to_string))
+        .collect();
 
     Ok(Bundle {
-        fetched_at: time_of(&root.fetched_at),
+        fetched_at: time_at(root, "fetched_at"),
         pull,
         files,
-        files_truncated: root.files_truncated.boolean().unwrap_or(false),
+        files_truncated: boolean(root, "files_truncated").unwrap_or(false),
         commits,
-        commits_truncated: root.commits_truncated.boolean().unwrap_or(false),
+        commits_truncated: boolean(root, "commits_truncated").unwrap_or(false),
         users,
         history,
         check_runs,
@@ -423,17 +430,32 @@ pub(super) fn bundle(document: Obj<RawBundle>) -> Result<Bundle, BundleError> {
     })
 }
 
-/// Owner and repo from `base.repo`, else from the html or API URL.
-fn owner_and_repo(pull: &RawPull) -> (String, String) {
-    let base_repo = pull.base.object().and_then(|base| base.repo.object());
-    if let Some(repo) = base_repo {
-        let owner = repo.owner.object().and_then(|owner| owner.login.text());
-        if let (Some(owner), Some(name)) = (owner, repo.name.text()) {
-            return (owner.into_owned(), name.into_owned());
-        }
+/// The `files` section's object items, taken out of the document (their patches are moved,
+/// not copied); `None` when absent or null.
+fn take_file_items(root: &mut Raw) -> Result<Option<Vec<Raw>>, BundleError> {
+    let Raw::Object(fields) = root else {
+        return Ok(None);
+    };
+    let Some((_, files)) = fields.iter_mut().rev().find(|(name, _)| *name == "files") else {
+        return Ok(None);
+    };
+    match std::mem::replace(files, Raw::Scalar(super::json::Scalar::Null)) {
+        Raw::Array(items) => Ok(Some(items.into_iter().filter(Raw::is_object).collect())),
+        other if other.is_null() => Ok(None),
+        other => Err(wrong_type("files", "an array", &other)),
     }
-    for url in [&pull.html_url, &pull.url] {
-        if let Some(url) = url.text() {
+}
+
+/// Owner and repo from `base.repo`, else from the html or API URL.
+fn owner_and_repo(pull: &Raw) -> (String, String) {
+    if let (Some(owner), Some(repo)) = (
+        path_string(pull, &["base", "repo", "owner", "login"]),
+        path_string(pull, &["base", "repo", "name"]),
+    ) {
+        return (owner, repo);
+    }
+    for key in ["html_url", "url"] {
+        if let Some(url) = string(pull, key) {
             let parts: Vec<&str> = url.split('/').collect();
             // https://github.com/{o}/{r}/pull/{n} or https://api.github.com/repos/{o}/{r}/pulls/{n}
             if let Some(index) = parts
@@ -449,22 +471,30 @@ fn owner_and_repo(pull: &RawPull) -> (String, String) {
     (String::new(), String::new())
 }
 
-/// `login` of an account object, when the value is one.
-fn login(account: Obj<RawAccount>) -> Option<String> {
-    account.into_object()?.login.into_string()
+fn logins(items: &[Raw]) -> Vec<String> {
+    items
+        .iter()
+        .filter_map(|item| string(item, "login").or_else(|| string(item, "name")))
+        .collect()
 }
 
-fn pull(mut raw: RawPull) -> Result<Pull, BundleError> {
-    let number = match &raw.number {
-        Scalar::Null => {
+fn pull(value: &Raw) -> Result<Pull, BundleError> {
+    let number = match value.get("number") {
+        None => {
             return Err(BundleError::Absurd {
                 field: "pull.number".into(),
                 detail: "missing; a pull request always has a number".into(),
             })
         }
-        other => other
-            .unsigned()
-            .ok_or_else(|| wrong_type("pull.number", "a positive integer", other.kind()))?,
+        Some(raw) if raw.is_null() => {
+            return Err(BundleError::Absurd {
+                field: "pull.number".into(),
+                detail: "missing; a pull request always has a number".into(),
+            })
+        }
+        Some(raw) => {
+            as_unsigned(raw).ok_or_else(|| wrong_type("pull.number", "a positive integer", raw))?
+        }
     };
     if number == 0 {
         return Err(BundleError::Absurd {
@@ -472,209 +502,167 @@ fn pull(mut raw: RawPull) -> Result<Pull, BundleError> {
             detail: "0 is not a pull request number".into(),
         });
     }
-    if !raw.title.is_null() && raw.title.as_str().is_none() {
-        return Err(wrong_type("pull.title", "a string", raw.title.kind()));
+    if let Some(title) = value.get("title").filter(|title| !title.is_null()) {
+        if title.scalar().as_str().is_none() {
+            return Err(wrong_type("pull.title", "a string", title));
+        }
     }
-    let (owner, repo) = owner_and_repo(&raw);
-    let merged_at = time_of(&raw.merged_at);
-    let additions = plausible_lines("pull.additions", raw.additions.unsigned())?;
-    let deletions = plausible_lines("pull.deletions", raw.deletions.unsigned())?;
-    let user = std::mem::take(&mut raw.user)
-        .into_object()
-        .unwrap_or_default();
-    let head = std::mem::take(&mut raw.head)
-        .into_object()
-        .unwrap_or_default();
-    let base = std::mem::take(&mut raw.base)
-        .into_object()
-        .unwrap_or_default();
+    let (owner, repo) = owner_and_repo(value);
+    let user = value.field("user");
+    let merged_at = time_at(value, "merged_at");
     Ok(Pull {
         owner,
         repo,
         number,
-        title: raw.title.into_string().unwrap_or_default(),
-        body: raw.body.into_string().unwrap_or_default(),
-        author: user.login.into_string(),
-        author_type: user.kind.into_string(),
-        author_association: raw.author_association.into_string(),
-        html_url: raw.html_url.into_string(),
-        head_sha: head.sha.into_string(),
-        head_ref: head.name.into_string(),
-        head_repo: head
-            .repo
-            .into_object()
-            .and_then(|repo| repo.full_name.into_string()),
-        base_ref: base.name.into_string(),
-        base_sha: base.sha.into_string(),
-        state: raw.state.into_string().unwrap_or_else(|| "open".into()),
-        merged: raw.merged.boolean().unwrap_or(merged_at.is_some()),
-        draft: raw.draft.boolean().unwrap_or(false),
-        additions,
-        deletions,
-        changed_files: raw.changed_files.unsigned(),
-        commits: raw.commits.unsigned(),
-        created_at: time_of(&raw.created_at),
-        updated_at: time_of(&raw.updated_at),
-        closed_at: time_of(&raw.closed_at),
+        title: string(value, "title").unwrap_or_default(),
+        body: string(value, "body").unwrap_or_default(),
+        author: string(user, "login"),
+        author_type: string(user, "type"),
+        author_association: string(value, "author_association"),
+        html_url: string(value, "html_url"),
+        head_sha: path_string(value, &["head", "sha"]),
+        head_ref: path_string(value, &["head", "ref"]),
+        head_repo: path_string(value, &["head", "repo", "full_name"]),
+        base_ref: path_string(value, &["base", "ref"]),
+        base_sha: path_string(value, &["base", "sha"]),
+        state: string(value, "state").unwrap_or_else(|| "open".into()),
+        merged: boolean(value, "merged").unwrap_or(merged_at.is_some()),
+        draft: boolean(value, "draft").unwrap_or(false),
+        additions: plausible_lines("pull.additions", unsigned(value, "additions"))?,
+        deletions: plausible_lines("pull.deletions", unsigned(value, "deletions"))?,
+        changed_files: unsigned(value, "changed_files"),
+        commits: unsigned(value, "commits"),
+        created_at: time_at(value, "created_at"),
+        updated_at: time_at(value, "updated_at"),
+        closed_at: time_at(value, "closed_at"),
         merged_at,
-        mergeable_state: raw.mergeable_state.into_string(),
-        labels: raw
-            .labels
-            .items()
-            .into_iter()
-            .filter_map(|item| match item {
-                Node::Scalar(Scalar::String(name)) => Some(name),
-                Node::Object(label) => label.name.into_string(),
-                _ => None,
-            })
-            .collect(),
-        requested_reviewers: raw
-            .requested_reviewers
-            .items()
-            .into_iter()
-            .filter_map(|item| {
-                let account = item.into_object()?;
-                account
-                    .login
-                    .into_string()
-                    .or_else(|| account.name.into_string())
-            })
-            .collect(),
-        comments: raw.comments.unsigned(),
-        review_comments: raw.review_comments.unsigned(),
+        mergeable_state: string(value, "mergeable_state"),
+        labels: logins_or_names(array(value, "labels")),
+        requested_reviewers: logins(array(value, "requested_reviewers")),
+        comments: unsigned(value, "comments"),
+        review_comments: unsigned(value, "review_comments"),
     })
 }
 
+fn logins_or_names(items: &[Raw]) -> Vec<String> {
+    items
+        .iter()
+        .filter_map(|item| {
+            item.scalar()
+                .as_str()
+                .map(str::to_string)
+                .or_else(|| string(item, "name"))
+        })
+        .collect()
+}
+
 /// A file entry; entries with no usable filename are skipped (`None`).
-fn changed_file(raw: RawFile) -> Option<Result<ChangedFile, BundleError>> {
-    let filename = raw.filename.into_string().filter(|name| !name.is_empty())?;
-    let additions = plausible_lines("files[].additions", raw.additions.unsigned());
-    let deletions = plausible_lines("files[].deletions", raw.deletions.unsigned());
+fn changed_file(mut value: Raw) -> Option<Result<ChangedFile, BundleError>> {
+    let filename = value
+        .take_string("filename")
+        .filter(|name| !name.is_empty())?;
+    let additions = plausible_lines("files[].additions", unsigned(&value, "additions"));
+    let deletions = plausible_lines("files[].deletions", unsigned(&value, "deletions"));
     Some(match (additions, deletions) {
         (Ok(additions), Ok(deletions)) => Ok(ChangedFile {
             filename,
-            status: raw
-                .status
-                .into_string()
+            status: value
+                .take_string("status")
                 .unwrap_or_else(|| "modified".into()),
             additions: additions.unwrap_or(0),
             deletions: deletions.unwrap_or(0),
-            patch: raw.patch.into_string(),
-            previous_filename: raw.previous_filename.into_string(),
-            sha: raw.sha.into_string(),
+            patch: value.take_string("patch"),
+            previous_filename: value.take_string("previous_filename"),
+            sha: value.take_string("sha"),
         }),
         (Err(error), _) | (_, Err(error)) => Err(error),
     })
 }
 
-fn commit(raw: RawCommit) -> Commit {
-    let author = raw.author.into_object().unwrap_or_default();
-    let git = raw.commit.into_object().unwrap_or_default();
-    let git_author = git.author.into_object().unwrap_or_default();
+fn commit(value: &Raw) -> Commit {
+    let author = value.field("author");
     Commit {
-        sha: raw.sha.into_string().unwrap_or_default(),
-        author_login: author.login.into_string(),
-        author_type: author.kind.into_string(),
-        committer_login: login(raw.committer),
-        authored_at: time_of(&git_author.date),
-        author_name: git_author.name.into_string(),
-        author_email: git_author.email.into_string(),
-        message: git.message.into_string().unwrap_or_default(),
-        verified: git
-            .verification
-            .object()
-            .and_then(|verification| verification.verified.boolean()),
-        parents: raw.parents.item_count(),
+        sha: string(value, "sha").unwrap_or_default(),
+        author_login: string(author, "login"),
+        author_type: string(author, "type"),
+        committer_login: path_string(value, &["committer", "login"]),
+        author_name: path_string(value, &["commit", "author", "name"]),
+        author_email: path_string(value, &["commit", "author", "email"]),
+        message: path_string(value, &["commit", "message"]).unwrap_or_default(),
+        authored_at: time_at(value.path(&["commit", "author"]), "date"),
+        verified: boolean(value.path(&["commit", "verification"]), "verified"),
+        parents: array(value, "parents").len(),
     }
 }
 
-fn user(login: &str, raw: RawUser) -> User {
+fn user(login: &str, value: &Raw) -> User {
     User {
-        login: raw.login.into_string().unwrap_or_else(|| login.to_string()),
-        kind: raw.kind.into_string(),
-        created_at: time_of(&raw.created_at),
-        public_repos: raw.public_repos.unsigned(),
-        followers: raw.followers.unsigned(),
-        name: raw.name.into_string(),
-        site_admin: raw.site_admin.boolean().unwrap_or(false),
+        login: string(value, "login").unwrap_or_else(|| login.to_string()),
+        kind: string(value, "type"),
+        created_at: time_at(value, "created_at"),
+        public_repos: unsigned(value, "public_repos"),
+        followers: unsigned(value, "followers"),
+        name: string(value, "name"),
+        site_admin: boolean(value, "site_admin").unwrap_or(false),
     }
 }
 
-fn check_run(raw: RawCheckRun) -> CheckRun {
+fn check_run(value: &Raw) -> CheckRun {
     CheckRun {
-        name: raw.name.into_string().unwrap_or_default(),
-        status: raw
-            .status
-            .into_string()
-            .unwrap_or_else(|| "completed".into()),
-        conclusion: raw.conclusion.into_string(),
-        app: raw.app.into_object().and_then(|app| app.slug.into_string()),
-        html_url: raw.html_url.into_string(),
-        output_title: raw
-            .output
-            .into_object()
-            .and_then(|output| output.title.into_string()),
+        name: string(value, "name").unwrap_or_default(),
+        status: string(value, "status").unwrap_or_else(|| "completed".into()),
+        conclusion: string(value, "conclusion"),
+        app: path_string(value, &["app", "slug"]),
+        html_url: string(value, "html_url"),
+        output_title: path_string(value, &["output", "title"]),
     }
 }
 
-fn combined_status(raw: RawStatus) -> CombinedStatus {
+fn combined_status(value: &Raw) -> CombinedStatus {
     CombinedStatus {
-        state: raw.state.into_string(),
-        statuses: raw
-            .statuses
-            .items()
-            .into_iter()
-            .filter_map(Node::into_object)
+        state: string(value, "state"),
+        statuses: array(value, "statuses")
+            .iter()
+            .filter(|item| item.is_object())
             .map(|item| CommitStatus {
-                context: item.context.into_string().unwrap_or_default(),
-                state: item.state.into_string().unwrap_or_default(),
-                description: item.description.into_string(),
-                target_url: item.target_url.into_string(),
+                context: string(item, "context").unwrap_or_default(),
+                state: string(item, "state").unwrap_or_default(),
+                description: string(item, "description"),
+                target_url: string(item, "target_url"),
             })
             .collect(),
     }
 }
 
-fn review(raw: RawReview) -> Review {
+fn review(value: &Raw) -> Review {
     Review {
-        user: login(raw.user),
-        state: raw.state.into_string().unwrap_or_default(),
-        commit_id: raw.commit_id.into_string(),
-        submitted_at: time_of(&raw.submitted_at),
-        author_association: raw.author_association.into_string(),
-        body: raw.body.into_string().unwrap_or_default(),
+        user: path_string(value, &["user", "login"]),
+        state: string(value, "state").unwrap_or_default(),
+        commit_id: string(value, "commit_id"),
+        submitted_at: time_at(value, "submitted_at"),
+        author_association: string(value, "author_association"),
+        body: string(value, "body").unwrap_or_default(),
     }
 }
 
-/// The string items of an array (other items, or a non-array, give nothing).
-fn strings(list: List<Scalar>) -> Vec<String> {
-    list.items()
-        .into_iter()
-        .filter_map(|item| match item {
-            Scalar::String(text) => Some(text),
-            _ => None,
-        })
+fn strings(value: &Raw, key: &str) -> Vec<String> {
+    array(value, key)
+        .iter()
+        .filter_map(|item| item.scalar().as_str().map(str::to_string))
         .collect()
 }
 
-fn page_facts(raw: RawPage) -> PageFacts {
+fn page_facts(value: &Raw) -> PageFacts {
     PageFacts {
-        title: raw.title.into_string(),
-        state: raw.state.into_string(),
-        author: raw.author.into_string(),
-        base_ref: raw.base_ref.into_string(),
-        head_ref: raw.head_ref.into_string(),
-        viewer: raw.viewer.into_string(),
-        viewed_files: strings(raw.viewed_files),
-        generated_files: strings(raw.generated_files),
+        title: string(value, "title"),
+        state: string(value, "state"),
+        author: string(value, "author"),
+        base_ref: string(value, "base_ref"),
+        head_ref: string(value, "head_ref"),
+        viewer: string(value, "viewer"),
+        viewed_files: strings(value, "viewed_files"),
+        generated_files: strings(value, "generated_files"),
     }
-}
-
-/// Parses bundle text: the streaming reader, then the policy above.
-pub(super) fn from_str(text: &str) -> Result<Bundle, BundleError> {
-    let document: Obj<RawBundle> = super::json::from_str(text)
-        .map_err(|error| BundleError::NotJson(clip(&error.to_string(), 200)))?;
-    bundle(document)
 }
 
 #[cfg(test)]
@@ -767,6 +755,29 @@ mod tests {
         assert_eq!(
             Bundle::from_json_str(r#"{"pull": {"number": 1}, "pull": null}"#),
             Err(BundleError::MissingPull)
+        );
+    }
+
+    #[test]
+    fn repeated_logins_keep_the_last_entry_even_when_it_is_unusable() {
+        let bundle = Bundle::from_json_str(
+            r#"{"pull": {"number": 1},
+                "users": {"b": {"login": "b"}, "a": {"login": "a1"}, "b": 7, "a": {"login": "a2"}},
+                "history": {"x": {"prs": 3}, "x": {"prs": "?"}, "y": {"prs": 1}, "y": {"prs": 2}},
+                "familiarity": {"u": {"p": 1, "p": "x", "q": 2}, "v": {"p": 1}, "v": []}}"#,
+        )
+        .unwrap();
+        let users = bundle.users.unwrap();
+        assert_eq!(users.keys().collect::<Vec<_>>(), ["a"]);
+        assert_eq!(users["a"].login, "a2");
+        let history = bundle.history.unwrap();
+        assert_eq!(history.keys().collect::<Vec<_>>(), ["y"]);
+        assert_eq!(history["y"].prs, 2);
+        let familiarity = bundle.familiarity.unwrap();
+        assert_eq!(familiarity.keys().collect::<Vec<_>>(), ["u"]);
+        assert_eq!(
+            familiarity["u"].iter().collect::<Vec<_>>(),
+            [(&"q".to_string(), &2)]
         );
     }
 

@@ -309,7 +309,10 @@ impl<'a> PathName<'a> {
     }
 
     fn in_dir(&self, names: &[&str]) -> bool {
-        self.dirs().any(|dir| names.contains(&dir))
+        match self.directory {
+            Some(directory) => directory.split('/').any(|dir| names.contains(&dir)),
+            None => false,
+        }
     }
 
     /// `prefix` is a directory path ending in `/`, matched at the root or after any `/`
@@ -385,9 +388,18 @@ const GENERATED_WORD: &[u8] = b"generated";
 /// prefilter for `to_lowercase().contains(needle)`: no non-ASCII character lower-cases to one of
 /// the letters of "generated" (only the Kelvin sign lower-cases to ASCII, to `k`).
 fn contains_ascii_case_insensitive(haystack: &[u8], needle: &[u8]) -> bool {
-    haystack
-        .windows(needle.len())
-        .any(|window| window.eq_ignore_ascii_case(needle))
+    let Some((first, rest)) = needle.split_first() else {
+        return true;
+    };
+    // Compare whole windows only where the first byte matches (rare in code lines).
+    haystack.windows(needle.len()).any(|window| {
+        window
+            .first()
+            .is_some_and(|byte| byte.to_ascii_lowercase() == *first)
+            && window
+                .get(1..)
+                .is_some_and(|tail| tail.eq_ignore_ascii_case(rest))
+    })
 }
 
 fn is_minified(name: &PathName, patch: &diff::Patch) -> bool {
