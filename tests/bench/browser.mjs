@@ -28,6 +28,8 @@ import { makeBundles } from "../fake-github/make-bundles.mjs";
 import { EXTENSION_DIR, panelFrame, startBrowser } from "../e2e/harness.mjs";
 
 const API_HOST = "api.github.com";
+/** Runs of the unattached time-to-panel measurement per bench (median and minimum reported). */
+const UNATTACHED_RUNS = 3;
 /** What the latency of a view applies to, for the report. */
 export const LATENCY_APPLIES_TO = "api.github.com responses only (the github.com page document is not delayed)";
 
@@ -307,6 +309,16 @@ export async function measureBrowser({ bundlesDir, fixtureUrl, bigUrl, engineBun
     log(`browser: fixture PR, API latency ${latencyMs} ms (fresh profile: cold, then warm revisit)`);
     const { cold, warm, browser } = await measureColdAndWarm({ bundlesDir, fixtureUrl, latencyMs, extensionDir, keepOpen: latencyMs === latencies[0] && Boolean(bigUrl) });
     views[`latency${latencyMs}`] = { latencyMs, latencyAppliesTo: LATENCY_APPLIES_TO, cold, warm };
+    if (latencyMs === 100) {
+      log(`browser: fixture PR, API latency ${latencyMs} ms, ${UNATTACHED_RUNS} fresh profiles with no debugger attached to the panel (see measureUnattached)`);
+      const runs = [];
+      for (let run = 0; run < UNATTACHED_RUNS; run++) runs.push(await measureUnattached({ bundlesDir, fixtureUrl, latencyMs, extensionDir }));
+      const summary = (kind) => {
+        const times = runs.map((views) => views[kind].timeToPanelMs).filter((ms) => ms !== null);
+        return { medianMs: times.length ? median(times) : null, minMs: times.length ? Math.min(...times) : null, runs: runs.map((views) => views[kind]) };
+      };
+      views[`latency${latencyMs}`].unattached = { cold: summary("cold"), warm: summary("warm") };
+    }
     if (browser) {
       try {
         log("browser: 3,000-file PR (panel and service-worker heap), wasm engine inside Chromium");
@@ -345,6 +357,125 @@ async function measureColdAndWarm({ bundlesDir, fixtureUrl, latencyMs, extension
 }
 
 // ---------------------------------------------------------------------------------------------
+// Time to panel without Playwright attached to the panel
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Playwright auto-attaches to every new frame target with `waitForDebuggerOnStart`, so the
+ * panel iframe's navigation waits until the node process has set the target up (a Chrome trace
+ * shows the navigation held ~50–100 ms on a loaded machine until a DevTools message releases
+ * it). No reviewer's browser does that. This runs the same cold/warm views in a Chromium driven
+ * over a bare DevTools pipe that never auto-attaches: the panel boots unobserved, and the time
+ * to panel is read afterwards from the panel's own marks (`prlens:cached-rendered` or
+ * `prlens:rendered`, set right after the render that sets `data-prlens-state`; the Playwright
+ * runs check that they agree with the MutationObserver's time).
+ */
+async function measureUnattached({ bundlesDir, fixtureUrl, latencyMs, extensionDir }) {
+  const { spawn } = await import("node:child_process");
+  const { chromiumPath } = await import("../e2e/harness.mjs");
+  const { startFakeGitHub } = await import("../fake-github/server.mjs");
+  const server = await startFakeGitHub({ bundles: bundlesDir, absent: "empty", apiLatencyMs: latencyMs });
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "prlens-bench-profile-"));
+  const chrome = spawn(chromiumPath(), [
+    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", `--user-data-dir=${profile}`, "--remote-debugging-pipe",
+    `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`,
+    `--host-resolver-rules=MAP github.com 127.0.0.1:${server.port}, MAP api.github.com 127.0.0.1:${server.port}, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1`,
+    "--ignore-certificate-errors", "--window-size=1280,900", "about:blank",
+  ], { stdio: ["ignore", "ignore", "ignore", "pipe", "pipe"] });
+  const [toChrome, fromChrome] = [chrome.stdio[3], chrome.stdio[4]];
+  let nextId = 1;
+  const waiting = new Map();
+  let buffer = "";
+  fromChrome.on("data", (chunk) => {
+    buffer += chunk.toString("utf8");
+    let end;
+    while ((end = buffer.indexOf("\0")) >= 0) {
+      const message = JSON.parse(buffer.slice(0, end));
+      buffer = buffer.slice(end + 1);
+      const pending = waiting.get(message.id);
+      if (pending) {
+        waiting.delete(message.id);
+        if (message.error) pending.reject(new Error(`${pending.method}: ${message.error.message}`));
+        else pending.resolve(message.result);
+      }
+    }
+  });
+  const send = (method, params = {}, sessionId) =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      waiting.set(id, { resolve, reject, method });
+      toChrome.write(`${JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) })}\0`);
+    });
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const evaluate = async (sessionId, expression) => (await send("Runtime.evaluate", { expression, returnByValue: true, awaitPromise: true }, sessionId)).result.value;
+  try {
+    // The extension's service worker writes its default prefs on install; let it finish.
+    let extensionId = null;
+    for (let attempt = 0; attempt < 100 && !extensionId; attempt++) {
+      const { targetInfos } = await send("Target.getTargets");
+      extensionId = targetInfos.map((info) => /^chrome-extension:\/\/([a-p]{32})\//.exec(info.url)?.[1]).find(Boolean) ?? null;
+      if (!extensionId) await sleep(50);
+    }
+    if (!extensionId) throw new Error("the extension's service worker did not start");
+    await sleep(1000);
+    const { targetId } = await send("Target.createTarget", { url: "about:blank" });
+    const { sessionId: pageSession } = await send("Target.attachToTarget", { targetId, flatten: true });
+    await send("Page.enable", {}, pageSession);
+    const views = {};
+    for (const kind of ["cold", "warm"]) {
+      const logStart = server.requests.length;
+      const before = new Set((await send("Target.getTargets")).targetInfos.map((info) => info.targetId));
+      await send("Page.navigate", { url: fixtureUrl }, pageSession);
+      let panel = null;
+      const deadline = Date.now() + 60000;
+      while (!panel && Date.now() < deadline) {
+        await sleep(100);
+        const { targetInfos } = await send("Target.getTargets");
+        const frame = targetInfos.find((info) => info.type === "iframe" && !before.has(info.targetId) && info.url.startsWith(`chrome-extension://${extensionId}/panel.html`));
+        if (!frame) continue;
+        const { sessionId } = await send("Target.attachToTarget", { targetId: frame.targetId, flatten: true });
+        for (;;) {
+          const state = await evaluate(sessionId, `document.getElementById("prlens-panel")?.getAttribute("data-prlens-state") ?? null`);
+          if (["ready", "partial", "error"].includes(state)) break;
+          if (Date.now() > deadline) throw new Error(`the unattached panel stayed ${state}`);
+          await sleep(50);
+        }
+        panel = await evaluate(sessionId, `({ timeOrigin: performance.timeOrigin, marks: performance.getEntriesByType("mark").filter((m) => m.name.startsWith("prlens:")).map((m) => ({ name: m.name.slice(7), at: performance.timeOrigin + m.startTime })) })`);
+      }
+      if (!panel) throw new Error("no panel iframe appeared (unattached run)");
+      const pageOrigin = await evaluate(pageSession, "performance.timeOrigin");
+      const shown = panel.marks.find((mark) => mark.name === "cached-rendered" || mark.name === "rendered");
+      const api = server.requests.slice(logStart).filter((entry) => entry.host === API_HOST);
+      views[kind] = {
+        timeToPanelMs: shown ? shown.at - pageOrigin : null,
+        panelCreatedMs: panel.timeOrigin - pageOrigin,
+        apiRequests: api.length,
+        // Server-side times: when the first request arrived, when the last answer was sent.
+        firstApiRequestMs: api.length ? Math.min(...api.map((entry) => entry.receivedAt)) - pageOrigin : null,
+        lastApiAnswerMs: api.length ? Math.max(...api.map((entry) => entry.answeredAt ?? entry.receivedAt)) - pageOrigin : null,
+        apiArrivals: api.map((entry) => entry.receivedAt - pageOrigin),
+        panelMarks: panel.marks.map((mark) => ({ name: mark.name, ms: mark.at - pageOrigin })),
+      };
+      await sleep(500); // the cache writes behind the panel land before the warm view
+    }
+    return views;
+  } finally {
+    const exited = new Promise((resolve) => (chrome.exitCode !== null ? resolve() : chrome.once("exit", resolve)));
+    chrome.kill();
+    await Promise.race([exited, sleep(5000)]);
+    await server.close();
+    // Chromium's helpers may still be writing the profile for a moment after it exits.
+    await sleep(300);
+    try {
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (error) {
+      process.stderr.write(`bench: could not remove ${profile}: ${error.message}\n`);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Command line: time to panel only, repeated
 // ---------------------------------------------------------------------------------------------
 
@@ -358,7 +489,7 @@ function median(values) {
 }
 
 async function main() {
-  const options = { runs: 5, latency: 100, extensionDir: EXTENSION_DIR };
+  const options = { runs: 5, latency: 100, extensionDir: EXTENSION_DIR, unattached: false };
   const argv = process.argv.slice(2);
   for (let index = 0; index < argv.length; index++) {
     const value = () => argv[++index];
@@ -366,8 +497,9 @@ async function main() {
       case "--runs": options.runs = Number(value()); break;
       case "--latency": options.latency = Number(value()); break;
       case "--extension-dir": options.extensionDir = path.resolve(value()); break;
+      case "--unattached": options.unattached = true; break;
       default:
-        console.error("usage: node tests/bench/browser.mjs [--runs 5] [--latency 100] [--extension-dir dist/chrome]");
+        console.error("usage: node tests/bench/browser.mjs [--runs 5] [--latency 100] [--extension-dir dist/chrome] [--unattached]");
         process.exit(2);
     }
   }
@@ -376,7 +508,15 @@ async function main() {
     makeBundles({ out: bundlesDir, cases: [CLI_CASE] });
     const times = { cold: [], warm: [] };
     const round = (value) => (value === null || value === undefined ? "n/a" : value.toFixed(0));
-    for (let run = 1; run <= options.runs; run++) {
+    for (let run = 1; options.unattached && run <= options.runs; run++) {
+      const views = await measureUnattached({ bundlesDir, fixtureUrl: CLI_URL, latencyMs: options.latency, extensionDir: options.extensionDir });
+      for (const kind of ["cold", "warm"]) {
+        const view = views[kind];
+        times[kind].push(view.timeToPanelMs);
+        console.log(`run ${run} ${kind} (unattached): ${round(view.timeToPanelMs)} ms (iframe ${round(view.panelCreatedMs)}, ${view.apiRequests} API requests${view.apiRequests ? ` arriving at ${view.apiArrivals.map(round).join(",")}, last answered ${round(view.lastApiAnswerMs)}` : ""}); panel.js ${view.panelMarks.map((mark) => `${mark.name} ${round(mark.ms)}`).join(", ")}`);
+      }
+    }
+    for (let run = 1; !options.unattached && run <= options.runs; run++) {
       const { cold, warm } = await measureColdAndWarm({ bundlesDir, fixtureUrl: CLI_URL, latencyMs: options.latency, extensionDir: options.extensionDir });
       for (const [kind, view] of [["cold", cold], ["warm", warm]]) {
         times[kind].push(view.timeToPanelMs);
@@ -384,6 +524,8 @@ async function main() {
         const waves = view.waves.map((wave) => `+${round(wave.startMs)}/${wave.paths.length}req/spread ${round(wave.issueSpreadMs)}/end +${round(wave.lastEndMs)}`).join(", ");
         console.log(`run ${run} ${kind}: ${round(view.timeToPanelMs)} ms (${view.state}; document ${round(m.documentLoaded)}, iframe ${round(m.panelCreated)}, first API ${round(m.firstApiRequest)}, last API ${round(m.lastApiResponse)}, ready ${round(m.ready)}; ${view.apiRequests} requests, ${view.roundTrips} round trips${waves ? `; waves ${waves}` : ""}; page long tasks ${(view.pageLongTasks ?? []).map((task) => round(task.duration)).join(",") || "none"})`);
         if (view.panelMarks.length) console.log(`  panel.js: ${view.panelMarks.map((mark) => `${mark.name} ${round(mark.ms)}`).join(", ")}`);
+        const shownMark = view.panelMarks.find((mark) => mark.name === "cached-rendered" || mark.name === "rendered");
+        if (shownMark && view.milestones.ready !== null) console.log(`  panel's own mark − MutationObserver's ready time: ${(shownMark.ms - view.milestones.ready).toFixed(1)} ms (the unattached runs use the mark)`);
       }
     }
     for (const kind of ["cold", "warm"]) {

@@ -101,8 +101,10 @@ export async function startFakeGitHub(options = {}) {
   const hanging = new Set();
 
   function record(req, host, url) {
+    const receivedAt = Date.now();
     const entry = {
-      time: new Date().toISOString(),
+      time: new Date(receivedAt).toISOString(),
+      receivedAt,
       method: req.method,
       host,
       path: url.pathname + url.search,
@@ -233,6 +235,7 @@ export async function startFakeGitHub(options = {}) {
     const entry = record(req, host, url);
     const respond = () => {
       if (res.destroyed || res.stream?.destroyed) return;
+      entry.answeredAt = Date.now();
       try {
         if (host === API_HOST) handleApi(req, res, url, entry);
         else if (PAGE_HOSTS.has(host)) handlePage(req, res, url, entry);
