@@ -318,12 +318,31 @@ impl<'a> PathName<'a> {
     /// `prefix` is a directory path ending in `/`, matched at the root or after any `/`
     /// (without building `"/{prefix}"`: this runs for every table entry of every file).
     fn under(&self, prefix: &str) -> bool {
-        self.lower.starts_with(prefix)
+        starts_with(self.lower, prefix)
             || self.lower.match_indices('/').any(|(slash, _)| {
                 self.lower
                     .get(slash + 1..)
-                    .is_some_and(|rest| rest.starts_with(prefix))
+                    .is_some_and(|rest| starts_with(rest, prefix))
             })
+    }
+}
+
+/// `text.ends_with(suffix)`, comparing the last byte first: the path tables are scanned for
+/// every file, and most entries already differ there, so a miss costs no `memcmp` call.
+fn ends_with(text: &str, suffix: &str) -> bool {
+    match (text.as_bytes().last(), suffix.as_bytes().last()) {
+        (_, None) => true,
+        (Some(last), Some(suffix_last)) => last == suffix_last && text.ends_with(suffix),
+        (None, Some(_)) => false,
+    }
+}
+
+/// `text.starts_with(prefix)`, comparing the first byte first (see [`ends_with`]).
+fn starts_with(text: &str, prefix: &str) -> bool {
+    match (text.as_bytes().first(), prefix.as_bytes().first()) {
+        (_, None) => true,
+        (Some(first), Some(prefix_first)) => first == prefix_first && text.starts_with(prefix),
+        (None, Some(_)) => false,
     }
 }
 
@@ -340,7 +359,7 @@ fn manifest_ecosystem(name: &PathName) -> Option<&'static str> {
     }
     if let Some((_, ecosystem)) = MANIFEST_SUFFIXES
         .iter()
-        .find(|(suffix, _)| name.basename.ends_with(suffix))
+        .find(|(suffix, _)| ends_with(name.basename, suffix))
     {
         return Some(ecosystem);
     }
@@ -358,7 +377,7 @@ fn is_vendored(name: &PathName) -> bool {
 fn is_generated_path(name: &PathName) -> bool {
     GENERATED_SUFFIXES
         .iter()
-        .any(|suffix| name.basename.ends_with(suffix))
+        .any(|suffix| ends_with(name.basename, suffix))
         || (matches!(name.extension, "js" | "mjs" | "cjs")
             && GENERATED_JS_DIRS.iter().any(|dir| name.under(dir)))
 }
@@ -434,17 +453,17 @@ fn is_binary(file: &ChangedFile, name: &PathName, language: Option<&str>) -> boo
 fn is_test(name: &PathName) -> bool {
     name.in_dir(TEST_DIRS)
         || name.dirs().any(|dir| {
-            dir.ends_with(".tests") || dir.ends_with(".test") || dir.ends_with(".unittests")
+            ends_with(dir, ".tests") || ends_with(dir, ".test") || ends_with(dir, ".unittests")
         })
         || TEST_BASENAMES.contains(&name.basename)
         || TEST_BASENAME_PREFIXES
             .iter()
-            .any(|prefix| name.basename.starts_with(prefix))
+            .any(|prefix| starts_with(name.basename, prefix))
         || TEST_SUFFIXES
             .iter()
-            .any(|suffix| name.basename.ends_with(suffix) && name.basename.len() > suffix.len())
+            .any(|suffix| ends_with(name.basename, suffix) && name.basename.len() > suffix.len())
         || TEST_CAMEL_SUFFIXES.iter().any(|suffix| {
-            name.original_basename.ends_with(suffix) && name.original_basename.len() > suffix.len()
+            ends_with(name.original_basename, suffix) && name.original_basename.len() > suffix.len()
         })
 }
 
@@ -475,10 +494,10 @@ fn is_ci_config(name: &PathName) -> bool {
     CI_BASENAMES.contains(&name.basename)
         || CI_PREFIXES
             .iter()
-            .any(|prefix| name.lower.starts_with(prefix))
+            .any(|prefix| starts_with(name.lower, prefix))
         || CI_BASENAME_PREFIXES
             .iter()
-            .any(|prefix| name.basename.starts_with(prefix))
+            .any(|prefix| starts_with(name.basename, prefix))
         || (name.directory.is_none() && matches!(name.basename, "action.yml" | "action.yaml"))
 }
 
@@ -486,15 +505,15 @@ fn is_build_script(name: &PathName, language: Option<&str>) -> bool {
     if BUILD_BASENAMES.contains(&name.basename)
         || BUILD_BASENAME_PREFIXES
             .iter()
-            .any(|prefix| name.basename.starts_with(prefix))
+            .any(|prefix| starts_with(name.basename, prefix))
         || BUILD_SUFFIXES
             .iter()
-            .any(|suffix| name.basename.ends_with(suffix))
+            .any(|suffix| ends_with(name.basename, suffix))
     {
         return true;
     }
     let script = SCRIPT_EXTENSIONS.contains(&name.extension);
-    let in_build_dir = BUILD_DIRS.iter().any(|dir| name.lower.starts_with(dir))
+    let in_build_dir = BUILD_DIRS.iter().any(|dir| starts_with(name.lower, dir))
         || name.lower.starts_with(".husky/");
     (script && in_build_dir)
         || name.lower.starts_with(".husky/")
