@@ -128,6 +128,7 @@ const view = {
   colorMode: undefined,
   facts: null,
   bundleJson: null,
+  fetchedAt: null, // the bundle's fetched_at when fetchAndAnalyze said it (else read from bundleJson)
   signalJson: null,
   shown: false, // a panel (cached or fresh) is on screen
   generation: 0, // bumps on each new PR, so late answers for an old one are dropped
@@ -271,7 +272,7 @@ function render(signalJson) {
     root.removeAttribute("data-prlens-signal-digest");
   }
   // When the data behind the panel was fetched (absent while a remembered panel is shown).
-  const fetchedAt = view.bundleJson ? JSON.parse(view.bundleJson).fetched_at : null;
+  const fetchedAt = view.bundleJson ? (view.fetchedAt ?? JSON.parse(view.bundleJson).fetched_at) : null;
   if (typeof fetchedAt === "string") root.setAttribute("data-prlens-fetched-at", fetchedAt);
   else root.removeAttribute("data-prlens-fetched-at");
   view.shown = true;
@@ -426,8 +427,9 @@ async function update(mode) {
     const engineUsed = JSON.stringify(prefs.engine ?? {});
     let bundleJson;
     let signalJson = null;
+    let fetchedAt = null;
     if (mode !== "poll" && typeof wasm.fetchAndAnalyze === "function") {
-      ({ bundle: bundleJson, signal: signalJson } = await wasm.fetchAndAnalyze(request, options, engineUsed));
+      ({ bundle: bundleJson, signal: signalJson, fetchedAt = null } = await wasm.fetchAndAnalyze(request, options, engineUsed));
     } else {
       bundleJson = await wasm.fetchBundle(request, options);
     }
@@ -437,6 +439,7 @@ async function update(mode) {
     const changed = !view.bundleJson || content(bundleJson) !== content(view.bundleJson);
     if (mode === "poll" && !changed) return;
     view.bundleJson = bundleJson;
+    view.fetchedAt = typeof fetchedAt === "string" ? fetchedAt : null;
     const engine = JSON.stringify(prefs.engine ?? {});
     // Settings changed while fetching: analyse again with the new ones.
     view.signalJson = signalJson !== null && engine === engineUsed ? signalJson : wasm.analyzeBundle(bundleJson, engine);
@@ -480,6 +483,7 @@ async function onFacts(message) {
   view.generation += 1;
   view.pull = message.pull;
   view.bundleJson = null;
+  view.fetchedAt = null;
   view.signalJson = null;
   view.shown = false;
   view.busy = false;

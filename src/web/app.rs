@@ -111,7 +111,7 @@ pub async fn fetch_and_analyze(
     options: JsValue,
     settings_json: String,
 ) -> Result<JsValue, JsValue> {
-    let bundle = fetch_bundle_text(request, options).await?;
+    let (bundle, fetched_at) = fetch_bundle_value(request, options).await?;
     let signal = crate::analyze_json(&bundle, &settings_json, None)
         .map_err(|error| JsValue::from(js_sys::Error::new(&error.to_string())))?;
     let signal = serde_json::to_string(&signal)
@@ -119,10 +119,22 @@ pub async fn fetch_and_analyze(
     let result = Object::new();
     Reflect::set(&result, &"bundle".into(), &bundle.into())?;
     Reflect::set(&result, &"signal".into(), &signal.into())?;
+    // The caller shows it; reading it back out of the bundle text would mean parsing all of it.
+    if let Some(fetched_at) = fetched_at {
+        Reflect::set(&result, &"fetchedAt".into(), &fetched_at.into())?;
+    }
     Ok(result.into())
 }
 
 async fn fetch_bundle_text(request: JsValue, options: JsValue) -> Result<String, JsValue> {
+    Ok(fetch_bundle_value(request, options).await?.0)
+}
+
+/// The bundle as JSON text, and its `fetched_at`.
+async fn fetch_bundle_value(
+    request: JsValue,
+    options: JsValue,
+) -> Result<(String, Option<String>), JsValue> {
     let (pull, page) = read_request(&request).map_err(|error| js_error(&error))?;
     let fetch_options = read_options(&options);
     let on_progress = field(&options, "onProgress").dyn_into::<Function>().ok();
@@ -153,6 +165,11 @@ async fn fetch_bundle_text(request: JsValue, options: JsValue) -> Result<String,
         wasm_bindgen_futures::spawn_local(async move { writes.apply(&js_store).await });
     }
     let bundle = bundle.map_err(|error| js_error(&error))?;
-    serde_json::to_string(&bundle)
-        .map_err(|error| js_error(&FetchError::malformed(&format!("the bundle ({error})"))))
+    let fetched_at = bundle
+        .get("fetched_at")
+        .and_then(Value::as_str)
+        .map(str::to_string);
+    let text = serde_json::to_string(&bundle)
+        .map_err(|error| js_error(&FetchError::malformed(&format!("the bundle ({error})"))))?;
+    Ok((text, fetched_at))
 }
