@@ -242,9 +242,23 @@ fn reformatted_lines(removed: &[&str], added: &[&str]) -> u64 {
     {
         return 0;
     }
+    // Cheap rejection, before squeezing any line into a new String: most real hunks share no
+    // squeezed line at all, so no added line's fingerprint is among the removed lines'.
+    // (Equal lines have equal fingerprints; a rare collision only costs the exact check below.)
+    let mut old_fingerprints: Vec<u64> = removed
+        .iter()
+        .filter_map(|line| squeezed_fingerprint(line))
+        .collect();
+    crate::order::sort(&mut old_fingerprints);
+    let shares_a_line = added.iter().any(|line| {
+        squeezed_fingerprint(line)
+            .is_some_and(|fingerprint| old_fingerprints.binary_search(&fingerprint).is_ok())
+    });
+    if !shares_a_line {
+        return 0;
+    }
     let old: Vec<String> = removed.iter().map(|line| squeeze(line)).collect();
     let new: Vec<String> = added.iter().map(|line| squeeze(line)).collect();
-    // Cheap rejection: most real hunks share no squeezed line at all.
     let old_lines: std::collections::HashSet<&str> = old
         .iter()
         .map(String::as_str)
@@ -278,6 +292,20 @@ fn same_tokens(removed: &[&str], added: &[&str]) -> bool {
             .filter(|character| !character.is_whitespace() && *character != ',')
     }
     significant(removed).eq(significant(added))
+}
+
+/// FNV-1a of a line's non-whitespace characters (the [`squeeze`]d line, without building it);
+/// `None` when the squeezed line is empty.
+fn squeezed_fingerprint(line: &str) -> Option<u64> {
+    const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+    const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
+    let mut fingerprint = FNV_OFFSET;
+    let mut empty = true;
+    for character in line.chars().filter(|character| !character.is_whitespace()) {
+        empty = false;
+        fingerprint = (fingerprint ^ u64::from(u32::from(character))).wrapping_mul(FNV_PRIME);
+    }
+    (!empty).then_some(fingerprint)
 }
 
 /// Removes all whitespace (comparison form of a line).
