@@ -394,7 +394,7 @@ fn has_generated_marker(patch: &diff::Patch) -> bool {
         if !contains_ascii_case_insensitive(line.text.as_bytes(), GENERATED_WORD) {
             return false;
         }
-        let text = line.text.to_lowercase();
+        let text = line.text.to_ascii_lowercase();
         (text.contains("code generated") && text.contains("do not edit"))
             || GENERATED_MARKERS.iter().any(|marker| text.contains(marker))
     })
@@ -403,9 +403,8 @@ fn has_generated_marker(patch: &diff::Patch) -> bool {
 /// The word every generated-code marker contains (lower-case ASCII).
 const GENERATED_WORD: &[u8] = b"generated";
 
-/// True when `haystack` contains the lower-case ASCII `needle`, ignoring ASCII case. Exact as a
-/// prefilter for `to_lowercase().contains(needle)`: no non-ASCII character lower-cases to one of
-/// the letters of "generated" (only the Kelvin sign lower-cases to ASCII, to `k`).
+/// True when `haystack` contains the lower-case ASCII `needle`, ignoring ASCII case: exactly
+/// `to_ascii_lowercase().contains(needle)`, without the lower-cased copy.
 fn contains_ascii_case_insensitive(haystack: &[u8], needle: &[u8]) -> bool {
     let Some((first, rest)) = needle.split_first() else {
         return true;
@@ -561,7 +560,7 @@ fn words(path: &str) -> String {
             words.push(' ');
         }
         previous_lower = character.is_lowercase() || character.is_ascii_digit();
-        words.extend(character.to_lowercase());
+        words.push(character.to_ascii_lowercase());
         in_word = true;
     }
     words
@@ -943,6 +942,18 @@ mod tests {
         .unwrap();
         let facts = classify_all(&bundle, &Settings::default());
         assert!(facts[0].generated && facts[0].excluded_from_size);
+    }
+
+    #[test]
+    fn case_is_folded_for_ascii_letters_only() {
+        // Every table entry is ASCII: ASCII folding matches what Unicode folding matched, except
+        // characters that Unicode folds *into* ASCII (the Kelvin sign to `k`), which no longer
+        // pass for their look-alike (deliberate; also keeps Unicode case tables out of the wasm).
+        assert_eq!(facts("src/AUTH/Session.PY").sensitive, Some("auth"));
+        assert_eq!(facts("src/AUTH/Session.PY").language, Some("python"));
+        assert!(facts("web/PACKAGE-LOCK.JSON").lockfile);
+        assert!(!facts("web/pac\u{212A}age-lock.json").lockfile);
+        assert_eq!(words_of("ÄrgerLog"), ["Ärger", "log"]);
     }
 
     #[test]

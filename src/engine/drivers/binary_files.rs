@@ -18,7 +18,7 @@ use crate::settings::weights::NON_EXECUTABLE_BINARY_FACTOR;
 use crate::signal::Driver;
 
 fn is_executable(path: &str) -> bool {
-    let lower = path.to_lowercase();
+    let lower = path.to_ascii_lowercase();
     let extension = lower
         .rsplit_once('.')
         .map_or("", |(_, extension)| extension);

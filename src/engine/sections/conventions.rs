@@ -128,7 +128,7 @@ fn tests_with_source(context: &Context) -> ConventionCheck {
 }
 
 fn is_default_title(title: &str) -> bool {
-    let lower = title.trim().to_lowercase();
+    let lower = title.trim().to_ascii_lowercase();
     if lower == "add files via upload" || lower.starts_with("patch-") || lower.starts_with("patch ")
     {
         return true;
@@ -235,7 +235,7 @@ fn commit_messages(context: &Context) -> Option<ConventionCheck> {
     let mut weak = Vec::new();
     for commit in commits {
         let subject = commit.message.lines().next().unwrap_or("").trim();
-        let lower = subject.to_lowercase();
+        let lower = subject.to_ascii_lowercase();
         let meaningless =
             MEANINGLESS_SUBJECTS.contains(&lower.trim_end_matches('.')) || subject.is_empty();
         let leftover = lower.starts_with("fixup!") || lower.starts_with("squash!");

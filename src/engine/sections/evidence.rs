@@ -269,7 +269,7 @@ fn observe(bundle: &Bundle) -> Vec<Observation> {
 /// context, not an integration-test job, so that phrase is dropped.
 fn words(name: &str) -> Vec<String> {
     let lower = name
-        .to_lowercase()
+        .to_ascii_lowercase()
         .replace("continuous-integration", " ")
         .replace("continuous integration", " ")
         .replace("pre-commit", "precommit");

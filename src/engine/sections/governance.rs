@@ -226,8 +226,8 @@ fn rank_pair(actual: &Value, expected: &Value) -> Option<(f64, f64)> {
         return Some((a, b));
     }
     let (a, b) = (
-        actual.as_str()?.to_lowercase(),
-        expected.as_str()?.to_lowercase(),
+        actual.as_str()?.to_ascii_lowercase(),
+        expected.as_str()?.to_ascii_lowercase(),
     );
     SCALES.iter().find_map(|scale| {
         let a = scale.iter().position(|level| *level == a)?;
@@ -294,9 +294,10 @@ fn compare(
         }
         "contains" => Ok(actual.iter().any(|value| match value {
             Value::Array(items) => items.iter().any(|item| loosely_equal(item, expected)),
-            Value::String(text) => expected
-                .as_str()
-                .is_some_and(|needle| text.to_lowercase().contains(&needle.to_lowercase())),
+            Value::String(text) => expected.as_str().is_some_and(|needle| {
+                text.to_ascii_lowercase()
+                    .contains(&needle.to_ascii_lowercase())
+            }),
             _ => false,
         })),
         "gt" | "gte" | "lt" | "lte" => {

@@ -172,7 +172,7 @@ fn heading_of(line: &str) -> Option<String> {
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
-        .to_lowercase();
+        .to_ascii_lowercase();
     (!normalized.is_empty()).then_some(normalized)
 }
 
@@ -256,7 +256,7 @@ fn is_reference_only(text: &str) -> bool {
 }
 
 fn is_meaningful(line: &str) -> bool {
-    let lower = line.to_lowercase();
+    let lower = line.to_ascii_lowercase();
     let is_task = task_item(line).is_some();
     let is_image = line.starts_with("![") || lower.starts_with("<img");
     let is_badge = line.starts_with("[![");
@@ -318,7 +318,12 @@ pub fn strip_conventional_prefix(title: &str) -> String {
     }
     let mut chars = text.chars();
     match chars.next() {
-        Some(first) => first.to_uppercase().collect::<String>() + chars.as_str(),
+        Some(first) => {
+            let mut capitalised = String::with_capacity(text.len());
+            capitalised.push(first.to_ascii_uppercase());
+            capitalised.push_str(chars.as_str());
+            capitalised
+        }
         None => String::new(),
     }
 }
@@ -379,7 +384,7 @@ fn bullet_item(line: &str) -> Option<String> {
 }
 
 fn mentions_any(text: &str, words: &[&str]) -> bool {
-    text.to_lowercase()
+    text.to_ascii_lowercase()
         .split(|c: char| !c.is_alphanumeric())
         .any(|word| words.contains(&word))
 }
@@ -467,7 +472,7 @@ pub fn linked_issues(context: &Context) -> Vec<u64> {
     for (index, word) in words.iter().enumerate() {
         let keyword = word
             .trim_matches(|c: char| !c.is_alphanumeric())
-            .to_lowercase();
+            .to_ascii_lowercase();
         if CLOSING_KEYWORDS.contains(&keyword.as_str()) {
             if let Some(next) = words.get(index + 1) {
                 if let Some(number) = issue_reference(next, &pull.owner, &pull.repo) {

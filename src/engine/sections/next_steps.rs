@@ -45,8 +45,8 @@ pub fn assess(context: &Context, signal: &Signal) -> NextSteps {
             let first_word = driver.label.split_whitespace().next().unwrap_or("");
             let repeats = driver
                 .detail
-                .to_lowercase()
-                .starts_with(&first_word.to_lowercase());
+                .to_ascii_lowercase()
+                .starts_with(&first_word.to_ascii_lowercase());
             concerns.push(if repeats {
                 driver.detail.clone()
             } else {

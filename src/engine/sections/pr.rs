@@ -15,7 +15,7 @@ pub fn describe(context: &Context) -> PrInfo {
     let state = if pull.merged {
         "merged".to_string()
     } else {
-        pull.state.to_lowercase()
+        pull.state.to_ascii_lowercase()
     };
     PrInfo {
         owner: pull.owner.clone(),

@@ -107,7 +107,7 @@ fn shortfalls(checklist: &[ReadinessItem]) -> String {
     gaps.sort_by_key(|item| std::cmp::Reverse(item.points - item.earned));
     gaps.iter()
         .take(3)
-        .map(|item| item.label.to_lowercase())
+        .map(|item| item.label.to_ascii_lowercase())
         .collect::<Vec<_>>()
         .join("; ")
 }

@@ -63,8 +63,8 @@ pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
     };
     let patch = diff::parse(text);
     let dockerfile = facts.path.rsplit('/').next().is_some_and(|name| {
-        name.to_lowercase().starts_with("dockerfile")
-            || name.to_lowercase().ends_with(".dockerfile")
+        name.to_ascii_lowercase().starts_with("dockerfile")
+            || name.to_ascii_lowercase().ends_with(".dockerfile")
     });
     let mut found = Vec::new();
     let mut stages: Vec<String> = Vec::new();
@@ -72,7 +72,7 @@ pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
         if found.len() >= MAX_FINDINGS {
             break;
         }
-        let lower = line.to_lowercase();
+        let lower = line.to_ascii_lowercase();
         if pipes_download_into_shell(&lower) {
             found.push(finding(
                 "remote_script",
@@ -129,10 +129,10 @@ fn unpinned_base_image(line: &str, stages: &mut Vec<String>) -> Option<String> {
     }
     if let (Some(keyword), Some(stage)) = (words.next(), words.next()) {
         if keyword.eq_ignore_ascii_case("as") {
-            stages.push(stage.to_lowercase());
+            stages.push(stage.to_ascii_lowercase());
         }
     }
-    let lower = image.to_lowercase();
+    let lower = image.to_ascii_lowercase();
     let pinned = lower.contains("@sha256:");
     let variable = lower.contains('$');
     let is_stage = stages.contains(&lower) && !lower.contains(':');

@@ -50,7 +50,7 @@ pub enum Source {
 /// Classifies a spec: git (`git+`, `github:`, `.git`, `git =`, `branch:`), URL (`http(s)://`,
 /// PEP 508 `@ https://`), local (`file:`, `link:`, `path`), otherwise a registry version.
 pub fn source_of(spec: &str) -> Source {
-    let lower = spec.trim().to_lowercase();
+    let lower = spec.trim().to_ascii_lowercase();
     let git_markers = [
         "git+",
         "git://",

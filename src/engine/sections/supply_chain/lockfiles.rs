@@ -68,7 +68,7 @@ pub fn drift(files: &[FileFacts], changed_dependencies: &[&FileFacts]) -> Vec<Fi
             || (ecosystem == "pip"
                 && files
                     .iter()
-                    .any(|file| file.path.to_lowercase().ends_with("pyproject.toml")));
+                    .any(|file| file.path.to_ascii_lowercase().ends_with("pyproject.toml")));
         if !manifest_changed && lockfile.status != "removed" {
             found.push(finding(
                 "lockfile_without_manifest",
@@ -144,7 +144,12 @@ pub fn new_packages(file: &ChangedFile, facts: &FileFacts, files: &[FileFacts]) 
     let Some(text) = file.patch.as_deref() else {
         return Vec::new();
     };
-    let basename = facts.path.rsplit('/').next().unwrap_or("").to_lowercase();
+    let basename = facts
+        .path
+        .rsplit('/')
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
     let patch = diff::parse(text);
     let removed = package_names(&basename, patch.removed());
     let added: Vec<String> = package_names(&basename, patch.added())

@@ -72,14 +72,14 @@ pub fn scan(hunk: &Hunk, view: &[(&str, bool)]) -> Scan {
     // Until an unmatched `}` is seen, the enclosing object is unknown.
     let mut enclosing_known = false;
     if let Some(key) = object_opener(hunk.section) {
-        stack.push(key.to_lowercase());
+        stack.push(key.to_ascii_lowercase());
         enclosing_known = true;
     }
     for (line, changed) in view {
         let trimmed = line.trim();
         if let Some(key) = object_opener(trimmed) {
             if !trimmed.contains('}') {
-                stack.push(key.to_lowercase());
+                stack.push(key.to_ascii_lowercase());
             }
             continue;
         }
@@ -101,7 +101,7 @@ pub fn scan(hunk: &Hunk, view: &[(&str, bool)]) -> Scan {
         else {
             continue;
         };
-        let lower = key.to_lowercase();
+        let lower = key.to_ascii_lowercase();
         let is_dependency = match stack.last() {
             Some(object) => DEPENDENCY_OBJECTS.contains(&object.as_str()),
             None if enclosing_known => false,

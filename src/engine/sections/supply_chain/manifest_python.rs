@@ -31,7 +31,7 @@ pub fn requirement(text: &str, require_operator: bool) -> Option<Dependency> {
     if text.is_empty() || text.starts_with('#') || text.starts_with('-') {
         return None;
     }
-    let lower = text.to_lowercase();
+    let lower = text.to_ascii_lowercase();
     if lower.starts_with("git+") || lower.starts_with("http://") || lower.starts_with("https://") {
         let name = lower
             .split("#egg=")
@@ -76,7 +76,7 @@ pub fn requirement(text: &str, require_operator: bool) -> Option<Dependency> {
 
 /// PEP 503 name normalisation.
 fn normalize(name: &str) -> String {
-    name.to_lowercase().replace(['_', '.'], "-")
+    name.to_ascii_lowercase().replace(['_', '.'], "-")
 }
 
 pub fn requirements(_hunk: &Hunk, view: &[(&str, bool)]) -> Scan {
@@ -140,7 +140,7 @@ pub fn pyproject(hunk: &Hunk, view: &[(&str, bool)]) -> Scan {
     for (line, changed) in view {
         let trimmed = line.trim();
         if trimmed.starts_with('[') && trimmed.ends_with(']') && !trimmed.contains('"') {
-            table = trimmed.trim_matches(['[', ']']).to_lowercase();
+            table = trimmed.trim_matches(['[', ']']).to_ascii_lowercase();
             in_array = false;
             continue;
         }

@@ -67,7 +67,7 @@ fn table_of(header: &str) -> Table {
         .trim_start_matches('[')
         .trim_end_matches(']')
         .trim()
-        .to_lowercase();
+        .to_ascii_lowercase();
     let parts: Vec<&str> = name.split('.').collect();
     let last = parts.last().copied().unwrap_or("");
     if DEPENDENCY_TABLES.contains(&last) {

@@ -83,8 +83,8 @@ pub fn pom(_hunk: &Hunk, view: &[(&str, bool)]) -> Scan {
 
 /// The value of `name="…"` in an XML tag (case-insensitive name).
 fn attribute<'a>(line: &'a str, name: &str) -> Option<&'a str> {
-    let lower = line.to_lowercase();
-    let needle = format!("{}=\"", name.to_lowercase());
+    let lower = line.to_ascii_lowercase();
+    let needle = format!("{}=\"", name.to_ascii_lowercase());
     let start = lower.find(&needle)? + needle.len();
     let rest = line.get(start..)?;
     rest.get(..rest.find('"')?)

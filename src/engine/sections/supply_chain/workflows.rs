@@ -68,7 +68,7 @@ const FIRST_PARTY_OWNERS: &[&str] = &["actions", "github"];
 const HEAVY_SCOPES: &[&str] = &["contents", "packages", "actions", "id-token"];
 
 pub fn is_workflow(facts: &FileFacts) -> bool {
-    let lower = facts.path.to_lowercase();
+    let lower = facts.path.to_ascii_lowercase();
     let yaml = lower.ends_with(".yml") || lower.ends_with(".yaml");
     let actions_dir =
         lower.starts_with(".github/workflows/") || lower.starts_with(".github/actions/");
@@ -231,7 +231,7 @@ fn unpinned_actions(patch: &Patch, path: &str) -> Vec<Finding> {
         if pinned {
             continue;
         }
-        let owner = action.split('/').next().unwrap_or("").to_lowercase();
+        let owner = action.split('/').next().unwrap_or("").to_ascii_lowercase();
         let first_party = FIRST_PARTY_OWNERS.contains(&owner.as_str());
         let shown = if version.is_empty() {
             "no version".to_string()
