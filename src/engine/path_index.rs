@@ -13,6 +13,7 @@
 //! Source: the tables in `src/settings/paths.rs`; `std::sync::OnceLock` for the one-time build.
 
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use crate::settings::paths::{
@@ -20,14 +21,41 @@ use crate::settings::paths::{
     SENSITIVE_WORDS,
 };
 
+/// FNV-1a: the indexes hold fixed table entries (no attacker chooses the keys, so no flooding
+/// to defend against) and are probed ~10 times per file; SipHash, the std default, cost more
+/// than the lookups it protects, notably in wasm.
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv {
+    fn write(&mut self, bytes: &[u8]) {
+        const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
+        for byte in bytes {
+            self.0 = (self.0 ^ u64::from(*byte)).wrapping_mul(FNV_PRIME);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type Map<V> = HashMap<&'static str, V, BuildHasherDefault<Fnv>>;
+type Set = HashSet<&'static str, BuildHasherDefault<Fnv>>;
+
 type PairTable = [(&'static str, &'static str)];
 
 fn pair_index(
-    cell: &'static OnceLock<HashMap<&'static str, &'static str>>,
+    cell: &'static OnceLock<Map<&'static str>>,
     table: &'static PairTable,
-) -> &'static HashMap<&'static str, &'static str> {
+) -> &'static Map<&'static str> {
     cell.get_or_init(|| {
-        let mut index = HashMap::with_capacity(table.len());
+        let mut index = Map::with_capacity_and_hasher(table.len(), Default::default());
         for (key, value) in table {
             index.entry(*key).or_insert(*value);
         }
@@ -35,55 +63,52 @@ fn pair_index(
     })
 }
 
-fn set_index(
-    cell: &'static OnceLock<HashSet<&'static str>>,
-    table: &'static [&'static str],
-) -> &'static HashSet<&'static str> {
+fn set_index(cell: &'static OnceLock<Set>, table: &'static [&'static str]) -> &'static Set {
     cell.get_or_init(|| table.iter().copied().collect())
 }
 
 /// Programming language of a lower-case extension (without the dot).
 pub fn language(extension: &str) -> Option<&'static str> {
-    static INDEX: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
+    static INDEX: OnceLock<Map<&'static str>> = OnceLock::new();
     pair_index(&INDEX, LANGUAGES).get(extension).copied()
 }
 
 /// Ecosystem of a lockfile, by lower-case basename.
 pub fn lockfile(basename: &str) -> Option<&'static str> {
-    static INDEX: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
+    static INDEX: OnceLock<Map<&'static str>> = OnceLock::new();
     pair_index(&INDEX, LOCKFILES).get(basename).copied()
 }
 
 /// Ecosystem of a dependency manifest, by lower-case basename.
 pub fn manifest(basename: &str) -> Option<&'static str> {
-    static INDEX: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
+    static INDEX: OnceLock<Map<&'static str>> = OnceLock::new();
     pair_index(&INDEX, MANIFESTS).get(basename).copied()
 }
 
 /// A binary-content extension (images, archives, executables, …).
 pub fn is_binary_extension(extension: &str) -> bool {
-    static INDEX: OnceLock<HashSet<&'static str>> = OnceLock::new();
+    static INDEX: OnceLock<Set> = OnceLock::new();
     set_index(&INDEX, BINARY_EXTENSIONS).contains(extension)
 }
 
 /// A configuration-file extension.
 pub fn is_config_extension(extension: &str) -> bool {
-    static INDEX: OnceLock<HashSet<&'static str>> = OnceLock::new();
+    static INDEX: OnceLock<Set> = OnceLock::new();
     set_index(&INDEX, CONFIG_EXTENSIONS).contains(extension)
 }
 
 /// A documentation extension.
 pub fn is_doc_extension(extension: &str) -> bool {
-    static INDEX: OnceLock<HashSet<&'static str>> = OnceLock::new();
+    static INDEX: OnceLock<Set> = OnceLock::new();
     set_index(&INDEX, DOC_EXTENSIONS).contains(extension)
 }
 
 /// The sensitive area named by any of the lower-case `words`: the area listed first in
 /// `SENSITIVE_WORDS` among those that list one of the words.
 pub fn sensitive_area<'w>(words: impl IntoIterator<Item = &'w str>) -> Option<&'static str> {
-    static INDEX: OnceLock<HashMap<&'static str, usize>> = OnceLock::new();
+    static INDEX: OnceLock<Map<usize>> = OnceLock::new();
     let index = INDEX.get_or_init(|| {
-        let mut index = HashMap::new();
+        let mut index = Map::default();
         for (position, (_, list)) in SENSITIVE_WORDS.iter().enumerate() {
             for word in *list {
                 index.entry(*word).or_insert(position);
