@@ -291,7 +291,24 @@ fn same_tokens(removed: &[&str], added: &[&str]) -> bool {
             .flat_map(|line| line.chars())
             .filter(|character| !character.is_whitespace() && *character != ',')
     }
+    fn significant_bytes<'a>(lines: &'a [&'a str]) -> impl Iterator<Item = u8> + 'a {
+        lines
+            .iter()
+            .flat_map(|line| line.bytes())
+            .filter(|byte| !is_ascii_space(*byte) && *byte != b',')
+    }
+    // Code is nearly always ASCII: then bytes are characters and no UTF-8 decoding is needed.
+    let ascii = |lines: &[&str]| lines.iter().all(|line| line.is_ascii());
+    if ascii(removed) && ascii(added) {
+        return significant_bytes(removed).eq(significant_bytes(added));
+    }
     significant(removed).eq(significant(added))
+}
+
+/// `char::is_whitespace` for an ASCII byte (space, tab, line feed, vertical tab, form feed,
+/// carriage return; `u8::is_ascii_whitespace` leaves out the vertical tab).
+fn is_ascii_space(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t'..=b'\r')
 }
 
 /// FNV-1a of a line's non-whitespace characters (the [`squeeze`]d line, without building it);
@@ -301,9 +318,19 @@ fn squeezed_fingerprint(line: &str) -> Option<u64> {
     const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
     let mut fingerprint = FNV_OFFSET;
     let mut empty = true;
-    for character in line.chars().filter(|character| !character.is_whitespace()) {
+    let mut add = |code: u32| {
         empty = false;
-        fingerprint = (fingerprint ^ u64::from(u32::from(character))).wrapping_mul(FNV_PRIME);
+        fingerprint = (fingerprint ^ u64::from(code)).wrapping_mul(FNV_PRIME);
+    };
+    // An ASCII byte is its own code point: both loops give the same fingerprint.
+    if line.is_ascii() {
+        for byte in line.bytes().filter(|byte| !is_ascii_space(*byte)) {
+            add(u32::from(byte));
+        }
+    } else {
+        for character in line.chars().filter(|character| !character.is_whitespace()) {
+            add(u32::from(character));
+        }
     }
     (!empty).then_some(fingerprint)
 }
@@ -885,6 +912,26 @@ fn c_header(line: &str, trimmed: &str) -> Option<(String, Kind)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ascii_fast_paths_read_whitespace_like_char_is_whitespace() {
+        for byte in 0u8..128 {
+            assert_eq!(
+                is_ascii_space(byte),
+                char::from(byte).is_whitespace(),
+                "{byte}"
+            );
+        }
+        assert_eq!(squeezed_fingerprint(" a\x0bb "), squeezed_fingerprint("ab"));
+        assert_eq!(
+            squeezed_fingerprint("é b"),
+            squeezed_fingerprint("é\u{a0}b")
+        );
+        assert_eq!(squeezed_fingerprint(" \t"), None);
+        assert!(same_tokens(&["f(a, b)"], &["f(a,", "  b)"]));
+        assert!(!same_tokens(&["f(a)"], &["f(b)"]));
+        assert!(same_tokens(&["é,\u{a0}x"], &["éx"]));
+    }
     use crate::engine::diff::parse;
 
     fn changes(patch: &str, language: &str, extension: &str) -> Vec<String> {
