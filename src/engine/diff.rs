@@ -127,19 +127,53 @@ pub fn parse(text: &str) -> Patch<'_> {
         let Some(hunk) = current.as_mut() else {
             continue;
         };
-        let kind = match line.as_bytes().first() {
-            Some(b'+') => LineKind::Added,
-            Some(b'-') => LineKind::Removed,
-            Some(b' ') | None => LineKind::Context,
-            _ => continue,
-        };
-        let text = line.get(1..).unwrap_or("");
-        hunk.lines.push(Line { kind, text });
+        if let Some(line) = hunk_line(line) {
+            hunk.lines.push(line);
+        }
     }
     if let Some(hunk) = current {
         patch.hunks.push(hunk);
     }
     patch
+}
+
+/// A line inside a hunk (`\r` already stripped); `None` for a line with an unknown marker.
+fn hunk_line(line: &str) -> Option<Line<'_>> {
+    let kind = match line.as_bytes().first() {
+        Some(b'+') => LineKind::Added,
+        Some(b'-') => LineKind::Removed,
+        Some(b' ') | None => LineKind::Context,
+        _ => return None,
+    };
+    Some(Line {
+        kind,
+        text: line.get(1..).unwrap_or(""),
+    })
+}
+
+/// The first `count` lines of the first hunk, exactly as [`parse`] reads them, without reading
+/// the rest: checks of a file's head (generated-code markers) need no more, and most files
+/// need no full parse at all.
+pub fn first_hunk_lines(text: &str, count: usize) -> Vec<Line<'_>> {
+    let mut lines = Vec::new();
+    let mut in_first_hunk = false;
+    for (index, raw) in text.split('\n').enumerate() {
+        if index >= MAX_PATCH_LINES || lines.len() >= count {
+            break;
+        }
+        let line = raw.strip_suffix('\r').unwrap_or(raw);
+        if line.starts_with("@@") {
+            if in_first_hunk {
+                break;
+            }
+            in_first_hunk = true;
+            continue;
+        }
+        if in_first_hunk {
+            lines.extend(hunk_line(line));
+        }
+    }
+    lines
 }
 
 /// Reads `@@ -a,b +c,d @@ section`; unreadable numbers become 0.
@@ -235,6 +269,26 @@ mod tests {
         let patch = parse(&text);
         assert!(patch.truncated);
         assert_eq!(patch.added().count(), MAX_PATCH_LINES - 1);
+    }
+
+    #[test]
+    fn first_hunk_lines_are_the_parsed_first_hunk_head() {
+        for text in [
+            "",
+            "no header\n+a",
+            "junk\n@@ -1 +1 @@ x\r\n+a\r\n-b\n c\n\n?skip\n+d\n@@ -9 +9 @@\n+e",
+            "@@ -0,0 +1,3 @@\n+1\n+2\n+3\n+4\n+5\n+6\n+7\n+8\n+9\n+10\n+11\n+12\n+13\n+14",
+            "@@\n@@\n+x",
+            "+before\n@@ -1 +1 @@",
+        ] {
+            let parsed = parse(text);
+            let head: Vec<Line> = parsed
+                .hunks
+                .first()
+                .map(|hunk| hunk.lines.iter().take(12).copied().collect())
+                .unwrap_or_default();
+            assert_eq!(first_hunk_lines(text, 12), head, "{text:?}");
+        }
     }
 
     #[test]
