@@ -45,10 +45,10 @@ impl CacheStore for MemoryStore {
         keys: Vec<String>,
     ) -> LocalBoxFuture<'_, Result<BTreeMap<String, String>, String>> {
         let items = self.items.borrow();
-        let found = keys
-            .into_iter()
-            .filter_map(|key| items.get(&key).map(|value| (key, value.clone())))
-            .collect();
+        let found = crate::order::map_from(
+            keys.into_iter()
+                .filter_map(|key| items.get(&key).map(|value| (key, value.clone()))),
+        );
         Box::pin(async move { Ok(found) })
     }
 
@@ -271,7 +271,7 @@ fn evict_to_bound(index: &mut BTreeMap<String, IndexEntry>, max_bytes: usize) ->
         .iter()
         .map(|(key, meta)| (meta.last_used, key.clone()))
         .collect();
-    by_age.sort();
+    crate::order::sort(&mut by_age);
     let mut evicted = Vec::new();
     for (_, key) in by_age {
         if total <= max_bytes {

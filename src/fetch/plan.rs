@@ -613,7 +613,7 @@ fn focus_paths(files: &[Value]) -> Vec<String> {
         })
         .collect();
     // Most important first, then most changed, then by path (stable across runs).
-    ranked.sort_by(|a, b| {
+    crate::order::sort_by(&mut ranked, |a, b| {
         b.0.cmp(&a.0)
             .then(b.1.cmp(&a.1))
             .then_with(|| a.2.cmp(&b.2))
