@@ -54,11 +54,30 @@ export function evaluateBudgets(results) {
   rows.push(row("cold view: sequential API round trips (100 ms latency)", slow ? String(slow.cold.roundTrips) : "n/a", `≤ ${LIMITS.coldRoundTrips}`, slow ? slow.cold.roundTrips <= LIMITS.coldRoundTrips : null));
   const warmRequests = Object.values(views).map((view) => view.warm.apiRequests);
   rows.push(row("warm revisit (within freshness): API requests", warmRequests.length ? warmRequests.join(" / ") : "n/a", `= ${LIMITS.warmRequests}`, warmRequests.length ? warmRequests.every((count) => count <= LIMITS.warmRequests) : null));
-  rows.push(row("time to panel, cold, 100 ms API latency", fmtMs(slow?.cold.timeToPanelMs), `≤ ${LIMITS.coldTimeToPanelMs} ms`, slow?.cold.timeToPanelMs != null ? slow.cold.timeToPanelMs <= LIMITS.coldTimeToPanelMs : null));
-  rows.push(row("time to panel, warm, 100 ms API latency", fmtMs(slow?.warm.timeToPanelMs), `≤ ${LIMITS.warmTimeToPanelMs} ms`, slow?.warm.timeToPanelMs != null ? slow.warm.timeToPanelMs <= LIMITS.warmTimeToPanelMs : null));
+  for (const kind of ["cold", "warm"]) {
+    const limit = kind === "cold" ? LIMITS.coldTimeToPanelMs : LIMITS.warmTimeToPanelMs;
+    const { ms, how } = timeToPanel(slow, kind);
+    rows.push(row(`time to panel, ${kind}, 100 ms API latency (${how})`, fmtMs(ms), `≤ ${limit} ms`, ms === null ? null : ms <= limit));
+  }
   const pageTasks = results.browser ? longestPageTask(results.browser) : null;
   rows.push(row("longest main-thread task on the GitHub page", pageTasks === null ? "n/a" : fmtMs(pageTasks), `≤ ${LIMITS.pageLongTaskMs} ms`, pageTasks === null ? null : pageTasks <= LIMITS.pageLongTaskMs));
   return rows;
+}
+
+/**
+ * The time to panel a budget is judged on: the median of the runs with no debugger attached to
+ * the panel when they were taken (what a reviewer's browser does), else the Playwright-driven
+ * view. Why: Playwright holds every new frame's navigation until it has set the frame's target
+ * up (~50–100 ms on a loaded 2-core machine, seen in a Chrome trace), which no user's browser
+ * does; the attached number stays in the report's tables for comparison.
+ */
+export function timeToPanel(view, kind) {
+  const unattached = view?.unattached?.[kind];
+  if (unattached && unattached.medianMs !== null && unattached.medianMs !== undefined) {
+    return { ms: unattached.medianMs, how: `median of ${unattached.runs.length} fresh profiles, no debugger on the panel` };
+  }
+  const attached = view?.[kind]?.timeToPanelMs;
+  return { ms: attached ?? null, how: "Playwright attached" };
 }
 
 /** The longest long task seen on the GitHub page in any measured view (0 when none > 50 ms). */
