@@ -186,9 +186,9 @@ pub fn analyze(patch: &Patch, language: &str, extension: &str) -> ApiSurface {
             }),
         }
     }
-    surface
-        .changes
-        .sort_by(|a, b| a.kind.cmp(&b.kind).then_with(|| a.name.cmp(&b.name)));
+    crate::order::sort_by(&mut surface.changes, |a, b| {
+        a.kind.cmp(&b.kind).then_with(|| a.name.cmp(&b.name))
+    });
     surface
 }
 

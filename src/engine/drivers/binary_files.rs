@@ -36,7 +36,7 @@ pub fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
     if paths.is_empty() {
         return None;
     }
-    paths.sort_by_key(|path| !is_executable(path));
+    crate::order::sort_by_key(&mut paths, |path| !is_executable(path));
     let executable = paths.iter().any(|path| is_executable(path));
     let detail = format!(
         "{} binary file(s) cannot be reviewed in the diff: {}",

@@ -26,7 +26,7 @@ pub fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
         .filter_map(|person| Some((person.login.as_str(), person.account_age_days?)))
         .filter(|(_, days)| *days < threshold)
         .collect();
-    young.sort_by_key(|(_, days)| *days);
+    crate::order::sort_by_key(&mut young, |(_, days)| *days);
     let (youngest, days) = *young.first()?;
     let detail = if young.len() == 1 {
         format!("Account {youngest} is {days} days old (threshold {threshold})")

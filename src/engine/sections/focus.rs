@@ -66,7 +66,8 @@ pub fn assess(context: &Context) -> Vec<FocusFile> {
         })
         .collect();
     let lines = |file: &crate::bundle::ChangedFile| file.additions + file.deletions;
-    ranked.sort_by(
+    crate::order::sort_by(
+        &mut ranked,
         |(a_priority, a_facts, a_file, _), (b_priority, b_facts, b_file, _)| {
             b_priority
                 .cmp(a_priority)

@@ -484,7 +484,7 @@ pub fn linked_issues(context: &Context) -> Vec<u64> {
             issues.push(number);
         }
     }
-    issues.sort_unstable();
+    crate::order::sort(&mut issues);
     issues.dedup();
     issues.retain(|number| *number != pull.number);
     issues

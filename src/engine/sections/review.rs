@@ -104,7 +104,9 @@ fn shortfalls(checklist: &[ReadinessItem]) -> String {
         .iter()
         .filter(|item| item.earned < item.points)
         .collect();
-    gaps.sort_by_key(|item| std::cmp::Reverse(item.points - item.earned));
+    crate::order::sort_by_key(&mut gaps, |item| {
+        std::cmp::Reverse(item.points - item.earned)
+    });
     gaps.iter()
         .take(3)
         .map(|item| item.label.to_ascii_lowercase())

@@ -26,7 +26,7 @@ use crate::text::two_decimals;
 
 pub fn assess(context: &Context, sections: &Sections) -> Risk {
     let mut fired = drivers::evaluate(context, sections);
-    fired.sort_by(|a, b| {
+    crate::order::sort_by(&mut fired, |a, b| {
         b.weight
             .partial_cmp(&a.weight)
             .unwrap_or(Ordering::Equal)

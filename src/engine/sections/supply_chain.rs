@@ -148,7 +148,7 @@ pub fn assess(context: &Context) -> SupplyChain {
     }
     findings.extend(lockfiles::drift(files, &changed_dependencies));
     let mut findings = merge_repeats(findings);
-    findings.sort_by(|a, b| {
+    crate::order::sort_by(&mut findings, |a, b| {
         severity_rank(&a.severity)
             .cmp(&severity_rank(&b.severity))
             .then_with(|| a.path.cmp(&b.path))
