@@ -37,13 +37,14 @@ function row(budget, measured, limit, pass) {
 export function evaluateBudgets(results) {
   const rows = [];
   const big = results.engine.synthetic.find((entry) => entry.files === 3000);
-  rows.push(row("wasm signal, 3,000-file PR (node, median)", fmtMs(big?.wasm?.median_ms), `≤ ${LIMITS.wasmSignal3000Ms} ms`, big?.wasm ? big.wasm.median_ms <= LIMITS.wasmSignal3000Ms : null));
-  const chromium = big?.chromium;
-  if (chromium) rows.push(row("wasm signal, 3,000-file PR (Chromium, median)", fmtMs(chromium.median_ms), `≤ ${LIMITS.wasmSignal3000Ms} ms`, chromium.median_ms <= LIMITS.wasmSignal3000Ms));
-  const ratioBig = big?.wasm && big?.native ? big.wasm.median_ms / big.native.median_ms : null;
-  rows.push(row("wasm/native, 3,000-file PR", ratioBig?.toFixed(2) ?? "n/a", `≤ ${LIMITS.wasmNativeRatio}`, ratioBig === null ? null : ratioBig <= LIMITS.wasmNativeRatio));
-  const fixtureRatio = results.engine.fixtureSummary?.ratio ?? null;
-  rows.push(row("wasm/native, fixture cases (total time)", fixtureRatio?.toFixed(2) ?? "n/a", `≤ ${LIMITS.wasmNativeRatio}`, fixtureRatio === null ? null : fixtureRatio <= LIMITS.wasmNativeRatio));
+  const signal = wasmRuntime(big);
+  rows.push(row(`wasm signal, 3,000-file PR (${signal.where}, median)`, fmtMs(signal.timing?.median_ms), `≤ ${LIMITS.wasmSignal3000Ms} ms`, signal.timing ? signal.timing.median_ms <= LIMITS.wasmSignal3000Ms : null));
+  const ratioBig = signal.timing && big?.native ? signal.timing.median_ms / big.native.median_ms : null;
+  rows.push(row(`wasm/native, 3,000-file PR (${signal.where})`, ratioBig?.toFixed(2) ?? "n/a", `≤ ${LIMITS.wasmNativeRatio}`, ratioBig === null ? null : ratioBig <= LIMITS.wasmNativeRatio));
+  const summary = results.engine.fixtureSummary;
+  const fixtureRatio = summary?.chromiumRatio ?? summary?.ratio ?? null;
+  const fixtureWhere = summary?.chromiumRatio ? "Chromium panel" : "node";
+  rows.push(row(`wasm/native, fixture cases (total time, ${fixtureWhere})`, fixtureRatio?.toFixed(2) ?? "n/a", `≤ ${LIMITS.wasmNativeRatio}`, fixtureRatio === null ? null : fixtureRatio <= LIMITS.wasmNativeRatio));
   const growth = results.engine.growth;
   rows.push(row("near-linear: wasm ms per bundle KB at 3,000 files ÷ at 100", growth?.toFixed(2) ?? "n/a", `≤ ${LIMITS.linearGrowth}`, growth === null || growth === undefined ? null : growth <= LIMITS.linearGrowth));
   const wasm = results.sizes.wasm;
@@ -62,6 +63,18 @@ export function evaluateBudgets(results) {
   const pageTasks = results.browser ? longestPageTask(results.browser) : null;
   rows.push(row("longest main-thread task on the GitHub page", pageTasks === null ? "n/a" : fmtMs(pageTasks), `≤ ${LIMITS.pageLongTaskMs} ms`, pageTasks === null ? null : pageTasks <= LIMITS.pageLongTaskMs));
   return rows;
+}
+
+/**
+ * The wasm timing an engine-speed budget is judged on: inside the panel iframe in Chromium (where
+ * the product's wasm runs) when the browser part ran, else node's. Why: node 20 ships V8 11.3
+ * (2023), whose wasm tiers are measurably slower on this engine than the V8 of any browser
+ * the extension supports (the 3,000-file PR: ~22 ms in node vs ~16 ms in Chromium 156, same
+ * module); both stay in the engine table.
+ */
+export function wasmRuntime(entry) {
+  if (entry?.chromium) return { timing: entry.chromium, where: "Chromium panel" };
+  return { timing: entry?.wasm ?? null, where: "node" };
 }
 
 /**

@@ -166,11 +166,19 @@ async function main() {
       bundlesDir: browserDir,
       fixtureUrl: FIXTURE_URL,
       bigUrl: big.url,
-      engineBundles: Object.fromEntries(inputs.synthetic.map((input) => [input.name, input.text])),
+      engineBundles: Object.fromEntries([...inputs.synthetic, ...inputs.fixtures].map((input) => [input.name, input.text])),
       timing: quick ? timing : { minIterations: 10, minMs: 300 },
       log,
     });
     for (const entry of engine.synthetic) entry.chromium = browser.chromiumEngine?.[entry.name] ?? null;
+    if (!onlyBrowser) {
+      for (const entry of engine.fixtures) entry.chromium = browser.chromiumEngine?.[entry.name] ?? null;
+      if (engine.fixtures.every((entry) => entry.chromium)) {
+        const chromiumTotal = engine.fixtures.reduce((sum, entry) => sum + entry.chromium.median_ms, 0);
+        engine.fixtureSummary.chromiumTotal = chromiumTotal;
+        engine.fixtureSummary.chromiumRatio = chromiumTotal / engine.fixtureSummary.nativeTotal;
+      }
+    }
   }
 
   const results = { engine, sizes, weight, browser, fixtureCase: FIXTURE_CASE, wallSeconds: Math.round((Date.now() - started) / 1000) };
