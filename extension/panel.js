@@ -131,6 +131,7 @@ const view = {
   fetchedAt: null, // the bundle's fetched_at when fetchAndAnalyze said it (else read from bundleJson)
   signalJson: null,
   shown: false, // a panel (cached or fresh) is on screen
+  styles: Promise.resolve(), // the page's and the current theme's CSS; awaited before anything is rendered
   generation: 0, // bumps on each new PR, so late answers for an old one are dropped
   busy: false,
   queued: null, // a user refresh that arrived while a fetch was running
@@ -380,7 +381,11 @@ function showProgress(progress) {
     progressRender.frame = 0;
     const latest = progressRender.latest;
     progressRender.latest = null;
-    if (latest && !view.shown && !crashed) wasm.renderState(root, "loading", { message: latest.message, progress: latest });
+    if (latest && !view.shown && !crashed) {
+      view.styles.then(() => {
+        if (!view.shown && !crashed) wasm.renderState(root, "loading", { message: latest.message, progress: latest });
+      });
+    }
   });
 }
 
@@ -409,7 +414,12 @@ async function update(mode) {
   view.busy = true;
   try {
     if (mode !== "poll" && !view.shown) {
-      wasm.renderState(root, "loading", { message: "Fetching the pull request from GitHub…" });
+      // Once styled, and without holding the fetch back: the boot text shows meanwhile.
+      view.styles.then(() => {
+        if (generation === view.generation && !view.shown && !crashed) {
+          wasm.renderState(root, "loading", { message: "Fetching the pull request from GitHub…" });
+        }
+      });
     }
     performance.mark("prlens:fetch-start");
     const request = { ...pull, page: view.facts ?? undefined };
@@ -444,6 +454,8 @@ async function update(mode) {
     // Settings changed while fetching: analyse again with the new ones.
     view.signalJson = signalJson !== null && engine === engineUsed ? signalJson : wasm.analyzeBundle(bundleJson, engine);
     performance.mark("prlens:analyzed");
+    await view.styles;
+    if (generation !== view.generation) return;
     render(view.signalJson);
     performance.mark("prlens:rendered");
     writeCachedPanel(pull, view.signalJson).catch(() => {});
@@ -475,6 +487,7 @@ async function onFacts(message) {
   view.colorMode = message.colorMode;
   view.facts = message.facts;
   const themeLoaded = loadTheme(message.colorMode);
+  view.styles = Promise.all([pageStyles, themeLoaded]);
   if (same) {
     if (view.bundleJson && !view.busy && factsChanged) rescore();
     else if (view.bundleJson && !view.busy && looksChanged) themeLoaded.then(rescore);
@@ -494,7 +507,9 @@ async function onFacts(message) {
   const hinted = hintedPanel && panelKey(hintedPull) === panelKey(message.pull);
   const cachedPanel = hinted ? hintedPanel : readCachedPanel(message.pull).catch(() => null);
   try {
-    const [, , cached] = await Promise.all([ready, settingsLoaded, cachedPanel, pageStyles, themeLoaded]);
+    // The styles are not waited for here: the fetch needs none, and renders await them.
+    const [, , cached] = await Promise.all([ready, settingsLoaded, cachedPanel]);
+    if (cached) await view.styles;
     if (cached && generation === view.generation && !view.shown) {
       render(cached.signal);
       performance.mark("prlens:cached-rendered");
