@@ -82,6 +82,16 @@ impl FileFacts {
         self.additions.saturating_add(self.deletions)
     }
 
+    /// The file name without its directories, ASCII-lowercased: manifest, lockfile and script
+    /// names are matched case-insensitively (`Package.json` on a case-insensitive checkout).
+    pub fn lowercase_basename(&self) -> String {
+        self.path
+            .rsplit('/')
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase()
+    }
+
     /// Source code that counts toward review (not generated, vendored or binary).
     pub fn is_reviewable_source(&self) -> bool {
         self.class == FileClass::Source && !self.excluded_from_size

@@ -29,12 +29,7 @@ pub fn scanner_for(facts: &FileFacts) -> Option<Scanner> {
     if !facts.manifest {
         return None;
     }
-    let basename = facts
-        .path
-        .rsplit('/')
-        .next()
-        .unwrap_or("")
-        .to_ascii_lowercase();
+    let basename = facts.lowercase_basename();
     let scanner: Scanner = match (facts.ecosystem?, basename.as_str()) {
         ("npm" | "composer" | "deno", _) => manifest_json::scan,
         ("cargo", _) | ("pipenv", _) => manifest_toml::scan,

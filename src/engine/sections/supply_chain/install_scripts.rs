@@ -50,12 +50,7 @@ const SETUP_EXECUTION: &[&str] = &[
 const MAX_SCRIPT_CHARS: usize = 80;
 
 pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
-    let basename = facts
-        .path
-        .rsplit('/')
-        .next()
-        .unwrap_or("")
-        .to_ascii_lowercase();
+    let basename = facts.lowercase_basename();
     let path = facts.path.as_str();
     if basename == "build.rs" {
         return match facts.status.as_str() {

@@ -144,12 +144,7 @@ pub fn new_packages(file: &ChangedFile, facts: &FileFacts, files: &[FileFacts]) 
     let Some(text) = file.patch.as_deref() else {
         return Vec::new();
     };
-    let basename = facts
-        .path
-        .rsplit('/')
-        .next()
-        .unwrap_or("")
-        .to_ascii_lowercase();
+    let basename = facts.lowercase_basename();
     let patch = diff::parse(text);
     let removed = package_names(&basename, patch.removed());
     let added: Vec<String> = package_names(&basename, patch.added())
