@@ -579,18 +579,18 @@ fn warm_up_engine(
 }
 
 /// The files worth checking the author's history on: the files the panel's focus list puts
-/// first, ranked the way the engine's focus section ranks them (`engine::sections::focus`)
-/// from what the file list says — path class, status and lines changed — without reading the
+/// first, ranked by the focus section's own rule (`engine::sections::focus::priority`) from
+/// what the file list says — path class, status and lines changed — without reading the
 /// patches.
 ///
-/// Why not the engine itself: this runs between wave 1 and wave 2, on the critical path of a
+/// Why not a full analysis: this runs between wave 1 and wave 2, on the critical path of a
 /// cold view, and a full analysis of a draft bundle (plus a `Value` → `Bundle` round trip)
 /// cost ~50–100 ms there in the browser. The path classifier alone is microseconds per file;
 /// it only misses what needs the patch (public API changes, generated-file markers), which at
 /// worst swaps which of two source files is asked about.
 fn focus_paths(files: &[Value]) -> Vec<String> {
     let critical_lines = crate::Settings::default().thresholds.critical_file_lines;
-    let mut ranked: Vec<(FocusRank, u64, String)> = files
+    let mut ranked: Vec<(crate::signal::Priority, u64, String)> = files
         .iter()
         .filter_map(|file| {
             let changed = crate::bundle::ChangedFile {
@@ -608,7 +608,7 @@ fn focus_paths(files: &[Value]) -> Vec<String> {
                 sha: None,
             };
             let facts = crate::engine::files::classify_file(&changed);
-            let rank = focus_rank(&facts, &changed, critical_lines);
+            let rank = crate::engine::sections::focus::priority(&facts, &changed, critical_lines);
             Some((rank, facts.changed_lines(), changed.filename))
         })
         .collect();
@@ -623,57 +623,6 @@ fn focus_paths(files: &[Value]) -> Vec<String> {
         .take(MAX_FAMILIARITY_FILES)
         .map(|(_, _, path)| path)
         .collect()
-}
-
-/// A file's place in the focus order, as in `engine::sections::focus::rank`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum FocusRank {
-    Low,
-    Medium,
-    High,
-    Critical,
-}
-
-/// The focus section's rules that need no patch: big or new source is critical; CI config and
-/// sensitive paths are high (medium for tests and docs); other source, manifests and build
-/// scripts are medium; tests, docs, lockfiles, generated, vendored and binary files are low.
-fn focus_rank(
-    facts: &crate::engine::FileFacts,
-    file: &crate::bundle::ChangedFile,
-    critical_lines: u64,
-) -> FocusRank {
-    use crate::engine::FileClass;
-    let code = matches!(facts.class, FileClass::Source | FileClass::Test);
-    let counted = !facts.excluded_from_size;
-    let plain = !(facts.lockfile || facts.generated || facts.vendored || facts.binary);
-    let is_new = file.status.eq_ignore_ascii_case("added");
-    let mut rank = FocusRank::Low;
-    if counted && code && facts.changed_lines() >= critical_lines {
-        rank = rank.max(FocusRank::Critical);
-    }
-    if plain && facts.class == FileClass::Source {
-        rank = rank.max(if is_new {
-            FocusRank::Critical
-        } else {
-            FocusRank::Medium
-        });
-    }
-    if facts.manifest || facts.build_script {
-        rank = rank.max(FocusRank::Medium);
-    }
-    if facts.ci_config {
-        rank = rank.max(FocusRank::High);
-    }
-    if facts.sensitive.is_some() {
-        rank = rank.max(
-            if matches!(facts.class, FileClass::Test | FileClass::Docs) {
-                FocusRank::Medium
-            } else {
-                FocusRank::High
-            },
-        );
-    }
-    rank
 }
 
 fn absorb(

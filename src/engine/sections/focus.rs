@@ -53,12 +53,13 @@ pub fn assess(context: &Context) -> Vec<FocusFile> {
         .collect();
     // Rank every file by priority alone, then write the reasons of the kept ones only: a
     // 3,000-file PR keeps 50, and the reasons (formatted strings) were ~3 % of its analysis.
+    let critical_lines = context.settings.thresholds.critical_file_lines;
     let mut ranked: Vec<(Priority, &FileFacts, &crate::bundle::ChangedFile)> = context
         .files
         .iter()
         .filter_map(|facts| {
             let file = files.get(facts.index)?;
-            Some((rank(context, facts, file, None), facts, file))
+            Some((priority(facts, file, critical_lines), facts, file))
         })
         .collect();
     let lines = |file: &crate::bundle::ChangedFile| file.additions + file.deletions;
@@ -76,7 +77,7 @@ pub fn assess(context: &Context) -> Vec<FocusFile> {
         .into_iter()
         .map(|(priority, facts, file)| {
             let mut reasons = Vec::new();
-            rank(context, facts, file, Some(&mut reasons));
+            rank(facts, file, critical_lines, Some(&mut reasons));
             FocusFile {
                 path: facts.path.clone(),
                 priority,
@@ -107,16 +108,25 @@ impl Reasons<'_> {
     }
 }
 
+/// A file's place in the focus order. Also used by the fetch planner, before any patch is
+/// read, to choose the files worth asking the author's history about (`fetch::plan`).
+pub fn priority(
+    facts: &FileFacts,
+    file: &crate::bundle::ChangedFile,
+    critical_lines: u64,
+) -> Priority {
+    rank(facts, file, critical_lines, None)
+}
+
 /// The file's priority; when `reasons` is given, also the reasons behind it, in reading order.
 /// One function for both, so the list a reviewer reads can never disagree with the ranking.
 fn rank(
-    context: &Context,
     facts: &FileFacts,
     file: &crate::bundle::ChangedFile,
+    critical_lines: u64,
     reasons: Option<&mut Vec<String>>,
 ) -> Priority {
     let lines = file.additions.saturating_add(file.deletions);
-    let critical_lines = context.settings.thresholds.critical_file_lines;
     let is_new = file.status.eq_ignore_ascii_case("added");
     let code = matches!(facts.class, FileClass::Source | FileClass::Test);
     let counted = !facts.excluded_from_size;
