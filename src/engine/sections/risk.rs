@@ -22,7 +22,6 @@ use crate::engine::drivers::{self, round2};
 use crate::engine::{Context, Sections};
 use crate::settings::weights::{level_for, LEVEL_CUTOFFS};
 use crate::signal::{Driver, Risk, RiskLevel};
-use crate::text::two_decimals;
 
 pub fn assess(context: &Context, sections: &Sections) -> Risk {
     let mut fired = drivers::evaluate(context, sections);
@@ -72,12 +71,11 @@ fn formula(drivers: &[Driver], score: f64, level: RiskLevel) -> String {
     }
     let factors: String = drivers
         .iter()
-        .map(|driver| format!("(1 − {} {})", two_decimals(driver.weight), driver.id))
+        .map(|driver| format!("(1 − {:.2} {})", driver.weight, driver.id))
         .collect();
     format!(
-        "1 − Π(1 − w) over {} driver(s) = 1 − {factors} = {} → {} ({band})",
+        "1 − Π(1 − w) over {} driver(s) = 1 − {factors} = {score:.2} → {} ({band})",
         drivers.len(),
-        two_decimals(score),
         level_name(level)
     )
 }
@@ -94,11 +92,9 @@ fn band(level: RiskLevel) -> String {
         .map(|(_, cutoff)| *cutoff)
         .reduce(f64::min);
     match (lower, upper) {
-        (Some(lower), Some(upper)) => {
-            format!("{} ≤ score < {}", two_decimals(lower), two_decimals(upper))
-        }
-        (Some(lower), None) => format!("score ≥ {}", two_decimals(lower)),
-        (None, Some(upper)) => format!("score < {}", two_decimals(upper)),
+        (Some(lower), Some(upper)) => format!("{lower:.2} ≤ score < {upper:.2}"),
+        (Some(lower), None) => format!("score ≥ {lower:.2}"),
+        (None, Some(upper)) => format!("score < {upper:.2}"),
         (None, None) => "any score".to_string(),
     }
 }
