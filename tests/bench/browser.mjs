@@ -372,16 +372,13 @@ async function measureColdAndWarm({ bundlesDir, fixtureUrl, latencyMs, extension
  */
 async function measureUnattached({ bundlesDir, fixtureUrl, latencyMs, extensionDir }) {
   const { spawn } = await import("node:child_process");
-  const { chromiumPath } = await import("../e2e/harness.mjs");
+  const { chromiumPath, extensionOnFakeGitHubArgs } = await import("../e2e/harness.mjs");
   const { startFakeGitHub } = await import("../fake-github/server.mjs");
   const server = await startFakeGitHub({ bundles: bundlesDir, absent: "empty", apiLatencyMs: latencyMs });
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "prlens-bench-profile-"));
   const chrome = spawn(chromiumPath(), [
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", `--user-data-dir=${profile}`, "--remote-debugging-pipe",
-    `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`,
-    `--host-resolver-rules=MAP github.com 127.0.0.1:${server.port}, MAP api.github.com 127.0.0.1:${server.port}, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1`,
-    "--ignore-certificate-errors", "--window-size=1280,900", "about:blank",
+    ...extensionOnFakeGitHubArgs({ extensionDir, port: server.port }),
+    `--user-data-dir=${profile}`, "--remote-debugging-pipe", "--window-size=1280,900", "about:blank",
   ], { stdio: ["ignore", "ignore", "ignore", "pipe", "pipe"] });
   const [toChrome, fromChrome] = [chrome.stdio[3], chrome.stdio[4]];
   let nextId = 1;

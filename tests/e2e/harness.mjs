@@ -30,6 +30,35 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export const EXTENSION_DIR = path.join(REPO_ROOT, "dist/chrome");
 export const ARTIFACTS_DIR = path.join(REPO_ROOT, "target/e2e");
 
+/**
+ * Chromium flags for this machine's closed network: no sandbox (root), no GPU, and none of the
+ * background connections (updates, sync, QUIC) that the network would refuse many at a time.
+ */
+export const CLOSED_NETWORK_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/**
+ * Flags for a headless Chromium with the built extension at `extensionDir`, where github.com and
+ * api.github.com resolve to the fake GitHub on `port` and every other host fails to resolve.
+ */
+export function extensionOnFakeGitHubArgs({ extensionDir, port }) {
+  return [
+    "--headless=new",
+    ...CLOSED_NETWORK_ARGS,
+    `--disable-extensions-except=${extensionDir}`,
+    `--load-extension=${extensionDir}`,
+    `--host-resolver-rules=MAP github.com 127.0.0.1:${port}, MAP api.github.com 127.0.0.1:${port}, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1`,
+    "--ignore-certificate-errors",
+  ];
+}
+
 /** The real Chromium binary (the /usr/bin/chromium wrapper adds flags from /etc/chromium.d). */
 export function chromiumPath() {
   const candidates = [process.env.CHROMIUM_PATH, "/usr/lib/chromium/chromium", "/usr/bin/chromium"].filter(Boolean);
@@ -102,20 +131,7 @@ export async function startBrowser(options = {}) {
       ignoreHTTPSErrors: true,
       colorScheme,
       viewport,
-      args: [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        `--disable-extensions-except=${extensionDir}`,
-        `--load-extension=${extensionDir}`,
-        `--host-resolver-rules=MAP github.com 127.0.0.1:${server.port}, MAP api.github.com 127.0.0.1:${server.port}, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1`,
-        "--ignore-certificate-errors",
-      ],
+      args: extensionOnFakeGitHubArgs({ extensionDir, port: server.port }),
     });
   } catch (error) {
     await server.close();

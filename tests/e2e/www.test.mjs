@@ -35,7 +35,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-import { ARTIFACTS_DIR, REPO_ROOT, chromiumPath, makeBundles } from "./harness.mjs";
+import { ARTIFACTS_DIR, CLOSED_NETWORK_ARGS, REPO_ROOT, chromiumPath, makeBundles } from "./harness.mjs";
 import { parsePrReference } from "../../www/pr-reference.js";
 import { resolveBundleUrl } from "../../www/bundle-source.js";
 
@@ -194,15 +194,7 @@ before(async () => {
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    args: CLOSED_NETWORK_ARGS,
   });
   fs.mkdirSync(shotsDir, { recursive: true });
 });
@@ -631,13 +623,7 @@ test("pasting a PR URL fetches it live from (a stand-in for) api.github.com and 
     executablePath: CHROMIUM,
     headless: true,
     args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
+      ...CLOSED_NETWORK_ARGS,
       `--host-resolver-rules=MAP api.github.com 127.0.0.1:${github.port}`,
       "--ignore-certificate-errors",
     ],
