@@ -82,7 +82,8 @@ fn wasm_engine_version_matches_the_signal_meta() {
     );
 }
 
-fn render_into_fresh_root(signal_json: &str) -> web_sys::Element {
+/// An empty `<main>` attached to the test page's body.
+fn fresh_root() -> web_sys::Element {
     let document = web_sys::window()
         .and_then(|window| window.document())
         .expect("a browser document");
@@ -92,6 +93,11 @@ fn render_into_fresh_root(signal_json: &str) -> web_sys::Element {
         .expect("body")
         .append_child(&root)
         .expect("attach root");
+    root
+}
+
+fn render_into_fresh_root(signal_json: &str) -> web_sys::Element {
+    let root = fresh_root();
     let options = js_sys::Object::new();
     js_sys::Reflect::set(&options, &"expanded".into(), &JsValue::TRUE).expect("options");
     prlens::web::render_panel(&root, signal_json, options.into()).expect("renderPanel succeeds");
@@ -147,15 +153,7 @@ fn signal_reader_reads_the_native_golden_signal_back_unchanged() {
 fn a_signal_missing_a_section_shows_the_error_state_naming_it_and_throws() {
     let mut signal: Value = serde_json::from_str(NATIVE_SIGNAL).expect("native golden is JSON");
     signal.as_object_mut().expect("object").remove("triage");
-    let document = web_sys::window()
-        .and_then(|window| window.document())
-        .expect("a browser document");
-    let root = document.create_element("main").expect("create root");
-    document
-        .body()
-        .expect("body")
-        .append_child(&root)
-        .expect("attach root");
+    let root = fresh_root();
     let result = prlens::web::render_panel(&root, &signal.to_string(), JsValue::UNDEFINED);
     assert!(
         result.is_err(),
