@@ -200,25 +200,41 @@ export async function startBrowser(options = {}) {
 export async function panelFrame(page, { timeout = 15000 } = {}) {
   const deadline = Date.now() + timeout;
   for (;;) {
-    const frame = page.frames().find((candidate) => /^chrome-extension:\/\/[a-p]{32}\/panel\.html/.test(candidate.url()));
+    const frame = page.frames().find((candidate) => !candidate.isDetached() && /^chrome-extension:\/\/[a-p]{32}\/panel\.html/.test(candidate.url()));
     if (frame) return frame;
     if (Date.now() > deadline) throw new Error(`no prlens panel iframe on ${page.url()} after ${timeout} ms`);
     await page.waitForTimeout(50);
   }
 }
 
-/** Waits until the panel root has one of `states` and returns the state. */
+/**
+ * Waits until the panel root has one of `states` and returns the state. Right after a soft
+ * navigation Playwright's frame tree may still list the previous PR's iframe for a moment; a
+ * frame that is detached while waited on is replaced by the live one, within the same timeout.
+ */
 export async function waitForPanelState(page, states = ["ready"], { timeout = 30000 } = {}) {
-  const frame = await panelFrame(page, { timeout });
+  const deadline = Date.now() + timeout;
   const selector = states.map((state) => `#prlens-panel[data-prlens-state="${state}"]`).join(", ");
-  try {
-    await frame.locator(selector).waitFor({ state: "attached", timeout });
-  } catch (error) {
-    const actual = await frame.locator("#prlens-panel").getAttribute("data-prlens-state").catch(() => "(no panel root)");
-    const text = await frame.locator("#prlens-panel").innerText().catch(() => "");
-    throw new Error(`panel state stayed "${actual}" instead of ${states.join("|")}: ${text.slice(0, 400)}`, { cause: error });
+  let frame = await panelFrame(page, { timeout });
+  for (;;) {
+    try {
+      await frame.locator(selector).waitFor({ state: "attached", timeout: Math.max(1, deadline - Date.now()) });
+      break;
+    } catch (error) {
+      if (frame.isDetached() && Date.now() < deadline) {
+        frame = await panelFrame(page, { timeout: Math.max(1, deadline - Date.now()) });
+        continue;
+      }
+      throw await panelStateError(frame, states, error);
+    }
   }
   return frame.locator("#prlens-panel").getAttribute("data-prlens-state");
+}
+
+async function panelStateError(frame, states, error) {
+  const actual = await frame.locator("#prlens-panel").getAttribute("data-prlens-state").catch(() => "(no panel root)");
+  const text = await frame.locator("#prlens-panel").innerText().catch(() => "");
+  return new Error(`panel state stayed "${actual}" instead of ${states.join("|")}: ${text.slice(0, 400)}`, { cause: error });
 }
 
 /** Saves a screenshot to target/e2e/NAME.png and returns its path. */

@@ -81,7 +81,7 @@ const other = bundleOf(two, OTHER).pull;
 
 async function panelText(page, browser, number) {
   await waitForPanelState(page, ["ready", "partial"]);
-  const frame = page.frames().find((candidate) => candidate.url().startsWith(`${browser.extensionOrigin}/panel.html`));
+  const frame = page.frames().find((candidate) => !candidate.isDetached() && candidate.url().startsWith(`${browser.extensionOrigin}/panel.html`));
   return frame.locator("#prlens-panel").innerText();
 }
 
