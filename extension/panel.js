@@ -382,8 +382,9 @@ function showProgress(progress) {
     const latest = progressRender.latest;
     progressRender.latest = null;
     if (latest && !view.shown && !crashed) {
+      // Only while a fetch is still running: it may have failed (error shown) before the styles came.
       view.styles.then(() => {
-        if (!view.shown && !crashed) wasm.renderState(root, "loading", { message: latest.message, progress: latest });
+        if (view.busy && !view.shown && !crashed) wasm.renderState(root, "loading", { message: latest.message, progress: latest });
       });
     }
   });
@@ -415,8 +416,9 @@ async function update(mode) {
   try {
     if (mode !== "poll" && !view.shown) {
       // Once styled, and without holding the fetch back: the boot text shows meanwhile.
+      // Only if this fetch is still running: a fast failure may already show its error.
       view.styles.then(() => {
-        if (generation === view.generation && !view.shown && !crashed) {
+        if (generation === view.generation && view.busy && !view.shown && !crashed) {
           wasm.renderState(root, "loading", { message: "Fetching the pull request from GitHub…" });
         }
       });
