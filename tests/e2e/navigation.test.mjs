@@ -59,7 +59,22 @@ async function follow(page, selector) {
   await page.locator(selector).first().evaluate((link) => link.click());
 }
 
+/**
+ * `countListeners` once the tracked contexts are current: a content-script world destroyed by
+ * the last navigation can still be listed until its `executionContextDestroyed` event arrives.
+ */
 async function listenerCounts(cdp, contexts) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await countListeners(cdp, contexts);
+    } catch (error) {
+      if (attempt >= 20 || !/Cannot find context/.test(String(error.message))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+async function countListeners(cdp, contexts) {
   const counts = {};
   const worlds = [{ label: "page" }, ...contexts.filter((c) => c.origin.startsWith("chrome-extension://")).slice(-1).map((c) => ({ label: "extension", contextId: c.id }))];
   assert.equal(worlds.length, 2, "the extension's content-script world is found");
