@@ -7,7 +7,8 @@
 //! the user's globs in [`crate::settings::PathRules`] and the files GitHub itself collapses as
 //! generated (page facts).
 //!
-//! Source: scoring-reference §5.3 and §5.7; linguist's `generated?`/`vendor.yml`.
+//! Source: docs/sources.md, "Paths excluded from size" and "Supply chain"; linguist's
+//! `generated?`/`vendor.yml`.
 //!
 //! ```
 //! let bundle = prlens::Bundle::from_json_str(r#"{"pull":{"number":1},"files":[

@@ -5,12 +5,14 @@
 //! tables only, so a path rule lives in exactly one place and users extend it (never replace it)
 //! with the globs of [`super::PathRules`].
 //!
-//! Sources: scoring-reference §5.3 (union of gitStream's ignore list, GitHub linguist's
-//! `generated?`/`vendor.yml` and Microsoft PR-Metrics' defaults), §5.7 (manifests, CI, build
-//! scripts), gitStream's `allTests`/`allDocs` filters, and the vercel-labs/open-agents#833 rubric
-//! for sensitive areas. All names are matched case-insensitively.
+//! Sources (docs/sources.md, "Paths excluded from size" and "Supply chain"): the union of
+//! gitStream's ignore list, GitHub linguist's `generated?`/`vendor.yml` and Microsoft
+//! PR-Metrics' defaults; the ecosystems' own manifest, CI and build-script names; gitStream's
+//! `allTests`/`allDocs` filters, and the vercel-labs/open-agents#833 rubric for sensitive
+//! areas. All names are matched case-insensitively.
 
-/// Lockfile basenames and the ecosystem each belongs to (scoring-reference §5.3).
+/// Lockfile basenames and the ecosystem each belongs to (docs/sources.md, "Paths excluded from
+/// size").
 pub const LOCKFILES: &[(&str, &str)] = &[
     ("package-lock.json", "npm"),
     ("npm-shrinkwrap.json", "npm"),
@@ -45,7 +47,7 @@ pub const LOCKFILES: &[(&str, &str)] = &[
     ("gradle.lockfile", "gradle"),
 ];
 
-/// Dependency manifests by exact basename and their ecosystem (scoring-reference §5.7).
+/// Dependency manifests by exact basename and their ecosystem (docs/sources.md, "Supply chain").
 pub const MANIFESTS: &[(&str, &str)] = &[
     ("package.json", "npm"),
     ("deno.json", "deno"),
@@ -96,7 +98,7 @@ pub const REQUIREMENTS_PREFIX: &str = "requirements";
 pub const LOCKFILE_EXPECTED: &[&str] = &["npm", "ruby", "composer", "go", "pipenv"];
 
 /// Directory names whose contents are third-party code copied into the repo (linguist
-/// `vendor.yml`, scoring-reference §5.3). Matched against any path segment.
+/// `vendor.yml`). Matched against any path segment.
 pub const VENDORED_DIRS: &[&str] = &[
     "node_modules",
     "vendor",
@@ -163,7 +165,7 @@ pub const MINIFIED_AVERAGE_LINE_LENGTH: usize = 110;
 /// Extensions the minified check applies to.
 pub const MINIFIABLE_EXTENSIONS: &[&str] = &["js", "mjs", "cjs", "css"];
 
-/// CI configuration: basenames anywhere (scoring-reference §5.7).
+/// CI configuration: basenames anywhere (docs/sources.md, "Supply chain").
 pub const CI_BASENAMES: &[&str] = &[
     ".gitlab-ci.yml",
     ".gitlab-ci.yaml",
@@ -195,7 +197,7 @@ pub const CI_PREFIXES: &[&str] = &[
 /// CI configuration: basename prefixes (`Jenkinsfile`, `Jenkinsfile.release`).
 pub const CI_BASENAME_PREFIXES: &[&str] = &["jenkinsfile"];
 
-/// Build scripts by exact basename (scoring-reference §5.7).
+/// Build scripts by exact basename (docs/sources.md, "Supply chain").
 pub const BUILD_BASENAMES: &[&str] = &[
     "makefile",
     "gnumakefile",

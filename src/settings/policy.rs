@@ -1,6 +1,7 @@
 //! Governance policy types: user-defined rules evaluated against every signal.
 //!
-//! Shape follows the reference product's advisory policies (scoring-reference §1.3):
+//! Shape follows the reference product's advisory policies (its public "Policies" docs page;
+//! docs/sources.md, "Governance policies"):
 //! `{id, name, description, scope: {repos, branches, paths}, rules: [{id, name, when, require,
 //! on_violation, remediation}]}`, with conditions `{field, operator, value}` or `{"AND": […]}`,
 //! `{"OR": […]}`, `{"NOT": {…}}`. Fields are dotted paths into the signal JSON

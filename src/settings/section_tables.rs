@@ -1,10 +1,10 @@
 //! Fixed tables of the review sections (triage, evidence, intent, conventions, review): effort
 //! bands, partial credits, readiness points. Each row gives its source; user-tunable numbers
-//! live in [`super::Thresholds`] instead. OWNER: engine-sections helper.
+//! live in [`super::Thresholds`] instead.
 
 /// Effort bands by minutes to review: `(lower bound inclusive, band)`, scanned from the top.
-/// Source: scoring-reference §5.2 (gitStream ETR colours < 5 / 5–19 / ≥ 20; SmartBear "review
-/// < 60 min, never > 90"; the reference product called 112 min "extensive").
+/// Source: docs/sources.md, "Review size and time" (gitStream ETR colours < 5 / 5–19 / ≥ 20;
+/// SmartBear "review < 60 min, never > 90"; the reference product called 112 min "extensive").
 pub const EFFORT_BANDS: [(u64, &str); 5] = [
     (90, "extensive"),
     (60, "substantial"),
@@ -20,8 +20,8 @@ pub const STALENESS_LOW_DAYS: u64 = 7;
 
 /// Evidence completeness credit per signal state. A failing signal is evidence, but of a problem,
 /// so it earns partial credit: with 1 failing signal of 6 this gives 0.6 / 6 = 10%, the
-/// reference product's completeness for transformers#43774 (scoring-reference §2.2). A pending
-/// signal is a promise of evidence.
+/// reference product's completeness for transformers#43774 (docs/sources.md, "The reference
+/// product"). A pending signal is a promise of evidence.
 pub const EVIDENCE_CREDIT_PASSING: f64 = 1.0;
 pub const EVIDENCE_CREDIT_FAILING: f64 = 0.6;
 pub const EVIDENCE_CREDIT_PENDING: f64 = 0.3;
@@ -57,7 +57,8 @@ pub const MAX_CRITERIA: usize = 25;
 /// Goal text is cut at a sentence end before this many characters.
 pub const MAX_GOAL_CHARS: usize = 280;
 
-/// Readiness checklist points (sum 100). Source: scoring-reference §5.10 [inferred]: CI green,
+/// Readiness checklist points (sum 100). Source: docs/sources.md, "Readiness and recommendation"
+/// (no tool publishes a formula; this is our own checklist): CI green,
 /// mergeable clean, description present (PR-Metrics), tests with source (PR-Metrics test
 /// factor), approvals not stale, supply chain clean; plus the risk level, because the reference
 /// product never recommends approval at critical risk.
@@ -86,7 +87,8 @@ pub const SHARE_RISK_MEDIUM: f64 = 0.6;
 pub const SHARE_RISK_HIGH: f64 = 0.2;
 
 /// Account age below which the "Fresh Account" badge shows (informational only).
-/// Source: Good Egg #47 (accounts < 1 year merge ~16pp less); scoring-reference §5.5.
+/// Source: Good Egg #47 (accounts < 1 year merge ~16pp less); docs/sources.md, "Contributors
+/// and trust".
 pub const FRESH_ACCOUNT_DAYS: u64 = 365;
 
 /// Missing evidence signals worth a question in next steps. The reference product asked about

@@ -1,5 +1,5 @@
 //! The thresholds table. Each field documents its default and where the number comes from
-//! (see `../shared/notes/scoring-reference.md` §5 for the survey behind them).
+//! (docs/sources.md gives the public source of every number).
 
 use serde::{Deserialize, Serialize};
 
@@ -28,9 +28,11 @@ pub struct Thresholds {
     /// Focus: a source file with at least this many changed lines is critical. 200: the reference product's
     /// 206-line test file was critical; SmartBear's 200-LOC sweet spot.
     pub critical_file_lines: u64,
-    /// Readiness at or above this recommends APPROVE. 80: scoring-reference §5.10.
+    /// Readiness at or above this recommends APPROVE. 80: docs/sources.md, "Readiness and
+    /// recommendation".
     pub approve_readiness: u8,
-    /// Readiness below this recommends REQUEST CHANGES. 40: scoring-reference §5.10.
+    /// Readiness below this recommends REQUEST CHANGES. 40: docs/sources.md, "Readiness and
+    /// recommendation".
     pub request_changes_readiness: u8,
 }
 

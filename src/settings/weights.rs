@@ -47,7 +47,7 @@ weight_table! {
     "install_script", "Install script", 0.45,
         "Socket / Zahan et al. 2022: 93.9% of malicious packages have at least one install script";
     "failing_checks", "Failing checks", 0.40,
-        "PR Focus: \"failing CI always floats to the top\"; scoring-reference §5.8 (failing required CI dominates)";
+        "PR Focus: \"deterministic signals (CI status + PR age) form the floor\", \"failing CI always floats to the top\"";
     "new_contributor", "New contributor", 0.35,
         "Reference product driver (transformers#43774); koalr: first-time files 2.1× incident rate; GitHub's FIRST_TIME_CONTRIBUTOR";
     "sensitive_paths", "Sensitive paths", 0.35,
@@ -57,7 +57,7 @@ weight_table! {
     "young_account", "Young account", 0.30,
         "Reference product driver (11 days); Good Egg #47: accounts < 1 year merge ~16pp less; threshold young_account_days (90)";
     "build_script_change", "Build script change", 0.30,
-        "pr-signal category dependency/CI/Dockerfile; build scripts run with CI credentials (scoring-reference §5.7); PLAIN_BUILD_CHANGE_FACTOR for a plain change, else the worst finding (curl|sh high, Scorecard Pinned-Dependencies)";
+        "pr-signal category dependency/CI/Dockerfile; build scripts run with CI credentials (GitHub's \"Security hardening for GitHub Actions\"); PLAIN_BUILD_CHANGE_FACTOR for a plain change, else the worst finding (curl|sh high, Scorecard Pinned-Dependencies)";
     "binary_files", "Binary files", 0.25,
         "OpenSSF Scorecard Binary-Artifacts (risk: High): binaries cannot be reviewed";
     "dependency_change", "Dependency change", 0.25,

@@ -4,15 +4,15 @@
 
 use wasm_bindgen::prelude::*;
 
-/// `renderPanel` and `renderState`: web-sys rendering of the signal (panel-ui).
+/// `renderPanel` and `renderState`: web-sys rendering of the signal.
 mod render;
 pub use render::{render_panel, render_state};
 
-/// `installPanicHook` and `lastPanicMessage`: a panic becomes a panel error state (hardening).
+/// `installPanicHook` and `lastPanicMessage`: a panic becomes a panel error state.
 mod panic;
 pub use panic::{install_panic_hook, last_panic_message, panic_summary, record_panic};
 
-/// `fetchBundle`: the PR bundle from the GitHub API, cached and rate-limit aware (live-data).
+/// `fetchBundle`: the PR bundle from the GitHub API, cached and rate-limit aware.
 mod app;
 mod storage;
 mod transport;
@@ -40,7 +40,7 @@ pub fn analyze_bundle(
 
 /// The default settings as JSON, with every driver's default weight filled in from
 /// [`crate::settings::weights::DEFAULT_WEIGHTS`], so settings forms (popup, playground) show
-/// the real defaults and "reset" means exactly what the engine uses (www).
+/// the real defaults and "reset" means exactly what the engine uses.
 #[wasm_bindgen(js_name = defaultSettings)]
 pub fn default_settings() -> Result<String, JsError> {
     let mut settings = crate::settings::Settings::default();

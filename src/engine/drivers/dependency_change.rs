@@ -13,7 +13,7 @@
 //! **Example.** "Dependencies changed in pom.xml: 1 version change (changes
 //! maven-surefire-plugin from 3.2.5 to 3.3.0)".
 //!
-//! **Source.** scoring-reference §5.7; Socket; GitHub dependency-review.
+//! **Source.** Socket; GitHub dependency review; docs/sources.md, "Supply chain".
 
 use super::{finding_paths, findings_of, fire, worst_factor};
 use crate::engine::sections::supply_chain::DEPENDENCY_FINDINGS;

@@ -9,7 +9,8 @@
 //!
 //! **Example.** "Failing: tests_passing (tests / pytest (3.12))".
 //!
-//! **Source.** scoring-reference §5.6 and §5.8 ("failing required CI dominates").
+//! **Source.** PR Focus ("failing CI always floats to the top"); GitHub check-run
+//! conclusions; docs/sources.md, "Evidence" and "Risk aggregation".
 
 use super::{fire, name_list};
 use crate::engine::{Context, Sections};

@@ -12,7 +12,7 @@
 //! **Example.** "First contribution from mbtariq82-code".
 //!
 //! **Source.** Reference product (transformers#43774); GitHub `author_association`;
-//! scoring-reference §5.5.
+//! docs/sources.md, "Contributors and trust".
 
 use super::{fire, name_list};
 use crate::engine::{Context, Sections};

@@ -7,10 +7,12 @@
 //!
 //! **Why it matters.** A maintainer's PR and a first contribution from an 11-day-old account
 //! deserve different scrutiny, and the risky person is not always the one who opened the PR:
-//! the reference product flagged a commit author, not the author (scoring-reference §2.1).
-//! Bots get their own class so Dependabot is never "a new contributor" (§5.5, §7.16).
+//! the reference product flagged a commit author, not the author (docs/sources.md, "The
+//! reference product"). Bots get their own class so Dependabot is never "a new contributor"
+//! (docs/sources.md, "Contributors and trust").
 //!
-//! **Rules** (scoring-reference §5.5): bot by `user.type == "Bot"`, a `[bot]` login or
+//! **Rules** (GitHub's `author_association` values; docs/sources.md, "Contributors and
+//! trust"): bot by `user.type == "Bot"`, a `[bot]` login or
 //! `settings.trusted_bots`; OWNER/MEMBER → maintainer; COLLABORATOR → trusted; CONTRIBUTOR →
 //! established, or low when the history shows no merged PR; FIRST_TIME_CONTRIBUTOR /
 //! FIRST_TIMER → new; NONE → new when the history shows no merged PR, else low; no

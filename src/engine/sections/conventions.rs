@@ -10,7 +10,7 @@
 //! **Why it matters.** These are cheap signals of care that reviewers check by hand:
 //! PR-Metrics flags missing descriptions and tests; a PR without a linked issue is a "strong
 //! negative signal" in AI-slop triage (clash-verge-rev); GitHub's default titles say nothing
-//! (scoring-reference §6). Thresholds: `settings::section_tables`.
+//! (docs/sources.md, "Intent and conventions"). Thresholds: `settings::section_tables`.
 
 use crate::engine::sections::intent::{linked_issues, strip_html_comments};
 use crate::engine::{Context, FileClass};

@@ -10,7 +10,8 @@
 //! **Why it matters.** "No failing checks" means nothing when nothing ran. The note tells the
 //! reviewer why evidence is absent: workflows awaiting maintainer approval (GitHub holds
 //! workflows of first-time contributors from forks until approved), still running, not fetched,
-//! or no CI configured (scoring-reference §5.6, §7.6).
+//! or no CI configured (GitHub docs "Approving workflow runs from public forks"; docs/sources.md,
+//! "Evidence").
 //!
 //! **Conclusions.** success/neutral → passing; skipped → listed but not counted; failure,
 //! timed_out, startup_failure, cancelled → failing; action_required → pending (awaiting

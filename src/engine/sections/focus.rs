@@ -13,7 +13,8 @@
 //! **Why it matters.** Review attention is finite (SmartBear: defect discovery falls after
 //! 400 lines); reading the riskiest file first is the cheapest risk reduction. The reference
 //! product ranked a new 700-line source file and a 206-line new test critical, small source
-//! edits medium and a one-line doc change low (scoring-reference §2.2).
+//! edits medium and a one-line doc change low (its signal for huggingface/transformers#43774;
+//! docs/sources.md, "The reference product").
 
 use std::collections::HashSet;
 

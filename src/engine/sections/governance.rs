@@ -14,7 +14,7 @@
 //!
 //! **Why it matters.** Teams encode their own merge policy ("new contributors may not change
 //! CI config", "critical risk needs two reviewers"); advisory results keep humans in charge
-//! (reference product's policies, scoring-reference §1.3).
+//! (the reference product's policies page; docs/sources.md, "Governance policies").
 
 use glob::{MatchOptions, Pattern};
 use serde_json::Value;

@@ -10,8 +10,10 @@
 //!
 //! **Why it matters.** A reviewer checks a change against its intent; unmet checklist items
 //! and missing issue links are what reviewers ask about first. The reference product needs an
-//! LLM for this; scoring-reference §7.10 shows the deterministic reading covers the common
-//! structures. `confidence` says how much structure there was (table in `settings`).
+//! LLM for this; body checklists (`- [ ]`), closing keywords ("Fixes #N", GitHub docs "Linking a
+//! pull request to an issue") and the linked issue's checkboxes cover the common structures
+//! deterministically (docs/sources.md, "Intent and conventions"). `confidence` says how much
+//! structure there was (table in `settings`).
 
 use crate::engine::{Context, FileClass};
 use crate::settings::section_tables::*;

@@ -9,7 +9,8 @@
 //! criterion; source without tests; no description.
 //!
 //! **Why it matters.** The panel ends with what to do, in the reviewer's words; the reference
-//! product's next steps for transformers#43774 are reproduced exactly (scoring-reference §2.1).
+//! product's next steps for transformers#43774 are reproduced exactly (docs/sources.md, "The
+//! reference product").
 
 use crate::engine::Context;
 use crate::settings::section_tables::ESSENTIAL_EVIDENCE;

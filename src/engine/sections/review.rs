@@ -4,14 +4,15 @@
 //! points it earned: CI green (25), mergeable state clean (15), description present (10),
 //! tests with source (15), an approval on the current head commit (10; a stale approval on an
 //! older commit earns part), supply chain clean (10) and the risk level (15). The action:
-//! critical risk, failing CI ("failing required CI dominates", §5.8) or readiness below
+//! critical risk, failing CI ("failing CI always floats to the top", PR Focus) or readiness below
 //! `request_changes_readiness` (40) → `request_changes`;
 //! readiness ≥ `approve_readiness` (80) at low risk → `approve`; otherwise `review`.
 //!
 //! **Why it matters.** A reviewer wants one line: can I approve, what blocks it. The checklist
-//! makes the number auditable. Source: scoring-reference §5.10 (weighted checklist, bands
-//! 80/40), §7.9 (stale approvals: review `commit_id` ≠ head); the reference product's rationale
-//! "Critical risk level requires changes before approval".
+//! makes the number auditable. Source: docs/sources.md, "Readiness and recommendation"
+//! (weighted checklist, bands 80/40; stale approvals: review `commit_id` ≠ head, as GitHub's
+//! "dismiss stale approvals" branch rule); the reference product's rationale "Critical risk
+//! level requires changes before approval".
 
 use crate::engine::{Context, Sections};
 use crate::settings::section_tables::*;

@@ -13,8 +13,9 @@
 //! **Levels** (`settings::weights::LEVEL_CUTOFFS`): low < 0.25 ≤ medium < 0.50 ≤ high < 0.75 ≤
 //! critical.
 //!
-//! **Source.** scoring-reference §5.8 ("publish the weights and show each driver's
-//! contribution"); calibration against the reference product in `tests/risk_calibration.rs`.
+//! **Source.** docs/sources.md, "Risk aggregation" (publish the weights and show each
+//! driver's contribution, as the reference product promises "every score has an
+//! explanation"); calibration against the reference product in `tests/risk_calibration.rs`.
 
 use std::cmp::Ordering;
 

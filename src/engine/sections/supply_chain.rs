@@ -16,7 +16,8 @@
 //! **Ecosystems.** npm/yarn/pnpm, Composer, Deno, Cargo, pip/requirements, Poetry, uv, Pipenv,
 //! Go, Maven, Gradle (scripts and version catalogs), Ruby, CocoaPods, NuGet, Swift, pub, mix.
 //!
-//! **Source.** scoring-reference §5.7 and §7.7–7.8; each finder's module names its own.
+//! **Source.** docs/sources.md, "Supply chain" (Socket, OpenSSF Scorecard, GitHub dependency
+//! review, Danger); each finder's module names its own.
 //! Findings are ordered by severity (critical first), then path.
 
 mod build_scripts;

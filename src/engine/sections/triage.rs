@@ -12,7 +12,8 @@
 //! and generated code inflate naive estimates (gitStream#205, #505).
 //!
 //! **Source.** SmartBear/Cisco review rate 500 LOC/h, which reproduces the reference
-//! product's 112 minutes for 930 lines (scoring-reference §2.2, §5.1–5.3, §5.9).
+//! product's 112 minutes for 930 lines (docs/sources.md, "Review size and time", "Paths
+//! excluded from size", "Staleness").
 
 use crate::engine::Context;
 use crate::settings::section_tables::{EFFORT_BANDS, STALENESS_LOW_DAYS};

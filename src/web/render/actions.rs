@@ -2,7 +2,7 @@
 //! and refresh (performed by panel.js through `onAction`).
 //!
 //! Why: the reviewer's next move after reading the signal is usually to paste it into a
-//! review, keep it as evidence, or re-run it after a push (issue 5, "Actions").
+//! review, keep it as evidence, or re-run it after a push.
 
 use super::clipboard::COPY_LABEL;
 use super::dom::{set, Append, Dom, DomResult};

@@ -1,8 +1,8 @@
 //! Small SVG pictures: the risk gauge, weight bars and per-file size bars, built node by
 //! node (`create_element_ns`), never from markup strings.
 //!
-//! Why: a reviewer reads "how bad" and "how big" faster from a shape than from a number
-//! (issue 5, "Pictures where people would rather look than read"); every chart also
+//! Why: a reviewer reads "how bad" and "how big" faster from a shape than from a number;
+//! every chart also
 //! carries a text label (`role="img"` + `aria-label`) so nothing is picture-only.
 
 use super::dom::{set, Append, Dom, DomResult};

@@ -2,7 +2,7 @@
 //! the panel says which ones and why, plus the fetcher's notes.
 //!
 //! Why: a signal computed without checks or history is weaker; the reviewer must see what
-//! it lacks rather than trust it blindly (issue 5, "partial (what is missing and why)").
+//! it lacks rather than trust it blindly.
 
 use super::dom::{set, Append, Dom, DomResult};
 use crate::signal::Meta;

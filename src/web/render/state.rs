@@ -2,7 +2,7 @@
 //! ("fetching files 2/7") and a progress bar while the bundle is fetched, and a clear
 //! message with a retry button when it fails.
 //!
-//! Why: the panel must never be a blank box (issue 5, "States"); a user who sees what is
+//! Why: the panel must never be a blank box; a user who sees what is
 //! happening, or what went wrong and what to do, trusts the tool and can act.
 
 use js_sys::Object;

@@ -9,7 +9,8 @@
 //! integrity checks (Socket: "mutable git/http deps"). A Dependabot bump is a version change,
 //! low severity on its own.
 //!
-//! Source: scoring-reference §5.7 (Socket, dependency-review-action), §7.8.
+//! Source: Socket's checks for new dependencies and GitHub's dependency-review-action
+//! (docs/sources.md, "Supply chain").
 
 use std::collections::BTreeMap;
 

@@ -12,8 +12,8 @@
 //! Why it matters: CI installs what the lockfile says, not what the manifest says; a reviewer
 //! who skips the (excluded-from-size) lockfile must still be told when it disagrees.
 //!
-//! Source: Danger's "package.json changed without the lockfile" rule (scoring-reference §3.2),
-//! PostHog#85564.
+//! Source: Danger's "package.json changed without the lockfile" rule (danger.systems
+//! reference rules), PostHog#85564.
 
 use std::collections::BTreeSet;
 
