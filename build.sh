@@ -333,17 +333,15 @@ step() {
   if [ "$status" = 0 ]; then STEP_RESULTS+=(PASS); else STEP_RESULTS+=("FAIL (exit $status)"); fi
 }
 
-# The golden bundle and native signal the wasm test (tests/web.rs) compares against; written to a
-# fixed path under the repository's target/ because include_str! needs a compile-time path.
+# The native signal the wasm test (tests/web.rs) compares against, for the project's 45-file PR
+# bundle; written under target/ because include_str! needs a compile-time path.
 GOLDEN_DIR=$ROOT/target/web-golden
-GOLDEN_CASE=${PRLENS_GOLDEN_CASE:-PyGithub-PyGithub-31-large}
+GOLDEN_BUNDLE=$ROOT/tests/bundles/owner-45-files.json
 
 write_web_golden() {
   mkdir -p "$GOLDEN_DIR"
   cargo build --release --bin "$CRATE" # no-op unless the engine changed since the build step
-  node tests/fake-github/make-bundles.mjs --out "$GOLDEN_DIR/bundles" --cli "$TARGET_DIR/release/$CRATE" "$GOLDEN_CASE" >/dev/null
-  cp "$GOLDEN_DIR/bundles/$GOLDEN_CASE.json" "$GOLDEN_DIR/bundle.json"
-  "$TARGET_DIR/release/$CRATE" analyze "$GOLDEN_DIR/bundle.json" >"$GOLDEN_DIR/signal.json"
+  "$TARGET_DIR/release/$CRATE" analyze "$GOLDEN_BUNDLE" >"$GOLDEN_DIR/signal.json"
 }
 
 wasm_browser_test() {

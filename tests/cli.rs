@@ -1,6 +1,7 @@
 //! The `prlens` command line: `analyze` prints a signal; bad input exits with code 2 and ONE
 //! clear line on stderr (never a panic or backtrace, nothing on stdout); `bundle-fixture`
-//! prints exactly the bundle the Rust tests assemble.
+//! needs the recorded fixtures folder named explicitly (the recorded layer,
+//! `tests/recorded/cli_bundle_fixture.rs`, checks what it prints).
 
 mod support;
 
@@ -219,71 +220,13 @@ fn unreadable_files_and_bad_options_exit_2() {
 }
 
 #[test]
-fn bundle_fixture_prints_exactly_the_bundle_the_tests_assemble() {
-    for name in [
-        "PyGithub-PyGithub-31-large",
-        "PyGithub-PyGithub-691-huge-squash-commit",
-    ] {
-        let output = prlens()
-            .args(["bundle-fixture", name, "--fixtures", "../shared/fixtures"])
-            .output()
-            .unwrap();
-        assert_eq!(
-            output.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        let printed: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-        assert_eq!(printed, support::bundle_value(name), "{name}");
-        // Stable text: the same bytes every run.
-        let again = prlens()
-            .args(["bundle-fixture", name, "--fixtures", "../shared/fixtures"])
-            .output()
-            .unwrap();
-        assert_eq!(again.stdout, output.stdout);
-    }
-    let list = prlens()
-        .args(["bundle-fixture", "--list"])
-        .output()
-        .unwrap();
-    let names: Vec<String> = String::from_utf8(list.stdout)
-        .unwrap()
-        .lines()
-        .map(str::to_string)
-        .collect();
-    assert_eq!(names, support::cases().names());
+fn bundle_fixture_has_no_default_fixtures_folder() {
+    // The recorded fixtures live outside the repository; the CLI never guesses where.
     assert_rejected(
         &prlens()
-            .args(["bundle-fixture", "no-such-case"])
+            .args(["bundle-fixture", "PyGithub-PyGithub-31-large"])
             .output()
             .unwrap(),
-        "no fixture case named",
+        "--fixtures",
     );
-}
-
-#[test]
-fn bundle_fixture_all_writes_one_bundle_per_case() {
-    let dir = std::env::temp_dir().join(format!("prlens-bundles-{}", std::process::id()));
-    let output = prlens()
-        .args([
-            "bundle-fixture",
-            "--all",
-            "--out-dir",
-            dir.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    for name in support::cases().names() {
-        let text = std::fs::read_to_string(dir.join(format!("{name}.json"))).unwrap();
-        let analysed = prlens::analyze_json(&text, "", None);
-        assert!(analysed.is_ok(), "{name}: {analysed:?}");
-    }
-    std::fs::remove_dir_all(&dir).unwrap();
 }

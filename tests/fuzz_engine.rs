@@ -1,8 +1,9 @@
 //! Fuzzing the engine on stable Rust (proptest): hostile or broken input must never crash it.
 //!
-//! **What it does.** Builds bundles by mutating real recorded GitHub data (every PR case in
-//! `../shared/fixtures`: a `pull.json` with its files, commits, reviews, checks and statuses,
-//! plus users) and by generating arbitrary JSON (nested values, wrong types, huge numbers,
+//! **What it does.** Builds bundles by mutating realistic PR bundles (the project's own
+//! `tests/bundles/*.json` and the playground sample; with `--features recorded-fixtures` also
+//! every recorded PR case in `../shared/fixtures`: a `pull.json` with its files, commits,
+//! reviews, checks and statuses, plus users) and by generating arbitrary JSON (nested values, wrong types, huge numbers,
 //! weird strings, giant patches), then calls `prlens::analyze_json` on each. The call must
 //! return either a clear one-line error or a signal whose invariants hold (score in [0, 1] and
 //! rounded to two decimals, level a monotonic function of score, drivers sorted by weight,
@@ -33,22 +34,44 @@ use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
-use serde_json::{json, Map, Number, Value};
+use serde_json::{json, Number, Value};
 
 use prlens::signal::{RiskLevel, Signal};
 
 // ---------------------------------------------------------------------------------------------
-// Inputs: real fixture bundles
+// Inputs: realistic seed bundles
 
 fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The seeds the mutations start from: the project's own bundles, plus the recorded fixture
+/// cases when the recorded layer is built.
+fn seed_bundles() -> Vec<Value> {
+    let project: Vec<Value> = sorted_entries(&repo_root().join("tests/bundles"))
+        .into_iter()
+        .chain([repo_root().join("www/sample-bundle.json")])
+        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
+        .map(|path| {
+            let text = fs::read_to_string(&path).expect("project bundle is readable");
+            let mut bundle: Value = serde_json::from_str(&text).expect("project bundle is JSON");
+            bundle["page"] = json!({"title": "page title", "viewer": "octocat",
+                "viewed_files": ["README.md"], "generated_files": ["Cargo.lock"]});
+            bundle
+        })
+        .collect();
+    #[cfg(feature = "recorded-fixtures")]
+    let project = project.into_iter().chain(recorded_bundles()).collect();
+    project
+}
+
+#[cfg(feature = "recorded-fixtures")]
 fn fixtures_dir() -> PathBuf {
     repo_root().join("../shared/fixtures")
 }
 
 /// The response body of one recorded fixture file.
+#[cfg(feature = "recorded-fixtures")]
 fn body(path: &Path) -> Option<Value> {
     let text = fs::read_to_string(path).ok()?;
     let value: Value = serde_json::from_str(&text).ok()?;
@@ -57,9 +80,10 @@ fn body(path: &Path) -> Option<Value> {
 
 /// Every PR case directory (one holding a `pull.json`) assembled into a bundle, plus the
 /// shared users, check runs and statuses so mutations have every section to work on.
-fn fixture_bundles() -> Vec<Value> {
+#[cfg(feature = "recorded-fixtures")]
+fn recorded_bundles() -> Vec<Value> {
     let root = fixtures_dir();
-    let mut users = Map::new();
+    let mut users = serde_json::Map::new();
     let mut check_runs = Vec::new();
     let mut statuses = Vec::new();
     let mut case_dirs = Vec::new();
@@ -712,18 +736,18 @@ fn plausible_now() -> impl Strategy<Value = Option<i64>> {
 // Properties
 
 #[test]
-fn fixture_bundles_are_analyzed_without_mutation() {
-    let bundles = fixture_bundles();
+fn seed_bundles_are_analyzed_without_mutation() {
+    let bundles = seed_bundles();
     assert!(
         bundles.len() >= 10,
-        "expected the PR cases of ../shared/fixtures, found {} bundles",
+        "expected the project bundles of tests/bundles, found {} bundles",
         bundles.len()
     );
     for bundle in &bundles {
         let text = bundle.to_string();
         let signal = prlens::analyze_json(&text, "", None).unwrap_or_else(|error| {
             panic!(
-                "real fixture rejected: {error}\n{}",
+                "seed bundle rejected: {error}\n{}",
                 &text[..200.min(text.len())]
             )
         });
@@ -732,12 +756,9 @@ fn fixture_bundles_are_analyzed_without_mutation() {
 }
 
 #[test]
-fn mutated_fixture_bundles_never_crash_the_engine() {
-    let bundles = fixture_bundles();
-    assert!(
-        !bundles.is_empty(),
-        "no fixture bundles in ../shared/fixtures"
-    );
+fn mutated_seed_bundles_never_crash_the_engine() {
+    let bundles = seed_bundles();
+    assert!(!bundles.is_empty(), "no seed bundles in tests/bundles");
     let strategy = (
         0..bundles.len(),
         proptest::collection::vec(mutation(), 1..6),
@@ -800,11 +821,8 @@ fn raw_text_never_crashes_the_parser() {
 
 #[test]
 fn arbitrary_settings_never_crash_the_engine() {
-    let bundles = fixture_bundles();
-    assert!(
-        !bundles.is_empty(),
-        "no fixture bundles in ../shared/fixtures"
-    );
+    let bundles = seed_bundles();
+    assert!(!bundles.is_empty(), "no seed bundles in tests/bundles");
     let settings = prop_oneof![
         arbitrary_json(),
         (
@@ -834,11 +852,8 @@ fn arbitrary_settings_never_crash_the_engine() {
 
 #[test]
 fn extreme_reference_times_never_crash_the_engine() {
-    let bundles = fixture_bundles();
-    assert!(
-        !bundles.is_empty(),
-        "no fixture bundles in ../shared/fixtures"
-    );
+    let bundles = seed_bundles();
+    assert!(!bundles.is_empty(), "no seed bundles in tests/bundles");
     let now = prop_oneof![
         Just(i64::MIN),
         Just(i64::MAX),
@@ -988,11 +1003,8 @@ fn xss_corpus_bundles_give_signals_with_canonical_links() {
 /// The CLI on mutated inputs: exit code 0 (signal) or 2 (clear error), never a panic (101).
 #[test]
 fn cli_exits_zero_or_two_on_mutated_inputs() {
-    let bundles = fixture_bundles();
-    assert!(
-        !bundles.is_empty(),
-        "no fixture bundles in ../shared/fixtures"
-    );
+    let bundles = seed_bundles();
+    assert!(!bundles.is_empty(), "no seed bundles in tests/bundles");
     let binary = env!("CARGO_BIN_EXE_prlens");
     let dir = std::env::temp_dir().join(format!("prlens-cli-fuzz-{}", std::process::id()));
     fs::create_dir_all(&dir).expect("temp dir");

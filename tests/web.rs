@@ -1,12 +1,12 @@
 //! The wasm build of the engine in a real browser (headless Chromium via wasm-bindgen-test).
 //!
-//! What: for a real recorded PR bundle (PyGithub#31, assembled by `prlens bundle-fixture`), the
+//! What: for the project's 45-file PR bundle (`tests/bundles/owner-45-files.json`), the
 //! wasm `analyzeBundle` gives a signal identical to the native CLI's `prlens analyze` output,
 //! and the wasm renderer puts that signal into a live DOM as text.
 //! Why: the extension, the playground and the CLI must agree on every number; a difference
 //! would mean a platform-dependent engine (float formatting, time, hashing) and an untrustworthy
-//! panel. Source of the golden: `./build.sh test` writes `target/web-golden/{bundle,signal}.json`
-//! with the native CLI just before running this test (see build.sh, `write_web_golden`).
+//! panel. Source of the golden: `./build.sh test` writes `target/web-golden/signal.json` with the
+//! native CLI from the same bundle just before running this test (see build.sh, `write_web_golden`).
 #![cfg(target_arch = "wasm32")]
 
 use serde_json::Value;
@@ -18,7 +18,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 const BUNDLE: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/target/web-golden/bundle.json"
+    "/tests/bundles/owner-45-files.json"
 ));
 const NATIVE_SIGNAL: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -60,10 +60,13 @@ fn differences(left: &Value, right: &Value, path: &str, found: &mut Vec<String>,
 }
 
 #[wasm_bindgen_test]
-fn wasm_signal_is_identical_to_the_native_cli_signal_for_a_recorded_pr() {
+fn wasm_signal_is_identical_to_the_native_cli_signal_for_a_45_file_pr() {
     let native: Value = serde_json::from_str(NATIVE_SIGNAL).expect("native golden is JSON");
     let wasm = wasm_signal(BUNDLE);
-    assert_eq!(native["pr"]["number"], 31, "golden is PyGithub#31");
+    assert_eq!(
+        native["pr"]["number"], 212,
+        "golden is tidewater/harbor-client#212"
+    );
     let mut found = Vec::new();
     differences(&wasm, &native, "signal", &mut found, 10);
     assert!(
@@ -117,8 +120,11 @@ fn rendered_panel_shows_the_title_and_counts_as_text_with_a_final_state() {
         .dyn_ref::<web_sys::HtmlElement>()
         .and_then(|element| element.text_content())
         .unwrap_or_default();
-    assert!(text.contains("Title edited by PyGithub"), "{text}");
-    assert!(text.contains("511") && text.contains("384"), "{text}");
+    assert!(
+        text.contains("Lazy pagination and a retry policy for the REST client"),
+        "{text}"
+    );
+    assert!(text.contains("337") && text.contains("102"), "{text}");
     root.remove();
 }
 

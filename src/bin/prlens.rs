@@ -2,7 +2,7 @@
 //!
 //! - `prlens analyze BUNDLE.json|- [--now RFC3339] [--settings FILE] [--format json|markdown]`
 //!   prints the risk signal of a PR bundle (the same engine the extension runs as wasm).
-//! - `prlens bundle-fixture NAME [--fixtures DIR] [--cases FILE]` prints the bundle of one
+//! - `prlens bundle-fixture NAME --fixtures DIR [--cases FILE]` prints the bundle of one
 //!   recorded fixture case (`tests/fixture-cases.json`), exactly as the Rust tests build it;
 //!   `--all --out-dir DIR` writes every case to `DIR/<name>.json` for the fake GitHub server.
 //!
@@ -53,9 +53,9 @@ enum Command {
     BundleFixture {
         /// Case name; omit with --list or --all.
         name: Option<String>,
-        /// The recorded fixtures folder.
-        #[arg(long, default_value = "../shared/fixtures")]
-        fixtures: PathBuf,
+        /// The recorded fixtures folder (kept outside the repository; no default).
+        #[arg(long)]
+        fixtures: Option<PathBuf>,
         /// The case list.
         #[arg(long, default_value = "tests/fixture-cases.json")]
         cases: PathBuf,
@@ -120,7 +120,7 @@ fn main() -> ExitCode {
             out_dir,
         } => bundle_fixture(
             name,
-            &fixtures,
+            fixtures.as_deref(),
             &cases,
             list,
             all.then_some(out_dir).flatten(),
@@ -210,14 +210,19 @@ fn analyze(
 
 fn bundle_fixture(
     name: Option<String>,
-    fixtures: &Path,
+    fixtures: Option<&Path>,
     cases_file: &Path,
     list: bool,
     out_dir: Option<PathBuf>,
 ) -> Result<String, Failure> {
-    let cases = FixtureCases::load(cases_file, fixtures)?;
+    let cases = FixtureCases::load(cases_file, fixtures.unwrap_or(Path::new("")))?;
     if list {
         return Ok(cases.names().join("\n") + "\n");
+    }
+    if fixtures.is_none() {
+        return Err(Failure(
+            "bundle-fixture needs --fixtures DIR, the folder of recorded fixtures (for example ../shared/fixtures)".into(),
+        ));
     }
     if let Some(out_dir) = out_dir {
         std::fs::create_dir_all(&out_dir)

@@ -108,9 +108,11 @@ function makePatch(random, kind, word, targetBytes) {
 
 /**
  * The bundle of a synthetic PR with `fileCount` files (deterministic for a given `seed`).
+ * `patches: false` lists every file without its patch, as GitHub does for binaries and large
+ * diffs; `commitCount` overrides the default (one commit per ~12 files, at most GitHub's 250).
  * Returns `{name, bundle, patchBytes}`.
  */
-export function syntheticBundle(fileCount, { seed = 20260302 } = {}) {
+export function syntheticBundle(fileCount, { seed = 20260302, patches = true, commitCount: commitsWanted } = {}) {
   const random = seededRandom(seed + fileCount);
   const number = 100000 + fileCount;
   const perFile = Math.max(40, Math.min(PATCH_BYTES_PER_FILE, Math.floor(PATCH_BYTES_CAP / fileCount)));
@@ -128,7 +130,10 @@ export function syntheticBundle(fileCount, { seed = 20260302 } = {}) {
     const status = random() < 0.12 ? "added" : random() < 0.04 ? "removed" : random() < 0.03 ? "renamed" : "modified";
     const file = { sha: hex(random, 40), filename, status, additions: 0, deletions: 0, changes: 0 };
     if (status === "renamed") file.previous_filename = filename.replace(word, `old_${word}`);
-    if (kind.line) {
+    if (kind.line && !patches) {
+      file.additions = 1 + Math.floor(random() * 40);
+      file.deletions = Math.floor(random() * 20);
+    } else if (kind.line) {
       const target = Math.max(40, Math.round(perFile * (0.4 + random() * 1.2)));
       const made = makePatch(random, kind, word, target);
       file.patch = made.patch;
@@ -147,7 +152,7 @@ export function syntheticBundle(fileCount, { seed = 20260302 } = {}) {
   }
 
   const authors = ["alice-dev", "bob-reviewer", "carol-ops"];
-  const commitCount = Math.min(250, Math.max(1, Math.round(fileCount / 12)));
+  const commitCount = commitsWanted ?? Math.min(250, Math.max(1, Math.round(fileCount / 12)));
   const commits = [];
   for (let index = 0; index < commitCount; index++) {
     const login = authors[index % authors.length];

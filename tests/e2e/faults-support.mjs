@@ -7,9 +7,9 @@ import assert from "node:assert/strict";
 
 import { bundleOf, countPanels, makeBundles, panelFrame, waitForPanelState } from "./harness.mjs";
 
-export const BASE_CASE = "PyGithub-PyGithub-31-large";
-export const GHOST_CASE = "hub4j-test-org-github-api-2-ghost-author";
-export const BOT_CASE = "PyGithub-PyGithub-3370-dependabot-ci";
+export const BASE_CASE = "owner-45-files";
+export const GHOST_CASE = "ghost-author";
+export const BOT_CASE = "bot-dependabot-bump";
 export const fixture = makeBundles([BASE_CASE, GHOST_CASE, BOT_CASE]);
 export const base = bundleOf(fixture, BASE_CASE);
 export const OWNER = base.pull.base.repo.owner.login;

@@ -2,9 +2,9 @@
  * Shared helpers for prlens' browser end-to-end tests (node:test + playwright-core driving the
  * Debian Chromium, never a downloaded browser; toolchain.md §10).
  *
- *   const browser = await startBrowser({ cases: ["PyGithub-PyGithub-31-large"] });
+ *   const browser = await startBrowser({ cases: ["owner-45-files"] });
  *   const page = await browser.newPage();
- *   await page.goto("https://github.com/PyGithub/PyGithub/pull/31");
+ *   await page.goto("https://github.com/tidewater/harbor-client/pull/212");
  *   const panel = await panelFrame(page);                       // the extension iframe
  *   await panel.locator('#prlens-panel[data-prlens-state="ready"]').waitFor();
  *   await screenshot(page, "my-test");                          // target/e2e/my-test.png

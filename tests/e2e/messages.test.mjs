@@ -241,7 +241,7 @@ test("fetchBundle rejects hostile owner/repo/number before building any URL", as
 
 test("forged prlens messages from page script change nothing", { timeout: 90_000 }, async (t) => {
   const { bundleOf, makeBundles, panelFrame, startBrowser, waitForPanelState } = await import("./harness.mjs");
-  const CASE = "PyGithub-PyGithub-31-large";
+  const CASE = "owner-45-files";
   const fixture = makeBundles([CASE]);
   const pull = bundleOf(fixture, CASE).pull;
   const browser = await startBrowser({ bundles: fixture.dir, server: { absent: "empty" } });

@@ -22,8 +22,8 @@ import assert from "node:assert/strict";
 
 import { bundleOf, countPanels, makeBundles, panelFrame, startBrowser, waitForPanelState } from "./harness.mjs";
 
-const CASE_A = "PyGithub-PyGithub-31-large";
-const CASE_B = "PyGithub-PyGithub-3370-dependabot-ci";
+const CASE_A = "owner-45-files";
+const CASE_B = "bot-dependabot-bump";
 const ROUNDS = 20;
 const fixture = makeBundles([CASE_A, CASE_B]);
 const pullA = bundleOf(fixture, CASE_A).pull;

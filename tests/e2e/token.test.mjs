@@ -68,7 +68,7 @@ test("no extension script logs a value next to the word token", () => {
 // In the browser
 // ------------------------------------------------------------------------------------------
 
-const CASE = "PyGithub-PyGithub-31-large";
+const CASE = "owner-45-files";
 const TOKEN = "ghp_test_valid_SECRET_prlens_token_5f3a9c";
 
 test("the token stays inside the extension: not in the page, not off api.github.com, not in logs or exports", { timeout: 90_000 }, async (t) => {

@@ -3,6 +3,8 @@
  * on every URL of its test lists (../shared/fixtures/url-detection/github-url-detection.json):
  * each detection we implement is true for exactly the URLs listed under it and false for every
  * other URL in `all_urls`. Why: the panel must appear on every PR tab and nowhere else.
+ * The lists are recorded data beside the repository, not in it: without ../shared/fixtures the
+ * tests that need them are reported as skipped, with the reason.
  */
 import test from "node:test";
 import assert from "node:assert/strict";
@@ -12,9 +14,9 @@ import vm from "node:vm";
 import { fileURLToPath } from "node:url";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const fixture = JSON.parse(
-  fs.readFileSync(path.join(repoRoot, "../shared/fixtures/url-detection/github-url-detection.json"), "utf8"),
-);
+const LISTS = path.join(repoRoot, "../shared/fixtures/url-detection/github-url-detection.json");
+const RECORDED = fs.existsSync(LISTS) ? false : "recorded fixtures not found (../shared/fixtures)";
+const fixture = RECORDED ? { all_urls: [], detections: {} } : JSON.parse(fs.readFileSync(LISTS, "utf8"));
 
 /** Runs the content script as the browser does (a classic script) and returns its API. */
 function loadUrlDetection() {
@@ -30,12 +32,12 @@ function loadUrlDetection() {
 const detection = loadUrlDetection();
 const IMPLEMENTED = ["isPR", "isPRConversation", "isPRFiles", "isPRCommit", "isPRCommitList", "isPRConflicts", "isCompare", "isQuickPR", "isRepoPRList"];
 
-test("fixture holds all 217 URLs of the library's test lists", () => {
+test("fixture holds all 217 URLs of the library's test lists", { skip: RECORDED }, () => {
   assert.equal(fixture.all_urls.length, 217);
 });
 
 for (const name of IMPLEMENTED) {
-  test(`${name} is true for exactly its listed URLs among all ${fixture.all_urls.length}`, () => {
+  test(`${name} is true for exactly its listed URLs among all ${fixture.all_urls.length}`, { skip: RECORDED }, () => {
     const expected = new Set(fixture.detections[name]);
     assert.ok(expected.size > 0, `fixture lists URLs for ${name}`);
     const wrong = [];
@@ -47,11 +49,11 @@ for (const name of IMPLEMENTED) {
   });
 }
 
-test("URLs no detection matches are not PR pages", () => {
+test("URLs no detection matches are not PR pages", { skip: RECORDED }, () => {
   for (const url of fixture.detections.__urls_that_dont_match__) assert.equal(detection.isPR(url), false, url);
 });
 
-test("parsePullRequest names the PR and tab of every PR URL and nothing else", () => {
+test("parsePullRequest names the PR and tab of every PR URL and nothing else", { skip: RECORDED }, () => {
   for (const url of fixture.all_urls) {
     const parsed = detection.parsePullRequest(url);
     if (!detection.isPR(url)) {

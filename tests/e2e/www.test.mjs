@@ -4,7 +4,7 @@
  * What it proves:
  *  - opening the page with no input renders the full panel for the embedded sample, labelled
  *    as a sample (README's first command leads here);
- *  - `?bundle=` renders a bundle assembled from a real recorded fixture (PyGithub#31 via the
+ *  - `?bundle=` renders a project test bundle (tests/bundles/owner-45-files.json via the
  *    CLI's `bundle-fixture`), and refuses absolute / cross-origin URLs without fetching them;
  *  - a malformed bundle gives a clear error state (`data-prlens-state="error"`), no uncaught
  *    page error, and the page stays usable (back to the sample works);
@@ -43,7 +43,7 @@ const repoRoot = REPO_ROOT;
 const wwwDir = process.env.PRLENS_WWW_DIR ?? path.join(repoRoot, "dist/www");
 const shotsDir = ARTIFACTS_DIR;
 const CHROMIUM = chromiumPath();
-const FIXTURE_CASE = "PyGithub-PyGithub-31-large";
+const FIXTURE_CASE = "owner-45-files";
 const SERVER_LIFETIME_MS = 5 * 60 * 1000;
 
 // ------------------------------------------------------------------------------------------
@@ -169,7 +169,7 @@ before(async () => {
   bundlesDir = fs.mkdtempSync(path.join(os.tmpdir(), "prlens-www-bundles-"));
   // The engine's own fixture assembler (the CLI's bundle-fixture), as every e2e test uses.
   const [assembled] = makeBundles([FIXTURE_CASE]).files;
-  fs.copyFileSync(assembled, path.join(bundlesDir, "pygithub-31.json"));
+  fs.copyFileSync(assembled, path.join(bundlesDir, "owner-45-files.json"));
   fs.writeFileSync(path.join(bundlesDir, "not-json.json"), "{ this is not json");
   fs.writeFileSync(path.join(bundlesDir, "pull-is-a-string.json"), JSON.stringify({ format: "prlens.bundle.v1", pull: "oops" }));
   fs.writeFileSync(path.join(bundlesDir, "array.json"), "[1, 2, 3]");
@@ -284,11 +284,11 @@ test("the embedded sample renders the full panel, labelled as a sample", async (
 
 test("the panel's download buttons save the signal and the bundle shown", async () => {
   const { page, context, record } = await openPage();
-  await page.goto(`${baseUrl}?bundle=test-bundles/pygithub-31.json`);
+  await page.goto(`${baseUrl}?bundle=test-bundles/owner-45-files.json`);
   await waitForPanel(page);
   for (const [action, name, check] of [
-    ["download-signal", "prlens-signal-PyGithub-PyGithub-31.json", (json) => json.version === "prlens.signal.v1" && json.pr.number === 31],
-    ["download-bundle", "prlens-bundle-PyGithub-PyGithub-31.json", (json) => json.pull?.number === 31],
+    ["download-signal", "prlens-signal-tidewater-harbor-client-212.json", (json) => json.version === "prlens.signal.v1" && json.pr.number === 212],
+    ["download-bundle", "prlens-bundle-tidewater-harbor-client-212.json", (json) => json.pull?.number === 212],
   ]) {
     const [download] = await Promise.all([
       page.waitForEvent("download"),
@@ -304,15 +304,15 @@ test("the panel's download buttons save the signal and the bundle shown", async 
 
 test("?bundle= renders a bundle assembled from a recorded fixture", async () => {
   const { page, context, record } = await openPage();
-  await page.goto(`${baseUrl}?bundle=test-bundles/pygithub-31.json`);
+  await page.goto(`${baseUrl}?bundle=test-bundles/owner-45-files.json`);
   await waitForPanel(page);
   assert.match((await page.getAttribute("#prlens-panel", "data-prlens-level")) ?? "", /^(low|medium|high|critical)$/);
   assert.equal(await page.getAttribute("#source-banner", "data-kind"), "link");
-  assert.match(await page.textContent("#source-text"), /test-bundles\/pygithub-31\.json/);
-  assert.match(await page.textContent("#prlens-panel"), /PyGithub/);
-  const expected = JSON.parse(engine.analyzeBundle(fs.readFileSync(path.join(bundlesDir, "pygithub-31.json"), "utf8"), ""));
+  assert.match(await page.textContent("#source-text"), /test-bundles\/owner-45-files\.json/);
+  assert.match(await page.textContent("#prlens-panel"), /harbor-client/);
+  const expected = JSON.parse(engine.analyzeBundle(fs.readFileSync(path.join(bundlesDir, "owner-45-files.json"), "utf8"), ""));
   assert.equal(await page.getAttribute("#prlens-panel", "data-prlens-level"), expected.risk.level);
-  assert.equal(await page.textContent("#live-pr-name"), "PyGithub/PyGithub#31");
+  assert.equal(await page.textContent("#live-pr-name"), "tidewater/harbor-client#212");
   assert.deepEqual(record.errors, []);
   await context.close();
 });
@@ -372,7 +372,7 @@ test("an engine crash (wasm trap) is reported as text and the page recovers with
   await page.goto(baseUrl);
   await waitForPanel(page);
   const marked = path.join(bundlesDir, "panic-marker.json");
-  const bundle = JSON.parse(fs.readFileSync(path.join(bundlesDir, "pygithub-31.json"), "utf8"));
+  const bundle = JSON.parse(fs.readFileSync(path.join(bundlesDir, "owner-45-files.json"), "utf8"));
   bundle.pull.title = "PANIC_ME";
   fs.writeFileSync(marked, JSON.stringify(bundle));
   await page.setInputFiles("#bundle-file", marked);
@@ -391,12 +391,12 @@ test("choosing a bundle file renders it, read locally", async () => {
   const { page, context, record } = await openPage();
   await page.goto(baseUrl);
   await waitForPanel(page);
-  await page.setInputFiles("#bundle-file", path.join(bundlesDir, "pygithub-31.json"));
+  await page.setInputFiles("#bundle-file", path.join(bundlesDir, "owner-45-files.json"));
   await page.waitForFunction(() => document.getElementById("source-banner").dataset.kind === "file");
   await waitForPanel(page);
-  assert.match(await page.textContent("#source-text"), /Bundle file: pygithub-31\.json/);
-  assert.match(await page.textContent("#prlens-panel"), /PyGithub/);
-  assert.ok(!record.requests.some((r) => r.url.includes("pygithub-31")), "the file was not uploaded or fetched");
+  assert.match(await page.textContent("#source-text"), /Bundle file: owner-45-files\.json/);
+  assert.match(await page.textContent("#prlens-panel"), /harbor-client/);
+  assert.ok(!record.requests.some((r) => r.url.includes("owner-45-files")), "the file was not uploaded or fetched");
   assert.deepEqual(record.errors, []);
   await context.close();
 });
@@ -616,7 +616,7 @@ test("a live fetch talks only to api.github.com, keeps the token out of URLs, an
 test("pasting a PR URL fetches it live from (a stand-in for) api.github.com and renders it", async () => {
   // The fake GitHub answers from the same recorded bundle; Chromium resolves api.github.com to it.
   const { startFakeGitHub } = await import("../fake-github/server.mjs");
-  const bundle = JSON.parse(fs.readFileSync(path.join(bundlesDir, "pygithub-31.json"), "utf8"));
+  const bundle = JSON.parse(fs.readFileSync(path.join(bundlesDir, "owner-45-files.json"), "utf8"));
   const github = await startFakeGitHub({ bundles: [bundle], absent: "empty", maxLifetimeMs: 120_000 });
   const { chromium } = await import("playwright-core");
   const liveBrowser = await chromium.launch({
@@ -641,7 +641,7 @@ test("pasting a PR URL fetches it live from (a stand-in for) api.github.com and 
     await page.click("#token-details > summary");
     await page.fill("#token-input", token);
     await page.click("#token-save");
-    await page.fill("#pr-input", "https://github.com/PyGithub/PyGithub/pull/31/files");
+    await page.fill("#pr-input", "https://github.com/tidewater/harbor-client/pull/212/files");
     await page.click("#analyze-button");
     await page.waitForFunction(() => document.getElementById("source-banner").dataset.kind === "live");
     await page.waitForFunction(
@@ -650,15 +650,15 @@ test("pasting a PR URL fetches it live from (a stand-in for) api.github.com and 
       null,
       { timeout: PANEL_TIMEOUT_MS },
     );
-    assert.equal(await page.textContent("#source-text"), "Live: PyGithub/PyGithub#31");
-    assert.equal(await page.getAttribute("#source-link", "href"), "https://github.com/PyGithub/PyGithub/pull/31");
+    assert.equal(await page.textContent("#source-text"), "Live: tidewater/harbor-client#212");
+    assert.equal(await page.getAttribute("#source-link", "href"), "https://github.com/tidewater/harbor-client/pull/212");
     assert.match(await page.textContent("#source-detail"), /with your token/);
-    assert.equal(await page.textContent("#live-pr-name"), "PyGithub/PyGithub#31");
-    assert.equal(new URL(page.url()).searchParams.get("pr"), "PyGithub/PyGithub#31", "shareable address");
+    assert.equal(await page.textContent("#live-pr-name"), "tidewater/harbor-client#212");
+    assert.equal(new URL(page.url()).searchParams.get("pr"), "tidewater/harbor-client#212", "shareable address");
     assert.ok(!page.url().includes(token), "token not in the page address");
     // CORS preflights (OPTIONS) carry no credentials by design; the GETs are what count.
     const apiRequests = github.requests.filter((request) => request.method === "GET");
-    assert.ok(apiRequests.some((request) => request.pathname === "/repos/PyGithub/PyGithub/pulls/31"), "the pull was fetched");
+    assert.ok(apiRequests.some((request) => request.pathname === "/repos/tidewater/harbor-client/pulls/212"), "the pull was fetched");
     assert.ok(apiRequests.every((request) => request.host === "api.github.com"), "only api.github.com was asked");
     assert.ok(apiRequests.every((request) => request.authorization), "the token went with every API request");
     assert.deepEqual([...hosts].filter((host) => host !== new URL(baseUrl).host && host !== "api.github.com"), [], "no other host contacted");

@@ -1,10 +1,15 @@
 #!/usr/bin/env node
 /**
- * Assembles PR bundles from the recorded fixtures for the fake GitHub and the tests, using the
- * engine's own assembler (`prlens bundle-fixture`, driven by tests/fixture-cases.json), so the
- * Rust tests, the wasm test and the browser tests all see byte-identical bundles.
+ * Writes PR bundles by name for the fake GitHub and the tests:
+ *  - the project's own bundles, `tests/bundles/<name>.json` (see tests/bundles/README.md), plus
+ *    `seed-like-5-files` (the playground's www/sample-bundle.json);
+ *  - generated shapes too big to keep as files (`huge-3000-files-no-patches`,
+ *    `many-commits-300`), made by tests/bench/synthetic.mjs, the same seeded generator the bench uses;
+ *  - recorded fixture cases (tests/fixture-cases.json), assembled by the engine's own assembler
+ *    (`prlens bundle-fixture`) from ../shared/fixtures. That folder is an extra layer that exists
+ *    only beside some checkouts: asking for a recorded case without it is an error that says so.
  *
- *   node tests/fake-github/make-bundles.mjs --out DIR [--cli PATH] [CASE ...]   (no CASE: all)
+ *   node tests/fake-github/make-bundles.mjs --out DIR [--cli PATH] [NAME ...]   (no NAME: every own bundle)
  *
  * Importable: `makeBundles({out, cases, cli})` returns the written file paths.
  */
@@ -13,8 +18,44 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { syntheticBundle } from "../bench/synthetic.mjs";
+
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const OWN_BUNDLES_DIR = path.join(REPO_ROOT, "tests/bundles");
 export const FIXTURES = path.resolve(REPO_ROOT, "../shared/fixtures");
+const CASES_FILE = path.join(REPO_ROOT, "tests/fixture-cases.json");
+
+/** True when the recorded fixtures (../shared/fixtures) are beside this checkout. */
+export function hasRecordedFixtures() {
+  return fs.existsSync(FIXTURES);
+}
+
+/** Bundles kept elsewhere in the repository, by role name. */
+const ALIASES = { "seed-like-5-files": path.join(REPO_ROOT, "www/sample-bundle.json") };
+
+/** Shapes generated on demand (deterministic: the same bytes on every run). */
+const GENERATED = {
+  "huge-3000-files-no-patches": () => rename(syntheticBundle(3_100, { patches: false }).bundle, 3100),
+  "many-commits-300": () => rename(syntheticBundle(40, { commitCount: 300 }).bundle, 3300),
+};
+
+/** Gives a generated bundle its own PR number, so two shapes never share a URL on the fake GitHub. */
+function rename(bundle, number) {
+  const { owner, name } = bundle.pull.base.repo;
+  Object.assign(bundle.pull, { number, html_url: `https://github.com/${owner.login}/${name}/pull/${number}`, url: `https://api.github.com/repos/${owner.login}/${name}/pulls/${number}` });
+  return bundle;
+}
+
+/** Names of the project's own bundles (files, aliases and generated shapes). */
+export function ownBundleNames() {
+  const files = fs.readdirSync(OWN_BUNDLES_DIR).filter((name) => name.endsWith(".json")).map((name) => name.slice(0, -5));
+  return [...files, ...Object.keys(ALIASES), ...Object.keys(GENERATED)].sort();
+}
+
+/** The recorded fixture case names (tests/fixture-cases.json); the list exists even without the fixtures. */
+export function recordedCaseNames() {
+  return JSON.parse(fs.readFileSync(CASES_FILE, "utf8")).cases.map((entry) => entry.name);
+}
 
 /** The native CLI: $PRLENS_CLI, else $CARGO_TARGET_DIR/release/prlens, else target/release/prlens. */
 export function findCli() {
@@ -28,19 +69,38 @@ export function findCli() {
   return found;
 }
 
-export function makeBundles({ out, cases = [], cli = findCli() }) {
+/** The JSON text of one bundle by name (own, alias, generated or recorded). */
+export function bundleText(name, { cli } = {}) {
+  const own = path.join(OWN_BUNDLES_DIR, `${name}.json`);
+  if (fs.existsSync(own)) return fs.readFileSync(own, "utf8");
+  if (ALIASES[name]) return fs.readFileSync(ALIASES[name], "utf8");
+  if (GENERATED[name]) return `${JSON.stringify(GENERATED[name](), null, 2)}\n`;
+  if (!recordedCaseNames().includes(name)) throw new Error(`no bundle named "${name}"; project bundles: ${ownBundleNames().join(", ")}`);
+  if (!hasRecordedFixtures()) throw new Error(`"${name}" is a recorded fixture case and needs ${FIXTURES} (not found); use a project bundle instead: ${ownBundleNames().join(", ")}`);
+  return runCli(cli ?? findCli(), ["bundle-fixture", name, "--fixtures", FIXTURES, "--cases", CASES_FILE]);
+}
+
+function runCli(cli, args) {
+  return execFileSync(cli, args, { cwd: REPO_ROOT, encoding: "utf8", maxBuffer: 256 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] });
+}
+
+/** Writes `<out>/<name>.json` for each name (default: every own bundle); returns the paths. */
+export function makeBundles({ out, cases = [], cli }) {
   fs.mkdirSync(out, { recursive: true });
-  const run = (args) => execFileSync(cli, args, { cwd: REPO_ROOT, encoding: "utf8", maxBuffer: 256 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] });
-  const fixtureArgs = ["--fixtures", FIXTURES, "--cases", path.join(REPO_ROOT, "tests/fixture-cases.json")];
-  if (cases.length === 0) {
-    run(["bundle-fixture", "--all", "--out-dir", out, ...fixtureArgs]);
-    return fs.readdirSync(out).filter((name) => name.endsWith(".json")).map((name) => path.join(out, name));
-  }
-  return cases.map((name) => {
+  const names = cases.length > 0 ? cases : ownBundleNames();
+  return names.map((name) => {
     const file = path.join(out, `${name}.json`);
-    fs.writeFileSync(file, run(["bundle-fixture", name, ...fixtureArgs]));
+    fs.writeFileSync(file, bundleText(name, { cli }));
     return file;
   });
+}
+
+/** Writes every recorded fixture case to `out` (needs ../shared/fixtures); returns the paths. */
+export function makeRecordedBundles({ out, cli = findCli() }) {
+  if (!hasRecordedFixtures()) throw new Error(`recorded fixtures not found at ${FIXTURES}`);
+  fs.mkdirSync(out, { recursive: true });
+  runCli(cli, ["bundle-fixture", "--all", "--out-dir", out, "--fixtures", FIXTURES, "--cases", CASES_FILE]);
+  return fs.readdirSync(out).filter((name) => name.endsWith(".json")).map((name) => path.join(out, name));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -54,7 +114,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     else cases.push(args[index]);
   }
   if (!out) {
-    console.error("usage: make-bundles.mjs --out DIR [--cli PATH] [CASE ...]");
+    console.error("usage: make-bundles.mjs --out DIR [--cli PATH] [NAME ...]");
     process.exit(2);
   }
   try {

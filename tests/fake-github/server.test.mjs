@@ -2,7 +2,7 @@
  * The fake GitHub behaves like GitHub where prlens depends on it: Link pagination, ETag/304
  * that costs no budget, primary and search rate limits, token handling, CORS, every fault kind,
  * pages with GitHub's CSP and hostile text escaped, and a CLI process that stops with its parent.
- * Data: the recorded PyGithub#31 bundle (45 files, 3 commits).
+ * Data: the project's owner-45-files bundle (45 files, 3 commits; tests/bundles).
  */
 import test from "node:test";
 import assert from "node:assert/strict";
@@ -20,7 +20,7 @@ import os from "node:os";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const bundleDir = fs.mkdtempSync(path.join(os.tmpdir(), "prlens-fake-test-"));
 test.after(() => fs.rmSync(bundleDir, { recursive: true, force: true }));
-const [bundleFile] = makeBundles({ out: bundleDir, cases: ["PyGithub-PyGithub-31-large"] });
+const [bundleFile] = makeBundles({ out: bundleDir, cases: ["owner-45-files"] });
 const bundle = JSON.parse(fs.readFileSync(bundleFile, "utf8"));
 
 /** GET https://HOST/PATH against the fake on 127.0.0.1 (SNI and Host as a browser sends them). */
@@ -55,7 +55,7 @@ async function withServer(options, body) {
 
 test("files are paginated with GitHub's Link headers and following rel=next yields every file once", () =>
   withServer({}, async (server) => {
-    let next = "/repos/PyGithub/PyGithub/pulls/31/files?per_page=10";
+    let next = "/repos/tidewater/harbor-client/pulls/212/files?per_page=10";
     const names = [];
     let pages = 0;
     while (next) {
@@ -64,7 +64,7 @@ test("files are paginated with GitHub's Link headers and following rel=next yiel
       names.push(...JSON.parse(response.body).map((file) => file.filename));
       pages += 1;
       const link = response.headers.link ?? "";
-      if (pages === 1) assert.match(link, /<https:\/\/api\.github\.com\/repositories\/3544490\/pulls\/31\/files\?per_page=10&page=5>; rel="last"/);
+      if (pages === 1) assert.match(link, /<https:\/\/api\.github\.com\/repositories\/48213577\/pulls\/212\/files\?per_page=10&page=5>; rel="last"/);
       next = /<([^>]+)>; rel="next"/.exec(link)?.[1] ?? null;
     }
     assert.equal(pages, 5);
@@ -73,15 +73,15 @@ test("files are paginated with GitHub's Link headers and following rel=next yiel
 
 test("a matching If-None-Match gets a 304 that costs no rate limit; a new bundle changes the ETag", () =>
   withServer({}, async (server) => {
-    const first = await api(server, "/repos/PyGithub/PyGithub/pulls/31");
+    const first = await api(server, "/repos/tidewater/harbor-client/pulls/212");
     assert.equal(first.status, 200);
     assert.equal(first.headers["x-ratelimit-remaining"], "59");
     assert.match(first.headers.etag, /^"[0-9a-f]{64}"$/);
-    const again = await api(server, "/repos/PyGithub/PyGithub/pulls/31", { "if-none-match": first.headers.etag });
+    const again = await api(server, "/repos/tidewater/harbor-client/pulls/212", { "if-none-match": first.headers.etag });
     assert.equal(again.status, 304);
     assert.equal(again.headers["x-ratelimit-remaining"], "59");
     server.updateBundle({ ...bundle, pull: { ...bundle.pull, title: "Retitled" } });
-    const changed = await api(server, "/repos/PyGithub/PyGithub/pulls/31", { "if-none-match": first.headers.etag });
+    const changed = await api(server, "/repos/tidewater/harbor-client/pulls/212", { "if-none-match": first.headers.etag });
     assert.equal(changed.status, 200);
     assert.equal(JSON.parse(changed.body).title, "Retitled");
     assert.equal(changed.headers["x-ratelimit-remaining"], "58");
@@ -89,8 +89,8 @@ test("a matching If-None-Match gets a 304 that costs no rate limit; a new bundle
 
 test("anonymous callers get 60 core requests an hour, then a 403 with remaining 0 and a reset time", () =>
   withServer({}, async (server) => {
-    for (let index = 0; index < 60; index++) assert.equal((await api(server, "/users/jacquev6")).status, 200);
-    const refused = await api(server, "/users/jacquev6");
+    for (let index = 0; index < 60; index++) assert.equal((await api(server, "/users/mara-lindqvist")).status, 200);
+    const refused = await api(server, "/users/mara-lindqvist");
     assert.equal(refused.status, 403);
     assert.equal(refused.headers["x-ratelimit-remaining"], "0");
     assert.ok(Number(refused.headers["x-ratelimit-reset"]) > Date.now() / 1000);
@@ -110,40 +110,40 @@ test("a valid token raises the limit to 5000 and validates on /user; a bad token
     assert.equal(fineGrained.status, 200);
     assert.equal(fineGrained.headers["x-oauth-scopes"], undefined, "fine-grained tokens have no scopes header");
     assert.equal((await api(server, "/user")).status, 401);
-    assert.equal((await api(server, "/repos/PyGithub/PyGithub/pulls/31", { authorization: "token ghp_revoked" })).status, 401);
+    assert.equal((await api(server, "/repos/tidewater/harbor-client/pulls/212", { authorization: "token ghp_revoked" })).status, 401);
     assert.deepEqual(server.apiRequests(/^\/user$/).map((request) => request.authorization), ["token", "Bearer", null]);
   }));
 
 test("search is limited to 10 a minute without a token and answers counts only from recorded history", () =>
   withServer({}, async (server) => {
-    const withHistory = { ...bundle, history: { jacquev6: { prs: 12, merged: 9 } } };
+    const withHistory = { ...bundle, history: { "mara-lindqvist": { prs: 12, merged: 9 } } };
     server.updateBundle(withHistory);
-    const q = (extra) => `/search/issues?q=${encodeURIComponent(`repo:PyGithub/PyGithub author:jacquev6 type:pr${extra}`)}&per_page=1`;
+    const q = (extra) => `/search/issues?q=${encodeURIComponent(`repo:tidewater/harbor-client author:mara-lindqvist type:pr${extra}`)}&per_page=1`;
     assert.equal(JSON.parse((await api(server, q(""))).body).total_count, 12);
     const merged = await api(server, q(" is:merged"));
     assert.equal(JSON.parse(merged.body).total_count, 9);
     assert.equal(merged.headers["x-ratelimit-resource"], "search");
-    const unknown = await api(server, `/search/issues?q=${encodeURIComponent("repo:PyGithub/PyGithub author:stranger type:pr")}`);
+    const unknown = await api(server, `/search/issues?q=${encodeURIComponent("repo:tidewater/harbor-client author:stranger type:pr")}`);
     assert.equal(unknown.status, 422, "no invented count for an author the recording does not know");
     for (let index = 0; index < 7; index++) await api(server, q(""));
     assert.equal((await api(server, q(""))).status, 403);
-    assert.equal((await api(server, "/users/jacquev6")).status, 200, "the core budget is separate");
+    assert.equal((await api(server, "/users/mara-lindqvist")).status, 200, "the core budget is separate");
   }));
 
 test("CORS: preflight allows Authorization and If-None-Match; responses expose ETag, Link and rate headers", () =>
   withServer({}, async (server) => {
-    const preflight = await api(server, "/repos/PyGithub/PyGithub/pulls/31", { method: "OPTIONS", origin: "https://github.com", "access-control-request-headers": "authorization" });
+    const preflight = await api(server, "/repos/tidewater/harbor-client/pulls/212", { method: "OPTIONS", origin: "https://github.com", "access-control-request-headers": "authorization" });
     assert.equal(preflight.status, 204);
     assert.equal(preflight.headers["access-control-allow-origin"], "*");
     assert.match(preflight.headers["access-control-allow-headers"], /Authorization/);
     assert.match(preflight.headers["access-control-allow-headers"], /If-None-Match/);
-    const response = await api(server, "/repos/PyGithub/PyGithub/pulls/31");
+    const response = await api(server, "/repos/tidewater/harbor-client/pulls/212");
     for (const name of ["ETag", "Link", "X-RateLimit-Remaining", "X-RateLimit-Reset"]) assert.match(response.headers["access-control-expose-headers"], new RegExp(name));
   }));
 
 test("every fault kind fails the way GitHub does", () =>
   withServer({}, async (server) => {
-    const pull = "/repos/PyGithub/PyGithub/pulls/31";
+    const pull = "/repos/tidewater/harbor-client/pulls/212";
     const expectStatus = async (kind, status, check) => {
       server.setFault(kind);
       const response = await api(server, pull);
@@ -164,7 +164,7 @@ test("every fault kind fails the way GitHub does", () =>
     await assert.rejects(api(server, pull), /socket hang up|ECONNRESET/);
     server.setFault("checks-403");
     assert.equal((await api(server, pull)).status, 200, "checks-403 leaves other endpoints alone");
-    const checks = await api(server, `/repos/PyGithub/PyGithub/commits/${bundle.pull.head.sha}/check-runs`);
+    const checks = await api(server, `/repos/tidewater/harbor-client/commits/${bundle.pull.head.sha}/check-runs`);
     assert.equal(checks.status, 403);
     assert.equal(JSON.parse(checks.body).message, "Resource not accessible by personal access token");
     server.setFault("500", "/files");
@@ -174,23 +174,25 @@ test("every fault kind fails the way GitHub does", () =>
     assert.equal((await api(server, `${pull}/files`)).status, 200);
   }));
 
-test("sections the recording lacks are errors by default and GitHub's empty answers when asked", async () => {
+test("sections a bundle lacks are errors by default and GitHub's empty answers when asked", async () => {
   const sha = bundle.pull.head.sha;
-  await withServer({}, async (server) => {
-    assert.equal((await api(server, "/repos/PyGithub/PyGithub/pulls/31/reviews")).status, 404);
-    assert.equal((await api(server, `/repos/PyGithub/PyGithub/commits/${sha}/check-runs`)).status, 404);
+  const withoutReviewsOrChecks = { ...bundle };
+  for (const section of ["reviews", "check_runs", "status"]) delete withoutReviewsOrChecks[section];
+  await withServer({ bundles: [withoutReviewsOrChecks] }, async (server) => {
+    assert.equal((await api(server, "/repos/tidewater/harbor-client/pulls/212/reviews")).status, 404);
+    assert.equal((await api(server, `/repos/tidewater/harbor-client/commits/${sha}/check-runs`)).status, 404);
   });
-  await withServer({ absent: "empty" }, async (server) => {
-    assert.deepEqual(JSON.parse((await api(server, "/repos/PyGithub/PyGithub/pulls/31/reviews")).body), []);
-    assert.deepEqual(JSON.parse((await api(server, `/repos/PyGithub/PyGithub/commits/${sha}/check-runs`)).body), { total_count: 0, check_runs: [] });
-    assert.equal((await api(server, "/repos/PyGithub/PyGithub/commits/0000000/check-runs")).status, 422, "unknown commit");
+  await withServer({ bundles: [withoutReviewsOrChecks], absent: "empty" }, async (server) => {
+    assert.deepEqual(JSON.parse((await api(server, "/repos/tidewater/harbor-client/pulls/212/reviews")).body), []);
+    assert.deepEqual(JSON.parse((await api(server, `/repos/tidewater/harbor-client/commits/${sha}/check-runs`)).body), { total_count: 0, check_runs: [] });
+    assert.equal((await api(server, "/repos/tidewater/harbor-client/commits/0000000/check-runs")).status, 422, "unknown commit");
   });
 });
 
 test("PR pages carry GitHub's CSP without wasm-unsafe-eval, today's React hooks, and escaped hostile text", () =>
   withServer({}, async (server) => {
     server.updateBundle({ ...bundle, pull: { ...bundle.pull, title: '<img src=x onerror="alert(1)">Fix' } });
-    const conversation = await page(server, "/PyGithub/PyGithub/pull/31");
+    const conversation = await page(server, "/tidewater/harbor-client/pull/212");
     assert.equal(conversation.status, 200);
     const csp = conversation.headers["content-security-policy"];
     assert.match(csp, /script-src github\.githubassets\.com 'nonce-[A-Za-z0-9+/=]+'/);
@@ -200,11 +202,11 @@ test("PR pages carry GitHub's CSP without wasm-unsafe-eval, today's React hooks,
     }
     assert.ok(conversation.body.includes("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;Fix"));
     assert.ok(!conversation.body.includes("<img src=x"));
-    const files = await page(server, "/PyGithub/PyGithub/pull/31/changes");
+    const files = await page(server, "/tidewater/harbor-client/pull/212/changes");
     assert.ok(files.body.includes('aria-label="File Tree"'));
     assert.ok(files.body.includes(`id="${diffAnchor(bundle.files[0].filename)}"`));
-    assert.equal((await page(server, "/PyGithub/PyGithub")).status, 200);
-    assert.equal((await page(server, "/PyGithub/PyGithub/pull/999")).status, 404);
+    assert.equal((await page(server, "/tidewater/harbor-client")).status, 200);
+    assert.equal((await page(server, "/tidewater/harbor-client/pull/999")).status, 404);
   }));
 
 test("the command-line server prints its port, serves, and stops when its parent closes stdin", async () => {
@@ -214,7 +216,7 @@ test("the command-line server prints its port, serves, and stops when its parent
     child.once("exit", (code) => reject(new Error(`exited early with ${code}`)));
   });
   assert.equal(ready.ready, true);
-  assert.equal((await get(ready.port, "api.github.com", "/repos/PyGithub/PyGithub/pulls/31")).status, 200);
+  assert.equal((await get(ready.port, "api.github.com", "/repos/tidewater/harbor-client/pulls/212")).status, 200);
   const exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
   child.stdin.end();
   assert.equal(await exited, 0);
@@ -227,16 +229,16 @@ test("apiLatencyMs delays api.github.com answers only; latencyMs delays pages to
       const response = await request();
       return { status: response.status, ms: performance.now() - started };
     };
-    const pull = await timed(() => api(server, "/repos/PyGithub/PyGithub/pulls/31"));
-    const doc = await timed(() => page(server, "/PyGithub/PyGithub/pull/31"));
+    const pull = await timed(() => api(server, "/repos/tidewater/harbor-client/pulls/212"));
+    const doc = await timed(() => page(server, "/tidewater/harbor-client/pull/212"));
     assert.equal(pull.status, 200);
     assert.equal(doc.status, 200);
     assert.ok(pull.ms >= 290, `API answer took ${pull.ms} ms`);
     assert.ok(doc.ms < 290, `page answer took ${doc.ms} ms`);
     server.setApiLatency(null);
     server.setLatency(300);
-    const delayedDoc = await timed(() => page(server, "/PyGithub/PyGithub/pull/31"));
-    const delayedPull = await timed(() => api(server, "/repos/PyGithub/PyGithub/pulls/31"));
+    const delayedDoc = await timed(() => page(server, "/tidewater/harbor-client/pull/212"));
+    const delayedPull = await timed(() => api(server, "/repos/tidewater/harbor-client/pulls/212"));
     assert.ok(delayedDoc.ms >= 290, `page answer took ${delayedDoc.ms} ms`);
     assert.ok(delayedPull.ms >= 290, `API answer took ${delayedPull.ms} ms`);
   }));

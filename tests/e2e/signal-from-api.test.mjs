@@ -32,7 +32,7 @@ const TOKEN = "ghp_test_valid_livedata_0123456789";
 const FINE_GRAINED = "github_pat_test_valid_livedata_abcdef";
 
 // Cases with different levels and sections (large diff, CI config, first-time contributor, reviews).
-const CASES = ["PyGithub-PyGithub-31-large", "PyGithub-PyGithub-3370-dependabot-ci", "hub4j-test-org-GHWorkflowRunTest-8-first-time-contributor", "PyGithub-PyGithub-538-reviews"];
+const CASES = ["owner-45-files", "bot-dependabot-bump", "first-time-contributor-held-ci", "reviews-on-older-commit"];
 const fixture = makeBundles(CASES);
 const prUrl = (bundle) => {
   const repo = bundle.pull.base.repo;
@@ -96,7 +96,7 @@ test("the signal shown for a PR served from bundle B equals prlens analyze B", a
 test("a cold view asks once per resource, a warm revisit asks nothing, a later one only revalidates (304)", async (t) => {
   const browser = await startBrowser({ bundles: fixture.dir, server: { absent: "empty" }, extensionDir });
   t.after(() => browser.close());
-  const url = prUrl(bundleOf(fixture, "PyGithub-PyGithub-3370-dependabot-ci"));
+  const url = prUrl(bundleOf(fixture, "bot-dependabot-bump"));
 
   const cold = await openPanel(browser, url);
   const coldDigest = await cold.frame.locator("#prlens-panel").getAttribute("data-prlens-signal-digest");
@@ -153,7 +153,7 @@ const ERROR_CASES = [
 test("each API failure renders its message in an error state, and the page is untouched", async (t) => {
   const browser = await startBrowser({ bundles: fixture.dir, server: { absent: "empty" }, extensionDir });
   t.after(() => browser.close());
-  const url = prUrl(bundleOf(fixture, "PyGithub-PyGithub-538-reviews"));
+  const url = prUrl(bundleOf(fixture, "reviews-on-older-commit"));
   for (const { fault, token, kind, text } of ERROR_CASES) {
     await clearLocal(browser);
     if (token) await browser.setStorage("local", { "prlens.token": token });
@@ -177,7 +177,7 @@ test("checks unreadable with a fine-grained token fall back to commit statuses, 
   t.after(() => browser.close());
   await browser.setStorage("local", { "prlens.token": FINE_GRAINED });
   browser.server.setFault("checks-403");
-  const { page, frame } = await openPanel(browser, prUrl(bundleOf(fixture, "PyGithub-PyGithub-538-reviews")));
+  const { page, frame } = await openPanel(browser, prUrl(bundleOf(fixture, "reviews-on-older-commit")));
   const behind = await downloadBundle(page, frame);
   assert.ok(behind.status, "combined status fetched");
   assert.equal(behind.check_runs, undefined);
@@ -189,7 +189,7 @@ test("the token never reaches the page, page-visible storage, or any host but ap
   const browser = await startBrowser({ bundles: fixture.dir, server: { absent: "empty" }, extensionDir });
   t.after(() => browser.close());
   await browser.setStorage("local", { "prlens.token": TOKEN });
-  const { page, frame } = await openPanel(browser, prUrl(bundleOf(fixture, "PyGithub-PyGithub-31-large")));
+  const { page, frame } = await openPanel(browser, prUrl(bundleOf(fixture, "owner-45-files")));
 
   const requests = browser.server.requests;
   assert.ok(requests.some((request) => request.host === "api.github.com" && request.authorization === "Bearer"), "the token was used");
@@ -216,7 +216,7 @@ test("a new push is picked up without reloading the page (live re-score)", async
   const browser = await startBrowser({ bundles: fixture.dir, server: { absent: "empty" }, extensionDir });
   t.after(() => browser.close());
   await browser.setStorage("sync", { "prlens.prefs": { enabled: true, disabledRepos: [], expanded: false, hiddenSections: [], engine: {}, pollSeconds: 2 } });
-  const served = bundleOf(fixture, "PyGithub-PyGithub-3370-dependabot-ci");
+  const served = bundleOf(fixture, "bot-dependabot-bump");
   const { page, frame } = await openPanel(browser, prUrl(served));
   const first = await downloadBundle(page, frame);
 
@@ -238,7 +238,7 @@ test("a new push is picked up without reloading the page (live re-score)", async
 test("with the rate limit used up the panel shows cached data, says until when, and stops asking", async (t) => {
   const browser = await startBrowser({ bundles: fixture.dir, server: { absent: "empty" }, extensionDir });
   t.after(() => browser.close());
-  const url = prUrl(bundleOf(fixture, "PyGithub-PyGithub-538-reviews"));
+  const url = prUrl(bundleOf(fixture, "reviews-on-older-commit"));
   const cold = await openPanel(browser, url);
   const coldDigest = await cold.frame.locator("#prlens-panel").getAttribute("data-prlens-signal-digest");
   await cold.page.close();

@@ -1,6 +1,6 @@
 /**
  * Walking skeleton, end to end in a real browser: Debian Chromium with dist/chrome loaded opens
- * a PR page on the fake github.com built from a recorded fixture (PyGithub#31), and the panel —
+ * a PR page on the fake github.com built from the project's owner-45-files bundle, and the panel —
  * fetched from the fake api.github.com, scored and rendered by the Rust/wasm engine inside the
  * extension iframe — shows that PR's real title and +/− counts. Exactly one #prlens-root.
  */
@@ -9,10 +9,10 @@ import assert from "node:assert/strict";
 
 import { bundleOf, countPanels, makeBundles, screenshot, startBrowser, waitForPanelState } from "./harness.mjs";
 
-const CASE = "PyGithub-PyGithub-31-large";
+const CASE = "owner-45-files";
 const fixture = makeBundles([CASE]);
 const pull = bundleOf(fixture, CASE).pull;
-const PR_URL = "https://github.com/PyGithub/PyGithub/pull/31";
+const PR_URL = "https://github.com/tidewater/harbor-client/pull/212";
 
 test("the panel shows the PR's real title and +/- counts, rendered by wasm, in exactly one #prlens-root", async (t) => {
   // Sections the recording lacks (reviews, checks, history) answer as GitHub does for a PR without them.
@@ -23,7 +23,7 @@ test("the panel shows the PR's real title and +/- counts, rendered by wasm, in e
 
   assert.equal(await waitForPanelState(page, ["ready"]), "ready");
   assert.equal(await countPanels(page), 1);
-  assert.equal(await page.locator("#prlens-root").getAttribute("data-prlens-pr"), "PyGithub/PyGithub#31");
+  assert.equal(await page.locator("#prlens-root").getAttribute("data-prlens-pr"), "tidewater/harbor-client#212");
 
   const frame = page.frames().find((candidate) => candidate.url().startsWith(`${browser.extensionOrigin}/panel.html#nonce=`));
   const text = await frame.locator("#prlens-panel").innerText();
@@ -34,8 +34,8 @@ test("the panel shows the PR's real title and +/- counts, rendered by wasm, in e
 
   // The data came from the fake API (wasm fetch in the extension iframe), not from the page.
   const apiPaths = browser.server.apiRequests().map((request) => request.path);
-  assert.ok(apiPaths.some((p) => p === "/repos/PyGithub/PyGithub/pulls/31"), `pull fetched: ${apiPaths.join(", ")}`);
-  assert.ok(apiPaths.some((p) => p.includes("/pulls/31/files")), "files fetched");
+  assert.ok(apiPaths.some((p) => p === "/repos/tidewater/harbor-client/pulls/212"), `pull fetched: ${apiPaths.join(", ")}`);
+  assert.ok(apiPaths.some((p) => p.includes("/pulls/212/files")), "files fetched");
   assert.ok(browser.server.apiRequests().every((request) => request.authorization === null), "no token configured, none sent");
 
   // The page's own CSP stayed active (its un-nonced inline script was blocked).
@@ -65,7 +65,7 @@ test("a non-PR page gets no panel", async (t) => {
   const browser = await startBrowser({ bundles: fixture.dir });
   t.after(() => browser.close());
   const page = await browser.newPage();
-  await page.goto("https://github.com/PyGithub/PyGithub");
+  await page.goto("https://github.com/tidewater/harbor-client");
   await page.locator("a.pr-link").waitFor();
   await page.waitForTimeout(700); // longer than the content script's navigation check
   assert.equal(await countPanels(page), 0);
@@ -75,7 +75,7 @@ test("a non-PR page gets no panel", async (t) => {
 // Navigation, anchoring, messaging, preferences and theme (the content scripts' job)
 // ---------------------------------------------------------------------------------------------
 
-const OTHER = "PyGithub-PyGithub-3370-dependabot-ci";
+const OTHER = "bot-dependabot-bump";
 const two = makeBundles([CASE, OTHER]);
 const other = bundleOf(two, OTHER).pull;
 
@@ -94,9 +94,9 @@ test("soft navigation to another PR replaces the panel, back restores it, never 
   const firstNonce = new URL(page.frames().find((f) => f.url().includes("/panel.html")).url()).hash;
 
   // The fake page script swaps the page in place, pushes the URL and fires turbo/soft-nav events.
-  await page.locator(`a.other-pr[href="/PyGithub/PyGithub/pull/${other.number}"]`).click();
+  await page.locator(`a.other-pr[href="/tidewater/harbor-client/pull/${other.number}"]`).click();
   await page.waitForURL(`**/pull/${other.number}`);
-  await page.locator(`#prlens-root[data-prlens-pr="PyGithub/PyGithub#${other.number}"]`).waitFor();
+  await page.locator(`#prlens-root[data-prlens-pr="tidewater/harbor-client#${other.number}"]`).waitFor();
   assert.equal(await countPanels(page), 1);
   const otherFrame = async () => {
     for (;;) {
@@ -110,8 +110,8 @@ test("soft navigation to another PR replaces the panel, back restores it, never 
   assert.ok((await frame.locator("#prlens-panel").innerText()).includes(other.title), "the new PR's title");
   assert.equal(page.frames().filter((f) => f.url().includes("/panel.html")).length, 1, "the old iframe is gone");
 
-  await page.goBack(); // popstate: the page script restores PR 31 in place
-  await page.locator('#prlens-root[data-prlens-pr="PyGithub/PyGithub#31"]').waitFor();
+  await page.goBack(); // popstate: the page script restores PR 212 in place
+  await page.locator('#prlens-root[data-prlens-pr="tidewater/harbor-client#212"]').waitFor();
   assert.equal(await countPanels(page), 1);
   assert.ok((await panelText(page, browser)).includes(pull.title));
   assert.deepEqual(browser.consoleErrors, []);
@@ -126,7 +126,7 @@ test("the Files tab of the same PR keeps one panel, anchored under the header, a
   assert.equal(await page.locator("#prlens-root").getAttribute("data-prlens-anchor"), "sidebar");
 
   await page.locator("#prs-files-anchor-tab").click();
-  await page.waitForURL("**/pull/31/files");
+  await page.waitForURL("**/pull/212/files");
   await page.locator('#prlens-root[data-prlens-anchor="header"]').waitFor();
   assert.equal(await countPanels(page), 1);
   await waitForPanelState(page, ["ready"]);
@@ -222,8 +222,8 @@ test("page facts read from GitHub's markup reach the panel, and a Viewed tick is
   await page.locator("div[id^='diff-']", { has: page.locator(`h3 a:text-is("${file}")`) }).locator("button[data-viewed-toggle]").click();
   const message = await frame.waitForFunction((name) => window.__lastFacts?.facts?.viewed_files?.includes(name) && window.__lastFacts, file, { timeout: 10000, polling: 100 }).then((handle) => handle.jsonValue());
   assert.equal(message.tab, "files");
-  assert.equal(message.owner, "PyGithub");
-  assert.equal(message.number, 31);
+  assert.equal(message.owner, "tidewater");
+  assert.equal(message.number, 212);
   assert.deepEqual(message.facts.viewed_files, [file]);
   assert.equal(message.facts.title, pull.title);
   assert.equal(message.facts.state, "merged");
