@@ -5,12 +5,14 @@
 #   ./build.sh test     build, then run every check (fmt, clippy, cargo test, wasm test in
 #                       headless Chromium, web-ext lint, browser end-to-end tests); prints a summary
 #   ./build.sh serve    serve dist/www on http://127.0.0.1:8080 (builds first if needed)
-#   ./build.sh bench    run tests/bench/run.mjs (benchmarks; built by its own owner)
+#   ./build.sh bench    run tests/bench/run.mjs (benchmarks; see docs/performance.md)
 #
-# Why this shape: the measured recipe in ../shared/notes/toolchain.md. wasm must be optimised
-# with npm binaryen >= 132 (Debian's binaryen 108 silently corrupts the module), the
-# wasm-bindgen CLI must equal the crate version in Cargo.lock, and nothing is downloaded except
-# through apt, cargo and npm. Setup steps are idempotent and skip quickly when satisfied.
+# Why this shape (docs/sources.md, "Build toolchain"): wasm must be optimised with npm
+# binaryen >= 132 (Debian's binaryen 108 silently corrupts the module), the wasm-bindgen CLI
+# must equal the crate version in Cargo.lock, and nothing is downloaded except through apt,
+# cargo and npm. Setup steps are idempotent and skip quickly when satisfied.
+# The recorded GitHub fixtures (../shared/fixtures) are optional: `test` runs the tests that
+# need them only when that folder exists, and otherwise reports them as skipped.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")"
@@ -21,12 +23,8 @@ WASM_TARGET=wasm32-unknown-unknown
 WASM_OPT=$ROOT/node_modules/.bin/wasm-opt # npm binaryen 132, never /usr/bin/wasm-opt
 DIST=$ROOT/dist
 WEB_PKG=$TARGET_DIR/prlens-web/pkg # wasm-bindgen + wasm-opt output, copied into dist/*/pkg
-SHARED_FIXTURES=$ROOT/../shared/fixtures
+RECORDED_FIXTURES=$ROOT/../shared/fixtures # optional, beside the checkout (CI has it)
 export PATH="$HOME/.cargo/bin:$PATH"
-
-# Every listed file must exist: a missing one fails the build. (While the parts were being written
-# in parallel, ALLOW_MISSING_FOREIGN=1 let files owned by others be skipped with a warning.)
-ALLOW_MISSING_FOREIGN=${ALLOW_MISSING_FOREIGN:-0}
 
 log() { printf '\033[1;34m==>\033[0m %s\n' "$*"; }
 warn() { printf '\033[1;33mwarning:\033[0m %s\n' "$*" >&2; }
@@ -78,9 +76,14 @@ setup_wasm_bindgen() {
   [ -n "$want" ] || die "cannot read the wasm-bindgen version from Cargo.lock"
   have=$(wasm-bindgen --version 2>/dev/null | cut -d' ' -f2 || true)
   if [ "$have" != "$want" ]; then
-    # No --locked: the registry mirror lacks a crate the CLI's lockfile pins (toolchain notes §6).
-    log "cargo install wasm-bindgen-cli --version $want (found: ${have:-none}; takes ~3 min once)"
-    cargo install wasm-bindgen-cli --version "$want"
+    # --locked: the CLI's dependencies are the ones its own Cargo.lock pins (it writes the shipped
+    # pkg/prlens.js). A registry mirror that lacks one of those exact versions makes --locked
+    # fail at resolution; only then resolve against what the registry has, and say so.
+    log "cargo install --locked wasm-bindgen-cli --version $want (found: ${have:-none}; takes ~3 min once)"
+    if ! cargo install --locked wasm-bindgen-cli --version "$want"; then
+      warn "the registry lacks a crate version wasm-bindgen-cli $want pins; installing without --locked"
+      cargo install wasm-bindgen-cli --version "$want"
+    fi
   fi
 }
 
@@ -128,7 +131,8 @@ build_wasm() {
 }
 
 # Instantiates the optimised module in node and calls two exports: catches a broken optimiser
-# (toolchain notes §7) and a broken export surface before anything is packaged.
+# (binaryen 108's table corruption, docs/sources.md "Build toolchain") and a broken export
+# surface before anything is packaged.
 smoke_test_wasm() {
   log "node smoke test of the optimised wasm"
   PKG="$WEB_PKG" node --input-type=module -e '
@@ -190,46 +194,30 @@ copy_primer() {
   done
 }
 
-WARNED_MISSING=""
-
-# copy_listed DEST OWNER FILE... : copies extension/FILE to DEST/FILE. A file owned by skeleton
-# must exist; another owner's file may still be in progress (see ALLOW_MISSING_FOREIGN).
-copy_listed() {
-  local dest=$1 owner=$2 src=$3
-  shift 3
+# copy_files DEST SRC FILE... : copies SRC/FILE to DEST/FILE; a missing file fails the build.
+copy_files() {
+  local dest=$1 src=$2
+  shift 2
   local file
   for file in "$@"; do
-    if [ -f "$src/$file" ]; then
-      mkdir -p "$dest/$(dirname "$file")"
-      cp "$src/$file" "$dest/$file"
-    elif [ "$owner" != skeleton ] && [ "$ALLOW_MISSING_FOREIGN" = 1 ]; then
-      case " $WARNED_MISSING " in *" $src/$file "*) ;; *)
-        warn "$src/$file ($owner) not written yet; skipped"
-        WARNED_MISSING="$WARNED_MISSING $src/$file"
-        ;;
-      esac
-    else
-      die "$src/$file is missing"
-    fi
+    [ -f "$src/$file" ] || die "$src/$file is missing"
+    mkdir -p "$dest/$(dirname "$file")"
+    cp "$src/$file" "$dest/$file"
   done
 }
 
-EXTENSION_OWN=(manifest.json background.js panel.html)
-EXTENSION_FOREIGN_LIVE=(panel.js)
-EXTENSION_FOREIGN_UI=(panel.css popup.html popup.js popup.css settings-form.js)
+EXTENSION_FILES=(manifest.json background.js panel.html panel.js panel.css popup.html popup.js popup.css settings-form.js)
 
 assemble_extension() {
   local dest=$1
   rm -rf "$dest" && mkdir -p "$dest"
-  copy_listed "$dest" skeleton extension "${EXTENSION_OWN[@]}"
+  copy_files "$dest" extension "${EXTENSION_FILES[@]}"
   local content_scripts
   mapfile -t content_scripts < <(cd extension && ls content/*.js)
-  copy_listed "$dest" skeleton extension "${content_scripts[@]}"
+  copy_files "$dest" extension "${content_scripts[@]}"
   local icons
   mapfile -t icons < <(cd extension && ls icons/*.png)
-  copy_listed "$dest" skeleton extension "${icons[@]}"
-  copy_listed "$dest" live-data extension "${EXTENSION_FOREIGN_LIVE[@]}"
-  copy_listed "$dest" panel-ui extension "${EXTENSION_FOREIGN_UI[@]}"
+  copy_files "$dest" extension "${icons[@]}"
   mkdir -p "$dest/pkg"
   cp "$WEB_PKG/$CRATE.js" "$WEB_PKG/${CRATE}_bg.wasm" "$dest/pkg/"
   copy_primer "$dest"
@@ -240,7 +228,7 @@ assemble_extension() {
 # <link href>, static `import … from "./x.js"`), must be in the package: a missing one fails silently
 # in the browser.
 check_manifest_files() {
-  DEST="$1" ALLOW_MISSING_FOREIGN="$ALLOW_MISSING_FOREIGN" node --input-type=module -e '
+  DEST="$1" node --input-type=module -e '
     import fs from "node:fs"; import path from "node:path";
     const dest = process.env.DEST;
     const m = JSON.parse(fs.readFileSync(dest + "/manifest.json", "utf8"));
@@ -258,8 +246,8 @@ check_manifest_files() {
       for (const ref of refs) if (!fs.existsSync(path.resolve(path.dirname(file), ref))) missing.add(path.relative(dest, file) + " → " + ref);
     }
     if (missing.size) {
-      const msg = "files referenced but missing from " + dest + ": " + [...missing].join(", ");
-      if (process.env.ALLOW_MISSING_FOREIGN === "1") console.warn("warning: " + msg); else { console.error(msg); process.exit(1); }
+      console.error("files referenced but missing from " + dest + ": " + [...missing].join(", "));
+      process.exit(1);
     }'
 }
 
@@ -273,16 +261,11 @@ zip_dir() {
 assemble_www() {
   local dest=$DIST/www
   rm -rf "$dest" && mkdir -p "$dest"
-  if [ -n "$(ls -A www 2>/dev/null)" ]; then
-    cp -R www/. "$dest/"
-  elif [ "$ALLOW_MISSING_FOREIGN" = 1 ]; then
-    warn "www/ (www) is empty; dist/www holds only the wasm package and Primer CSS"
-  else
-    die "www/ is empty"
-  fi
-  # The playground reuses the popup's settings form and the panel's stylesheet (panel-ui),
-  # so it shows exactly what the extension shows.
-  copy_listed "$dest" panel-ui extension settings-form.js panel.css
+  [ -n "$(ls -A www 2>/dev/null)" ] || die "www/ is empty"
+  cp -R www/. "$dest/"
+  # The playground reuses the popup's settings form and the panel's stylesheet, so it shows
+  # exactly what the extension shows.
+  copy_files "$dest" extension settings-form.js panel.css
   mkdir -p "$dest/pkg"
   cp "$WEB_PKG/$CRATE.js" "$WEB_PKG/${CRATE}_bg.wasm" "$dest/pkg/"
   copy_primer "$dest"
@@ -369,19 +352,45 @@ web_ext_lint() {
 
 # Node tests: the fake GitHub's own tests, then every browser e2e file, one at a time (each
 # starts its own Chromium; two at once would starve a 2-core machine).
+NODE_TEST_LOG=$TARGET_DIR/node-tests.log
 node_tests() {
   local files
   mapfile -t files < <(ls tests/fake-github/*.test.mjs tests/e2e/*.test.mjs 2>/dev/null)
-  PRLENS_CLI="$TARGET_DIR/release/$CRATE" node --test --test-concurrency=1 --test-reporter=spec "${files[@]}"
+  mkdir -p "$(dirname "$NODE_TEST_LOG")"
+  PRLENS_CLI="$TARGET_DIR/release/$CRATE" node --test --test-concurrency=1 --test-reporter=spec "${files[@]}" |
+    tee "$NODE_TEST_LOG"
+}
+
+# The recorded layer: tests that read the recorded GitHub responses in ../shared/fixtures (the
+# Rust target `recorded`, built with --features recorded-fixtures, and node tests that skip
+# themselves with the reason "recorded fixtures not found"). Enabled only where the folder exists.
+RECORDED_SKIP_REASON="recorded fixtures not found"
+recorded_fixtures_present() { [ -d "$RECORDED_FIXTURES" ]; }
+cargo_test_features() { if recorded_fixtures_present; then echo "--features=recorded-fixtures"; fi; }
+
+# One summary row for the recorded layer. When it was skipped, the number of tests skipped is
+# counted: the #[test] functions of tests/recorded/ and the node tests that reported the reason.
+recorded_fixtures_row() {
+  if recorded_fixtures_present; then
+    printf '%-48s %-16s %s\n' "recorded fixtures" "ENABLED" "($RECORDED_FIXTURES found; run with the checks above)"
+    return
+  fi
+  local rust node
+  rust=$(cat tests/recorded/*.rs | grep -c '^ *#\[test\]' || true)
+  node=$(grep -c "# $RECORDED_SKIP_REASON" "$NODE_TEST_LOG" 2>/dev/null || true)
+  printf '%-48s %-16s %s\n' "recorded fixtures" "SKIPPED" \
+    "$((rust + ${node:-0})) tests ($rust Rust, ${node:-0} node) (../shared/fixtures not found)"
 }
 
 run_tests() {
   local started=$SECONDS
   build
   step "cargo fmt --check" cargo fmt --check
-  step "clippy (native, all targets)" cargo clippy --all-targets -- -D warnings
+  # shellcheck disable=SC2046 # the feature flag is one word or nothing
+  step "clippy (native, all targets)" cargo clippy --all-targets $(cargo_test_features) -- -D warnings
   step "clippy (wasm32 lib)" cargo clippy --lib --target "$WASM_TARGET" -- -D warnings
-  step "cargo test (native)" cargo test
+  # shellcheck disable=SC2046
+  step "cargo test (native)" cargo test $(cargo_test_features)
   step "wasm-bindgen-test (headless Chromium)" wasm_browser_test
   step "web-ext lint dist/firefox" web_ext_lint
   step "fake GitHub + browser e2e (node --test)" node_tests
@@ -392,6 +401,7 @@ run_tests() {
     printf '%-48s %-16s %4ss\n' "${STEP_NAMES[$i]}" "${STEP_RESULTS[$i]}" "${STEP_SECONDS[$i]}"
     [ "${STEP_RESULTS[$i]}" = PASS ] || failed=$((failed + 1))
   done
+  recorded_fixtures_row
   printf 'total %ss: ' "$((SECONDS - started))"
   if [ "$failed" = 0 ]; then
     printf '\033[1;32mall %s checks passed\033[0m\n' "${#STEP_NAMES[@]}"
