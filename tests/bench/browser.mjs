@@ -476,8 +476,8 @@ async function measureUnattached({ bundlesDir, fixtureUrl, latencyMs, extensionD
 // Command line: time to panel only, repeated
 // ---------------------------------------------------------------------------------------------
 
-const CLI_CASE = "PyGithub-PyGithub-31-large";
-const CLI_URL = "https://github.com/PyGithub/PyGithub/pull/31";
+const CLI_CASE = "owner-45-files";
+const CLI_URL = "https://github.com/tidewater/harbor-client/pull/212";
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);

@@ -33,7 +33,7 @@ function engineTable(engine) {
   const summary = engine.fixtureSummary;
   if (summary) {
     rows.unshift([
-      `${summary.cases} recorded fixture cases (sum of medians; slowest ${summary.slowest})`,
+      `${summary.cases} realistic PR bundles (project + recorded where present; sum of medians; slowest ${summary.slowest})`,
       kb(summary.patchBytes),
       kb(summary.bundleBytes),
       ms(summary.nativeTotal),

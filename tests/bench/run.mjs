@@ -19,7 +19,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { makeBundles } from "../fake-github/make-bundles.mjs";
+import { GENERATED_BUNDLE_NAMES, FIXTURES, hasRecordedFixtures, makeBundles, makeRecordedBundles, ownBundleNames } from "../fake-github/make-bundles.mjs";
 import { chromiumPath } from "../e2e/harness.mjs";
 import { evaluateBudgets } from "./budgets.mjs";
 import { measureBrowser } from "./browser.mjs";
@@ -37,8 +37,8 @@ const TARGET_DIR = path.resolve(REPO_ROOT, process.env.CARGO_TARGET_DIR ?? "targ
 const OUT_DIR = path.join(REPO_ROOT, "target/bench");
 const PKG_DIR = path.join(REPO_ROOT, "dist/chrome/pkg");
 const SYNTHETIC_SIZES = [10, 100, 1000, 3000];
-const FIXTURE_CASE = "PyGithub-PyGithub-31-large";
-const FIXTURE_URL = "https://github.com/PyGithub/PyGithub/pull/31";
+const FIXTURE_CASE = "owner-45-files";
+const FIXTURE_URL = "https://github.com/tidewater/harbor-client/pull/212";
 const DOCS_FILE = path.join(REPO_ROOT, "docs/performance.md");
 const DOCS_MARKER = "<!-- bench:latest -->";
 
@@ -71,8 +71,18 @@ function prepareInputs() {
   const syntheticDir = path.join(OUT_DIR, "bundles/synthetic");
   fs.rmSync(path.join(OUT_DIR, "bundles"), { recursive: true, force: true });
   fs.mkdirSync(syntheticDir, { recursive: true });
-  log("assembling every recorded fixture case (prlens bundle-fixture --all)");
-  const fixtureFiles = makeBundles({ out: fixtureDir, cases: [] }).sort();
+  // Realistic PRs: the project's own bundles, plus every recorded fixture case where
+  // ../shared/fixtures exists beside the checkout.
+  log("the project's PR bundles (tests/bundles)");
+  const realistic = ownBundleNames().filter((name) => !GENERATED_BUNDLE_NAMES.includes(name));
+  const fixtureFiles = makeBundles({ out: fixtureDir, cases: realistic });
+  if (hasRecordedFixtures()) {
+    log("assembling every recorded fixture case (prlens bundle-fixture --all)");
+    fixtureFiles.push(...makeRecordedBundles({ out: fixtureDir }));
+  } else {
+    log(`recorded fixture cases skipped: ${FIXTURES} not found (only the project's bundles are timed)`);
+  }
+  fixtureFiles.sort();
   const fixtures = fixtureFiles.map((file) => {
     const text = fs.readFileSync(file, "utf8");
     const bundle = JSON.parse(text);

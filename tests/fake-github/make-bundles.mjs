@@ -39,6 +39,9 @@ const GENERATED = {
   "many-commits-300": () => rename(syntheticBundle(40, { commitCount: 300 }).bundle, 3300),
 };
 
+/** Names of the shapes generated on demand (not files). */
+export const GENERATED_BUNDLE_NAMES = Object.keys(GENERATED);
+
 /** Gives a generated bundle its own PR number, so two shapes never share a URL on the fake GitHub. */
 function rename(bundle, number) {
   const { owner, name } = bundle.pull.base.repo;
