@@ -1,5 +1,5 @@
 /**
- * prlens settings popup (panel-ui).
+ * prlens settings popup.
  *
  * What: reads and writes the prefs in chrome.storage.sync["prlens.prefs"] (on/off, disabled
  * repositories, expanded by default, hidden sections, engine settings) and the token in

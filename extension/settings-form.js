@@ -1,5 +1,5 @@
 /**
- * prlens settings model and form (panel-ui), shared by the extension popup and reusable by
+ * prlens settings model and form, shared by the extension popup and reusable by
  * the www playground.
  *
  * What: the prefs shape stored in chrome.storage.sync["prlens.prefs"] (docs/CONTRACTS.md),

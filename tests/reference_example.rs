@@ -1,5 +1,5 @@
-//! Rebuilds the reference product's example (huggingface/transformers#43774, text copy in
-//! `../shared/seed/risk-signal-example.txt`) as a bundle from the facts the seed states, and
+//! Rebuilds the reference product's published signal for huggingface/transformers#43774 (see
+//! docs/sources.md, "The reference product") as a bundle from the facts it states, and
 //! checks prlens reaches the same conclusions: drivers large_diff / new_contributor /
 //! young_account / api_surface_change, the focus order, REQUEST CHANGES, ~112 minutes.
 //!

@@ -7,7 +7,7 @@
  * so entries are probed (same-origin HEAD requests) before they become links. The marked
  * entry (`data-doc-probe`) is probed first and decides whether the docs are published at
  * all, so a build without them costs one failed request, not one per entry.
- * Source: issue 6 ("links to docs").
+ * Why: every section of the panel links to the doc that explains it.
  */
 
 async function published(path) {

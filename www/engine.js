@@ -9,7 +9,7 @@
  * instance must not be used again (src/web/panic.rs); `callEngine` turns such a trap into an
  * `EngineCrash` carrying the panic message, and the next `loadEngine()` starts a fresh
  * instance (a new module URL makes the browser evaluate the glue, and so the wasm, again).
- * Source: docs/CONTRACTS.md (wasm exports); toolchain notes §9 trap 7 (init takes
+ * Source: docs/CONTRACTS.md (wasm exports); wasm-bindgen's generated `init` (it takes
  * `{module_or_path}` with an explicit relative URL).
  */
 

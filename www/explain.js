@@ -8,7 +8,7 @@
  * screen keeps the explanation exact even when the engine's tables change, and the read-out
  * makes a settings change visibly move the score. Everything is inserted with `textContent`:
  * formulas contain file counts and names from the PR.
- * Source: docs/signal.md (signal fields); scoring-reference notes §5.
+ * Source: docs/signal.md (signal fields); docs/sources.md (where each number comes from).
  */
 
 function byId(id) {

@@ -9,7 +9,7 @@
  * is at fault (error state in the panel), otherwise a later failure is the settings' fault
  * (message in the settings panel, last good panel kept). The default-settings signal is
  * also the baseline the "what if" read-out compares against.
- * Source: issue 6; docs/CONTRACTS.md (wasm exports, DOM hooks).
+ * Source: docs/CONTRACTS.md (wasm exports, DOM hooks).
  */
 
 import { loadEngine, callEngine, crashFrom, EngineCrash } from "./engine.js";

@@ -5,7 +5,7 @@
  * section toggles, "Reset to defaults", "Copy settings JSON", "Paste settings JSON" and a
  * line for problems.
  *
- * The form is the popup's own (`settings-form.js`, panel-ui's shared module, copied next to
+ * The form is the popup's own (`settings-form.js`, the extension's shared module, copied next to
  * this page by build.sh) so both offer the same knobs with the same words. Defaults come from the engine
  * (`defaultSettings()`), so "reset" means exactly what the engine uses.
  * Source: docs/CONTRACTS.md (`buildEngineForm`, `defaultSettings`).

@@ -5,7 +5,7 @@
  *
  * Why: the page is free (no API budget) and knows things the API does not (the viewer's Viewed
  * ticks). GitHub's class names are CSS-module hashes that churn, so each fact tries today's React
- * markup first (Refined GitHub selectors, extension-platform.md §5.2), then older Rails markup,
+ * markup first (Refined GitHub's selectors; docs/sources.md, "GitHub platform facts"), then older Rails markup,
  * then the document title. Everything read here is hostile text: it is only ever sent to the
  * panel as data and rendered with textContent there.
  *

@@ -5,7 +5,7 @@
  *
  * Why: the shadow root isolates the panel from GitHub's CSS and keeps page scripts from reaching
  * the iframe (and its nonce); the iframe is where wasm may run (docs/architecture.md). Anchors
- * follow extension-platform.md §5.4: top of the Conversation sidebar, else after the PR header
+ * follow docs/architecture.md ("The panel's place"): top of the Conversation sidebar, else after the PR header
  * summary (every tab), else a floating card. Styles go through CSSOM (`element.style`), which
  * GitHub's page CSP does not restrict.
  *

@@ -4,7 +4,7 @@
  * Why: GitHub swaps pages without a full load (Turbo for Rails pages, React for the PR app), so
  * a content script that only ran at load would show a stale panel or none. DOM events are shared
  * between the page and the isolated world, so we listen to `turbo:render`, `turbo:load`,
- * `soft-nav:react-done`, `soft-nav:end`, `pjax:end` and `popstate` (extension-platform.md §5.3);
+ * `soft-nav:react-done`, `soft-nav:end`, `pjax:end` and `popstate` (Refined GitHub's navigation handling; docs/sources.md, "GitHub platform facts");
  * `pushState` itself is invisible to the isolated world, so a cheap URL check every 500 ms is the
  * safety net. Every listener and the timer hang off one AbortSignal: stopping leaks nothing.
  *

@@ -2,7 +2,7 @@
  * Page detection from the URL alone (no DOM): is this a pull request, which tab, which PR.
  *
  * Why: GitHub soft-navigates between pages and its DOM churns every few months; the URL is the
- * stable signal (extension-platform.md §5.1). The rules follow refined-github/github-url-detection
+ * stable signal (docs/sources.md, "GitHub platform facts"). The rules follow refined-github/github-url-detection
  * (MIT) and are tested against every URL of its test lists in tests/e2e/url-detection.test.mjs
  * (../shared/fixtures/url-detection/github-url-detection.json).
  *

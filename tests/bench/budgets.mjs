@@ -1,5 +1,5 @@
 /**
- * The performance budgets of issue 7, in one table: each row's limit, how it is measured, and
+ * The performance budgets (docs/performance.md), in one table: each row's limit, how it is measured, and
  * the check. A MISS makes `./build.sh bench` exit non-zero (the bench is not part of
  * `./build.sh test`: timings on shared CI machines are too noisy for a pass/fail test).
  *

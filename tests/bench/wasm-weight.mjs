@@ -5,7 +5,7 @@
  * `_ZN…E` and v0 `_R…` symbols), and sums body bytes per crate and per largest function.
  *
  * Why: when the optimised-size budget misses, the report must say which dependency or module
- * to change (e.g. `similar` 3.x is ~3× the size of 2.7; toolchain notes §5). Absolute numbers
+ * to change (e.g. `similar` 3.x is ~3× the size of 2.7; docs/performance-history.md). Absolute numbers
  * are pre-optimisation; the shares are what matter. Reference: WebAssembly binary format,
  * sections 5.5 (modules) and the name-section appendix (https://webassembly.github.io/spec/).
  */

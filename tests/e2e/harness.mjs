@@ -1,6 +1,6 @@
 /**
  * Shared helpers for prlens' browser end-to-end tests (node:test + playwright-core driving the
- * Debian Chromium, never a downloaded browser; toolchain.md §10).
+ * Debian Chromium, never a downloaded browser; docs/architecture.md, "Packaging and tests").
  *
  *   const browser = await startBrowser({ cases: ["owner-45-files"] });
  *   const page = await browser.newPage();

@@ -1,12 +1,12 @@
 /**
- * The risk panel in a real browser (panel-ui): Debian Chromium with dist/chrome loaded opens
+ * The risk panel in a real browser: Debian Chromium with dist/chrome loaded opens
  * PR pages on the fake github.com and checks what a reviewer sees — every section of a rich
  * signal, the expander remembered across reloads, focus-file links aimed at GitHub's own diff
  * anchors (and scrolling the Files tab), loading and error states with retry, light and dark
  * screenshots of the seed-like example, and hostile PR text shown literally without running.
  *
  * The rich bundle is www/sample-bundle.json (modelled on huggingface/transformers#43774, the
- * reference product's example in ../shared/seed).
+ * reference product's published example; docs/sources.md).
  */
 import test from "node:test";
 import assert from "node:assert/strict";

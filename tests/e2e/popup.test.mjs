@@ -1,5 +1,5 @@
 /**
- * The settings popup in a real browser (panel-ui): chrome-extension://<id>/popup.html opened in
+ * The settings popup in a real browser: chrome-extension://<id>/popup.html opened in
  * a tab next to a PR page on the fake github.com. Checks that section toggles and scoring
  * settings reach an open panel without a reload, that invalid input gets a clear message and
  * is not saved, and that the token is validated against GET /user (login, type, expiry, rate

@@ -1,6 +1,6 @@
 /**
  * A throwaway self-signed TLS certificate for the fake github.com / api.github.com, made with
- * the `openssl` on PATH at server start (toolchain.md §10.3).
+ * the `openssl` on PATH at server start (docs/architecture.md, "Packaging and tests").
  *
  * Why: the extension's content scripts only match https://github.com/*, so the fake must speak
  * HTTPS under GitHub's host names; Chromium is told to accept the certificate with

@@ -1,6 +1,6 @@
 /**
  * Faults the fake api.github.com can inject, each modelled on a real GitHub failure the
- * extension must survive with a clear message (extension-platform.md §6):
+ * extension must survive with a clear message (GitHub REST docs: rate limits, errors, timeouts):
  *
  *   401             bad or revoked token ("Bad credentials")
  *   403-rate-limit  primary limit exhausted (403, x-ratelimit-remaining 0, reset in the future)

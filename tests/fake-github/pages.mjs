@@ -1,7 +1,7 @@
 /**
  * The fake github.com pages: a PR's Conversation, Commits and Files tabs, a repository home,
  * a pull-request list and a 404, modelled on TODAY's React PR page (the selectors Refined GitHub
- * uses, extension-platform.md §5.2), sent with GitHub's strict CSP (no 'wasm-unsafe-eval';
+ * uses; docs/sources.md, "GitHub platform facts"), sent with GitHub's strict CSP (no 'wasm-unsafe-eval';
  * scripts only from github.githubassets.com plus one nonce'd inline script that imitates soft
  * navigation). Everything taken from a bundle is HTML-escaped: PR data is hostile.
  *

@@ -5,7 +5,7 @@
  * `x-ratelimit-{limit,remaining,used,reset,resource}`.
  *
  * Why: the extension must stay inside the unauthenticated budget and show a useful message
- * when it runs out (extension-platform.md §6.2); tests need the real headers to check that.
+ * when it runs out (GitHub REST docs, "Rate limits for the REST API"); tests need the real headers to check that.
  */
 const LIMITS = {
   core: { anonymous: 60, token: 5000, windowSeconds: 3600 },
