@@ -94,7 +94,7 @@ test("the packaged manifest's minimum Firefox version is met here and is the one
   const gecko = manifest.browser_specific_settings?.gecko;
   assert.ok(gecko?.id && gecko?.strict_min_version, "browser_specific_settings.gecko has an id and a strict_min_version");
   const docs = fs.readFileSync(path.join(REPO_ROOT, "docs/architecture.md"), "utf8");
-  assert.ok(docs.includes(`\`strict_min_version\`: \`${gecko.strict_min_version}\``), `docs/architecture.md documents strict_min_version ${gecko.strict_min_version}`);
+  assert.ok(docs.includes(`strict_min_version\`: \`${gecko.strict_min_version}\``), `docs/architecture.md documents strict_min_version ${gecko.strict_min_version}`);
   const installed = /(\d+)\.\d+/.exec(execFileSync(firefoxPath(), ["--version"], { encoding: "utf8" }))?.[1];
   assert.ok(Number(installed) >= Number.parseInt(gecko.strict_min_version, 10), `Firefox ${installed} ≥ ${gecko.strict_min_version}`);
 });
