@@ -624,6 +624,8 @@ document.addEventListener("visibilitychange", () => {
 window.addEventListener("pagehide", () => {
   clearInterval(view.pollTimer);
   view.pollTimer = null;
+  // This document is going (reload, or the iframe moved): the page holds messages until the next hello.
+  postToPage({ type: "prlens:goodbye" });
 });
 
 /** The panel's own height (not the iframe's: that would never let the frame shrink). */

@@ -319,6 +319,25 @@ async function setUpEngine() {
   }
 }
 
+// ---- access to GitHub -------------------------------------------------------------------
+
+/**
+ * The manifest's host permissions. Firefox lets the user withhold or revoke them (MV3 host
+ * permissions are revocable per site); without github.com the content script is not injected,
+ * so no panel appears and this popup is the only place that can say why.
+ */
+const HOST_ORIGINS = chrome.runtime.getManifest().host_permissions ?? [];
+const HOST_ACCESS_MESSAGE =
+  "prlens may not read github.com or api.github.com, so no panel appears on pull requests. " +
+  "Click “Allow access to GitHub” below, or in the browser's Extensions menu choose “Always Allow on github.com” for prlens.";
+
+async function renderHostAccess() {
+  const granted = await chrome.permissions.contains({ origins: HOST_ORIGINS });
+  $("host-access").hidden = granted;
+  $("host-access-message").textContent = granted ? "" : HOST_ACCESS_MESSAGE;
+  $("popup").dataset.hostAccess = granted ? "granted" : "missing";
+}
+
 // ---- start ------------------------------------------------------------------------------
 
 async function main() {
@@ -339,6 +358,11 @@ async function main() {
   $("token-form").addEventListener("submit", onTokenSubmit);
   $("token-check").addEventListener("click", onTokenCheck);
   $("token-remove").addEventListener("click", onTokenRemove);
+  // permissions.request must run in the click itself (a user gesture), before any await.
+  $("host-access-grant").addEventListener("click", () => chrome.permissions.request({ origins: HOST_ORIGINS }).then(renderHostAccess, renderHostAccess));
+  chrome.permissions.onAdded.addListener(renderHostAccess);
+  chrome.permissions.onRemoved.addListener(renderHostAccess);
+  await renderHostAccess();
   chrome.storage.onChanged.addListener((changes, area) => {
     if (area === "sync" && changes[PREFS_KEY]) {
       prefs = normalizePrefs(changes[PREFS_KEY].newValue);

@@ -28,6 +28,7 @@
     if (!data || typeof data !== "object" || data.nonce !== nonce || typeof data.type !== "string") return null;
     switch (data.type) {
       case "prlens:hello":
+      case "prlens:goodbye":
         return { type: data.type };
       case "prlens:resize": {
         const height = Number(data.height);
@@ -47,16 +48,32 @@
    * Listens for the panel's messages on `win` and sends facts to it.
    * `handlers`: {hello(), resize(height), scrollTo(anchor), openFiles(anchor|null)}.
    * Returns `{send(message), close()}`; `close()` removes the listener.
+   *
+   * A message goes only to a panel document that has said hello. Moving the iframe (GitHub
+   * re-renders, the panel follows to another anchor) gives it a new browsing context, hence a
+   * new `contentWindow`, that holds the initial about:blank (origin https://github.com) until
+   * panel.html commits; posting then fails with "target origin … does not match", and a message
+   * that reaches panel.html before its listener is lost. A reload keeps the window but replaces
+   * the document, which says goodbye as it goes. So `send` keeps the latest message until the
+   * window now in the iframe says hello, then delivers it (before `handlers.hello()` runs).
    */
   function openChannel({ win, iframe, nonce, extensionOrigin, handlers }) {
     const controller = new AbortController();
+    let greeted = null; // the contentWindow whose document said hello
+    let pending = null; // the latest message sent before that hello
+    const deliver = (message) => iframe.contentWindow?.postMessage({ ...message, nonce }, extensionOrigin);
     win.addEventListener(
       "message",
       (event) => {
         if (event.source !== iframe.contentWindow || event.origin !== extensionOrigin) return;
         const message = parsePanelMessage(event.data, nonce);
         if (!message) return;
-        if (message.type === "prlens:hello") handlers.hello?.();
+        if (message.type === "prlens:hello") {
+          greeted = event.source;
+          if (pending) deliver(pending);
+          pending = null;
+          handlers.hello?.();
+        } else if (message.type === "prlens:goodbye") greeted = null;
         else if (message.type === "prlens:resize") handlers.resize?.(message.height);
         else if (message.type === "prlens:scroll-to") handlers.scrollTo?.(message.anchor);
         else if (message.type === "prlens:open-files") handlers.openFiles?.(message.anchor);
@@ -65,10 +82,13 @@
     );
     return {
       send(message) {
-        iframe.contentWindow?.postMessage({ ...message, nonce }, extensionOrigin);
+        const target = iframe.contentWindow;
+        if (target && target === greeted) deliver(message);
+        else pending = message;
       },
       close() {
         controller.abort();
+        pending = null;
       },
     };
   }

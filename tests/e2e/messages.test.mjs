@@ -92,7 +92,9 @@ test("resize heights are numbers, clamped to a sane range", () => {
 function fakeChannel() {
   const win = new EventTarget();
   const posted = [];
-  const contentWindow = { postMessage: (data, origin) => posted.push({ data, origin }) };
+  /** A browsing context in the iframe; moving the iframe replaces it (`iframe.contentWindow = newWindow(…)`). */
+  const newWindow = (label) => ({ postMessage: (data, origin) => posted.push({ data, origin, to: label }) });
+  const contentWindow = newWindow("first");
   const iframe = { contentWindow };
   const calls = [];
   const handlers = {
@@ -103,12 +105,12 @@ function fakeChannel() {
   };
   const extensionOrigin = "chrome-extension://abcdefghijklmnopabcdefghijklmnop";
   const channel = messaging.openChannel({ win, iframe, nonce: NONCE, extensionOrigin, handlers });
-  const dispatch = (data, { origin = extensionOrigin, source = contentWindow } = {}) => {
+  const dispatch = (data, { origin = extensionOrigin, source = iframe.contentWindow } = {}) => {
     const event = new Event("message");
     Object.defineProperties(event, { data: { value: data }, origin: { value: origin }, source: { value: source } });
     win.dispatchEvent(event);
   };
-  return { channel, dispatch, calls, posted, extensionOrigin };
+  return { channel, dispatch, calls, posted, extensionOrigin, iframe, newWindow };
 }
 
 test("the channel ignores messages from the wrong window or origin, even with the right nonce", () => {
@@ -126,6 +128,8 @@ test("the channel ignores messages from the wrong window or origin, even with th
 
 test("the channel posts only to the panel's origin, with the nonce, and stops listening when closed", () => {
   const { channel, dispatch, calls, posted, extensionOrigin } = fakeChannel();
+  dispatch({ type: "prlens:hello", nonce: NONCE });
+  calls.length = 0;
   channel.send({ type: "prlens:facts", owner: "o", repo: "r", number: 1 });
   assert.equal(posted.length, 1);
   assert.equal(posted[0].origin, extensionOrigin, "never postMessage(..., '*')");
@@ -133,6 +137,40 @@ test("the channel posts only to the panel's origin, with the nonce, and stops li
   channel.close();
   dispatch({ type: "prlens:hello", nonce: NONCE });
   assert.deepEqual(calls, [], "a closed channel must not react");
+});
+
+test("messages wait for the hello of the panel document now in the iframe: first load, a moved iframe, a reload", () => {
+  const { channel, dispatch, calls, posted, iframe, newWindow } = fakeChannel();
+  const facts = (number) => ({ type: "prlens:facts", owner: "o", repo: "r", number });
+  const delivered = () => posted.map(({ data, to }) => `${to}:${data.number}`);
+
+  // First load: nothing is posted before hello; the latest message is delivered on hello, before the handler runs.
+  channel.send(facts(1));
+  channel.send(facts(2));
+  assert.deepEqual(delivered(), [], "no post before the panel said hello");
+  dispatch({ type: "prlens:hello", nonce: NONCE });
+  assert.deepEqual(delivered(), ["first:2"]);
+  assert.deepEqual(calls, ["hello"]);
+  channel.send(facts(3));
+  assert.deepEqual(delivered(), ["first:2", "first:3"], "after hello, messages go at once");
+
+  // Moved: the iframe holds a new window (about:blank, then panel.html) that has not said hello.
+  iframe.contentWindow = newWindow("moved");
+  channel.send(facts(4));
+  assert.deepEqual(delivered(), ["first:2", "first:3"], "nothing is posted into the moved iframe's about:blank");
+  dispatch({ type: "prlens:hello", nonce: NONCE }, { source: newWindow("stale") });
+  assert.deepEqual(delivered(), ["first:2", "first:3"], "a hello from another window does not count");
+  dispatch({ type: "prlens:hello", nonce: NONCE });
+  assert.deepEqual(delivered(), ["first:2", "first:3", "moved:4"]);
+
+  // Reloaded: the same window, a new document; the old one said goodbye as it went.
+  dispatch({ type: "prlens:goodbye", nonce: NONCE });
+  channel.send(facts(5));
+  assert.deepEqual(delivered(), ["first:2", "first:3", "moved:4"], "nothing is posted between goodbye and the next hello");
+  dispatch({ type: "prlens:hello", nonce: NONCE });
+  assert.deepEqual(delivered(), ["first:2", "first:3", "moved:4", "moved:5"]);
+  assert.deepEqual(calls, ["hello", "hello", "hello"]);
+  assert.ok(posted.every(({ data }) => data.nonce === NONCE));
 });
 
 test("nonces are 128-bit lowercase hex and fresh each time", () => {

@@ -24,6 +24,7 @@ import path from "node:path";
 import { chromium } from "playwright-core";
 
 import { REPO_ROOT, chromiumPath, panelFrame, screenshot, startBrowser, waitForPanelState } from "./harness.mjs";
+import { auditDocument } from "../xss/audit.mjs";
 
 const XSS_DIR = path.join(REPO_ROOT, "tests/xss/bundles");
 const GLOBALS = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "tests/xss/globals.json"), "utf8"));
@@ -32,36 +33,6 @@ const CORPUS = fs
   .filter((name) => name.endsWith(".json"))
   .sort()
   .map((name) => ({ name: name.replace(/\.json$/, ""), bundle: JSON.parse(fs.readFileSync(path.join(XSS_DIR, name), "utf8")) }));
-
-/** Inside a document: everything a payload could have left behind. Runs in the browser. */
-function auditDocument({ globals, allowedScriptSrc, rootSelector }) {
-  const problems = [];
-  const executed = globals.filter((name) => name in window);
-  if (executed.length) problems.push(`payload globals set: ${executed.slice(0, 5).join(", ")}`);
-  const scope = rootSelector ? document.querySelector(rootSelector) : document.documentElement;
-  if (!scope) return [`no ${rootSelector}`];
-  for (const element of [scope, ...scope.querySelectorAll("*")]) {
-    const tag = element.tagName.toLowerCase();
-    if (tag === "script") {
-      const src = element.getAttribute("src") ?? "";
-      if (!allowedScriptSrc.some((allowed) => src.endsWith(allowed))) problems.push(`script element ${src || element.textContent.slice(0, 60)}`);
-    }
-    if (["iframe", "object", "embed", "frame", "base", "meta", "form"].includes(tag) && rootSelector) problems.push(`<${tag}> inside the panel`);
-    if (["img", "svg", "video", "audio", "math"].includes(tag) && /__xss|onerror|onload/i.test(element.outerHTML.slice(0, 2000))) problems.push(`<${tag}> from data`);
-    for (const attribute of element.attributes) {
-      const name = attribute.name.toLowerCase();
-      const value = attribute.value.trim().toLowerCase();
-      if (name.startsWith("on")) problems.push(`${tag}[${name}]`);
-      if (/^(javascript|data|vbscript):/.test(value) && /^(href|src|action|formaction|xlink:href|srcdoc|style)$/.test(name)) problems.push(`${tag}[${name}=${value.slice(0, 40)}]`);
-      if (name === "srcdoc") problems.push(`${tag}[srcdoc]`);
-    }
-    if (tag === "a" && element.hasAttribute("href")) {
-      const href = element.href;
-      if (!href.startsWith("https://github.com/")) problems.push(`link to ${href.slice(0, 80)}`);
-    }
-  }
-  return problems;
-}
 
 /** Page elements outside #prlens-root, as tag#id.class paths (the page's own structure). */
 function pageStructure() {
