@@ -62,6 +62,12 @@ function addonId(extensionDir) {
   return id;
 }
 
+/** Profiles of browsers still open; removed when the test process exits, even after a crash. */
+const profiles = new Set();
+process.once("exit", () => {
+  for (const dir of profiles) fs.rmSync(dir, { recursive: true, force: true });
+});
+
 // Console lines that are expected and say nothing about prlens.
 const CSP_PROBE_HASH = `sha256-${crypto.createHash("sha256").update(CSP_PROBE_SCRIPT).digest("base64")}`;
 const EXPECTED_PAGE_CONSOLE = [
@@ -84,6 +90,7 @@ export async function startFirefox(options = {}) {
   const uuid = crypto.randomUUID();
   const extensionOrigin = `moz-extension://${uuid}`;
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "prlens-firefox-"));
+  profiles.add(profile);
   const stderrLines = [];
   const pageErrors = [];
   let browser;
@@ -127,6 +134,7 @@ export async function startFirefox(options = {}) {
     await browser.close().catch(() => {});
     await server.close();
     fs.rmSync(profile, { recursive: true, force: true });
+    profiles.delete(profile);
   };
 
   const watch = (page) => {
