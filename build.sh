@@ -214,7 +214,7 @@ copy_listed() {
   done
 }
 
-EXTENSION_OWN=(manifest.json background.js panel.html)
+EXTENSION_OWN=(manifest.json background.js panel.html diff-anchors.js)
 EXTENSION_FOREIGN_LIVE=(panel.js)
 EXTENSION_FOREIGN_UI=(panel.css popup.html popup.js popup.css settings-form.js)
 
