@@ -73,11 +73,11 @@ export async function waitForFacts(page, check, what, timeout = 15_000) {
   }
 }
 
-/** The bundle the panel scored (what "Download bundle" saves), read from the panel frame. */
-export async function scoredBundle(page) {
+/** What the panel's "Download bundle"/"Download signal" would save, read from the panel frame. */
+async function saved(page, action) {
   await waitForPanelState(page, ["ready", "partial"]);
   const frame = await panelFrame(page);
-  const text = await frame.evaluate(async () => {
+  const text = await frame.evaluate(async (name) => {
     const original = URL.createObjectURL;
     let captured = null;
     URL.createObjectURL = (blob) => {
@@ -85,15 +85,20 @@ export async function scoredBundle(page) {
       return original.call(URL, blob);
     };
     try {
-      document.querySelector('button[data-prlens-action="download-bundle"]').click();
+      document.querySelector(`button[data-prlens-action="${name}"]`).click();
       return captured ? await captured.text() : null;
     } finally {
       URL.createObjectURL = original;
     }
-  });
-  if (!text) throw new Error("the panel saved no bundle");
+  }, action);
+  if (!text) throw new Error(`the panel saved nothing for ${action}`);
   return JSON.parse(text);
 }
+
+/** The bundle the panel scored (page facts included). */
+export const scoredBundle = (page) => saved(page, "download-bundle");
+/** The signal on screen. */
+export const shownSignal = (page) => saved(page, "download-signal");
 
 /** Waits until `check()` is true (polling), or throws naming `what`. */
 export async function waitUntil(check, what, timeout = 15_000) {
