@@ -171,12 +171,9 @@
     return text.replace(DIRECTION_MARKS, "").trim() || null;
   }
 
+  /** A legacy container's path from its header's `data-path` (structured, not display text). */
   function attributePath(container) {
-    for (const attribute of S.filePathAttribute) {
-      const value = container.getAttribute(attribute);
-      if (value) return value;
-    }
-    return null;
+    return S.first(container, S.filePathElement)?.getAttribute("data-path") || null;
   }
 
   /** The Viewed state of a container's toggle: the icon says it; aria-pressed / checked otherwise. */
@@ -231,7 +228,7 @@
       if (typeof path === "string" && path && candidates.size < MAX_CANDIDATES) candidates.add(path);
     };
     const rows = containers.map((element) => {
-      const anchor = ANCHOR.exec(element.id)?.[1] ?? null;
+      const anchor = ANCHOR.exec(element.id)?.[1] ?? null; // GitHub's diff-<sha256(path)>
       const attribute = attributePath(element);
       const header = headerPath(element);
       add(attribute);

@@ -18,12 +18,12 @@
       '[data-component="PageHeader.Title"] .markdown-title',
       'h1[class^="prc-PageHeader-Title"] .markdown-title',
       '[data-component="PH_Title"] .markdown-title',
-      ".gh-header-title .js-issue-title",
+      ".js-issue-title",
     ],
     /** The state label; React builds carry `data-status` (primer StateLabel). */
-    stateLabel: ['span[class*="StateLabel"][data-status]', 'span[class*="StateLabel"]', "#partial-discussion-header .State", ".gh-header-meta .State"],
+    stateLabel: ['span[class*="StateLabel"][data-status]', 'span[class*="StateLabel"]', "#partial-discussion-header .State"],
     /** The sticky copy of the PR header: nothing in it is read or used as an anchor. */
-    stickyHeader: ['div[class*="stickyHeader"]', ".js-sticky", ".sticky-file-header"],
+    stickyHeader: ['div[class*="stickyHeader"]'],
     /** The header summary row ("X wants to merge N commits into base from head"). */
     summary: ['.d-flex[class*="PullRequestHeaderSummary"]', '[class*="PullRequestHeaderSummary"]', "#partial-discussion-header .gh-header-meta"],
     /** In a summary: the first user link (the author while open; the merger once merged). */
@@ -33,28 +33,28 @@
     /** Branch links, base then head, in a summary. */
     branchName: ['[data-component="BranchName"]', 'a[class^="PullRequestBranchName"]'],
     /** Legacy branch labels, anywhere in the header. */
-    legacyBaseRef: [".gh-header-meta .base-ref", ".base-ref"],
-    legacyHeadRef: [".gh-header-meta .head-ref", ".head-ref"],
+    legacyBaseRef: [".base-ref"],
+    legacyHeadRef: [".head-ref"],
     /** The signed-in viewer's login. */
     viewer: ['meta[name="user-login"]'],
     /** The Conversation sidebar (the panel's preferred anchor). */
     sidebar: ["#partial-discussion-sidebar"],
     /** The Files tab link; its href says whether this build uses /files or /changes. */
-    filesTab: ["a#prs-files-anchor-tab", 'nav a[href*="/pull/"][href$="/files"]'],
+    filesTab: ["a#prs-files-anchor-tab"],
     /** Structured data of React pages (on the Files page it lists the diff paths). */
     embeddedData: ['script[type="application/json"][data-target="react-app.embeddedData"]'],
     /** One changed file's container; its id is `diff-<sha256(path)>`. */
-    fileContainer: ['[id^="diff-"][class^="Diff-module__diffTargetable"]', '[id^="diff-"][class*="Diff-module"]', '.file.js-file[id^="diff-"]', ".file[data-tagsearch-path]"],
-    /** Legacy containers name their path in an attribute. */
-    filePathAttribute: ["data-tagsearch-path", "data-path"],
+    fileContainer: ['[class^="Diff-module__diffTargetable"]', ".js-file"],
+    /** In a legacy container: the element naming the path in `data-path`. */
+    filePathElement: ["[data-path]"],
     /** In a container: the file name (React: wrapped in U+200E/U+200F marks, maybe shortened). */
-    fileName: ['[class*="file-name"] code', '[class^="DiffFileHeader-module__file-name"]', ".file-info a[title]"],
+    fileName: ['[class*="file-name"] code', '[class^="DiffFileHeader-module__file-name"]', ".file-info a.Link--primary"],
     /** In a file name: screen-reader text "old renamed to new". */
     renamedText: ["span.sr-only"],
     /** File-tree rows whose id is the full path. */
-    fileTreeRow: ['li[class*="file-tree-row"][id]', 'ul[aria-label="File Tree"] li[id]'],
+    fileTreeRow: ['li[class*="file-tree-row"][id]'],
     /** In a container: the Viewed toggle. */
-    viewedToggle: ['button[class*="MarkAsViewedButton"]', "input.js-reviewed-checkbox", 'input[type="checkbox"][name="viewed"]'],
+    viewedToggle: ['button[class*="MarkAsViewedButton"]', "input.js-reviewed-checkbox"],
     /** In a Viewed toggle: the icon that says its state (not every build sets aria-pressed). */
     viewedIcon: ["svg.octicon-checkbox-fill"],
     unviewedIcon: ["svg.octicon-square"],
@@ -64,7 +64,7 @@
      */
     generatedNoticeLink: ['a[href*="customizing-how-changed-files-appear-on-github"]'],
     /** Where diff content is rendered: a notice inside one of these is PR text, not GitHub's. */
-    diffContent: ["table", "pre", ".markdown-body", ".blob-code", '[class*="diff-text"]', '[class*="DiffLines"]'],
+    diffContent: ["table", "pre", ".markdown-body", ".blob-code", '[class*="diff-text"]'],
   };
 
   /** The joined form of a list, for querySelector (first match in document order). */
