@@ -28,16 +28,7 @@
   const DIRECTION_MARKS = /[\u200E\u200F]/g; // GitHub's own wrapping; other bidi characters are kept (they may be in the path)
 
   const clean = (text) => (typeof text === "string" ? text.replace(/\s+/g, " ").trim().slice(0, MAX_TEXT) : "");
-  const stickyJoined = S.any(S.stickyHeader);
-  const inSticky = (element) => Boolean(element.closest(stickyJoined));
-
-  /** The first element of `list` (in its order) outside the sticky header copy. */
-  function firstOutsideSticky(scope, list) {
-    for (const selector of list) {
-      for (const element of scope.querySelectorAll(selector)) if (!inSticky(element)) return element;
-    }
-    return null;
-  }
+  const { firstOutsideSticky } = S;
 
   function readTitle(doc) {
     const text = clean(firstOutsideSticky(doc, S.title)?.textContent);
@@ -303,5 +294,5 @@
     return THEMES.has(theme) ? theme : dark ? "dark" : "light";
   }
 
-  root.prlensContent.facts = Object.freeze({ readPageFacts, readColorMode, fileContainers, filesTabSegment, FileMemory, inSticky });
+  root.prlensContent.facts = Object.freeze({ readPageFacts, readColorMode, fileContainers, filesTabSegment, FileMemory });
 })(globalThis);

@@ -72,11 +72,13 @@
   async function sendFacts(force) {
     if (!current || !current.ready || !prefsKnown) return;
     const state = current;
+    if (force) state.mustSend = true; // kept until a read is sent: a newer read may supersede this one
     const read = ++factsRead;
     const message = await factsMessage(state);
     if (state !== current || read !== factsRead) return;
     const serialized = JSON.stringify(message);
-    if (!force && serialized === state.lastFacts) return;
+    if (!state.mustSend && serialized === state.lastFacts) return;
+    state.mustSend = false;
     state.lastFacts = serialized;
     state.channel.send(message);
   }
@@ -107,7 +109,7 @@
     const nonce = messaging.createNonce();
     const panelUrl = ext.runtime.getURL("panel.html");
     const mounted = mount.mountPanel({ doc: document, pull, panelUrl, nonce, hidden: !prefsKnown });
-    const state = { pull, mounted, channel: null, lastFacts: null, ready: false, files: new facts.FileMemory() };
+    const state = { pull, mounted, channel: null, lastFacts: null, mustSend: false, ready: false, files: new facts.FileMemory() };
     state.channel = messaging.openChannel({
       win: root,
       iframe: mounted.iframe,

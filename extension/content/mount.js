@@ -19,20 +19,11 @@
 
   const S = root.prlensContent.selectors;
 
-  /** The first element of `list` outside GitHub's sticky header copy (never an anchor). */
-  function anchorElement(doc, list) {
-    const sticky = S.any(S.stickyHeader);
-    for (const selector of list) {
-      for (const element of doc.querySelectorAll(selector)) if (!element.closest(sticky)) return element;
-    }
-    return null;
-  }
-
   /** Where the host goes: `{kind, place(host)}` for the first anchor present. */
   function findAnchor(doc) {
-    const sidebar = anchorElement(doc, S.sidebar);
+    const sidebar = S.firstOutsideSticky(doc, S.sidebar);
     if (sidebar) return { kind: "sidebar", place: (host) => sidebar.prepend(host) };
-    const summary = anchorElement(doc, S.summary);
+    const summary = S.firstOutsideSticky(doc, S.summary);
     if (summary) return { kind: "header", place: (host) => summary.after(host) };
     return { kind: "floating", place: (host) => doc.body.append(host) };
   }

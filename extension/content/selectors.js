@@ -79,6 +79,18 @@
     return null;
   }
 
+  /**
+   * The first element of `list` (in its order) outside GitHub's sticky copy of the header, or
+   * null: the copy comes earlier in the DOM, and what it shows is never read nor an anchor.
+   */
+  function firstOutsideSticky(scope, list) {
+    const sticky = any(selectors.stickyHeader);
+    for (const selector of list) {
+      for (const element of scope.querySelectorAll(selector)) if (!element.closest(sticky)) return element;
+    }
+    return null;
+  }
+
   root.prlensContent = root.prlensContent || {};
-  root.prlensContent.selectors = Object.freeze({ ...selectors, any, first });
+  root.prlensContent.selectors = Object.freeze({ ...selectors, any, first, firstOutsideSticky });
 })(globalThis);
