@@ -22,6 +22,7 @@
  * the steps for the bench (tests/bench/browser.mjs).
  */
 import init, * as wasm from "./pkg/prlens.js";
+import { fileDigests, hasAnchors, parseAnchors, withAnchors } from "./diff-anchors.js";
 
 performance.mark("prlens:module");
 
@@ -127,6 +128,8 @@ const view = {
   tab: "conversation",
   colorMode: undefined,
   facts: null,
+  anchors: null, // files the page named by diff anchor only (diff-anchors.js)
+  digests: null, // sha256(filename) → filename of the bundle's files, once known
   bundleJson: null,
   fetchedAt: null, // the bundle's fetched_at when fetchAndAnalyze said it (else read from bundleJson)
   signalJson: null,
@@ -183,6 +186,7 @@ function parseFacts(data) {
     tab: TABS.has(data.tab) ? data.tab : "other",
     colorMode: typeof data.colorMode === "string" && /^[a-z_-]{1,40}$/.test(data.colorMode) ? data.colorMode : undefined,
     facts: pageFacts(data.facts),
+    anchors: parseAnchors(data.facts),
   };
 }
 
@@ -333,8 +337,26 @@ function bundleWithFacts() {
   if (!view.bundleJson) return null;
   if (!view.facts) return view.bundleJson;
   const bundle = JSON.parse(view.bundleJson);
-  bundle.page = view.facts;
+  bundle.page = pageWithAnchors();
   return JSON.stringify(bundle);
+}
+
+/** The page facts with the files the page named by anchor resolved against the bundle's files. */
+function pageWithAnchors() {
+  return withAnchors(view.facts, view.anchors, view.digests);
+}
+
+/** Learns the bundle's file digests once per PR, then re-scores if the page named files by anchor. */
+function learnDigests(bundleJson) {
+  if (view.digests) return;
+  const generation = view.generation;
+  fileDigests(bundleJson)
+    .then((digests) => {
+      if (generation !== view.generation || view.digests) return;
+      view.digests = digests;
+      if (hasAnchors(view.anchors) && !view.busy) rescore();
+    })
+    .catch(() => {}); // no digests: anchors stay unresolved, as if the page had not named them
 }
 
 /** Re-scores the bundle on screen (new prefs or page facts) without fetching. */
@@ -411,7 +433,7 @@ async function update(mode) {
     return;
   }
   const generation = view.generation;
-  const factsUsed = JSON.stringify(view.facts);
+  const factsUsed = JSON.stringify(pageWithAnchors());
   view.busy = true;
   try {
     if (mode !== "poll" && !view.shown) {
@@ -424,7 +446,7 @@ async function update(mode) {
       });
     }
     performance.mark("prlens:fetch-start");
-    const request = { ...pull, page: view.facts ?? undefined };
+    const request = { ...pull, page: pageWithAnchors() ?? undefined };
     const options = {
       token: token ?? undefined,
       storage: api.storage.local,
@@ -450,6 +472,7 @@ async function update(mode) {
     if (generation !== view.generation) return;
     const changed = !view.bundleJson || content(bundleJson) !== content(view.bundleJson);
     if (mode === "poll" && !changed) return;
+    if (changed) view.digests = null; // the file list may have changed
     view.bundleJson = bundleJson;
     view.fetchedAt = typeof fetchedAt === "string" ? fetchedAt : null;
     const engine = JSON.stringify(prefs.engine ?? {});
@@ -462,7 +485,8 @@ async function update(mode) {
     performance.mark("prlens:rendered");
     writeCachedPanel(pull, view.signalJson).catch(() => {});
     // Page facts that arrived while fetching (e.g. a file ticked "Viewed") count too.
-    if (JSON.stringify(view.facts) !== factsUsed) rescore();
+    if (JSON.stringify(pageWithAnchors()) !== factsUsed) rescore();
+    learnDigests(bundleJson);
   } catch (error) {
     cancelProgress();
     if (generation !== view.generation) return;
@@ -483,11 +507,12 @@ async function onFacts(message) {
     view.pull.owner === message.pull.owner &&
     view.pull.repo === message.pull.repo &&
     view.pull.number === message.pull.number;
-  const factsChanged = JSON.stringify(message.facts) !== JSON.stringify(view.facts);
+  const factsChanged = JSON.stringify([message.facts, message.anchors]) !== JSON.stringify([view.facts, view.anchors]);
   const looksChanged = message.tab !== view.tab || message.colorMode !== view.colorMode;
   view.tab = message.tab;
   view.colorMode = message.colorMode;
   view.facts = message.facts;
+  view.anchors = message.anchors;
   const themeLoaded = loadTheme(message.colorMode);
   view.styles = Promise.all([pageStyles, themeLoaded]);
   if (same) {
@@ -498,6 +523,7 @@ async function onFacts(message) {
   view.generation += 1;
   view.pull = message.pull;
   view.bundleJson = null;
+  view.digests = null;
   view.fetchedAt = null;
   view.signalJson = null;
   view.shown = false;

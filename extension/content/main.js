@@ -55,7 +55,8 @@
 
   const prefersDark = () => root.matchMedia?.("(prefers-color-scheme: dark)").matches ?? false;
 
-  function factsMessage(pull) {
+  async function factsMessage(state) {
+    const { pull } = state;
     return {
       type: "prlens:facts",
       owner: pull.owner,
@@ -63,24 +64,33 @@
       number: pull.number,
       tab: pull.tab,
       colorMode: facts.readColorMode(document, prefersDark()),
-      facts: facts.readPageFacts(document),
+      facts: await facts.readPageFacts(document, state.files),
     };
   }
 
-  function sendFacts(force) {
+  let factsRead = 0; // the latest read wins: reading hashes file paths asynchronously
+  async function sendFacts(force) {
     if (!current || !current.ready || !prefsKnown) return;
-    const message = factsMessage(current.pull);
+    const state = current;
+    if (force) state.mustSend = true; // kept until a read is sent: a newer read may supersede this one
+    const read = ++factsRead;
+    const message = await factsMessage(state);
+    if (state !== current || read !== factsRead) return;
     const serialized = JSON.stringify(message);
-    if (!force && serialized === current.lastFacts) return;
-    current.lastFacts = serialized;
-    current.channel.send(message);
+    if (!state.mustSend && serialized === state.lastFacts) return;
+    state.mustSend = false;
+    state.lastFacts = serialized;
+    state.channel.send(message);
   }
+
+  /** The PR's Files tab as the page's own tab link names it (`/changes` on 2026 builds). */
+  const filesUrlOf = (pull, anchor) => url.filesUrl(pull, anchor, facts.filesTabSegment(document, pull) ?? "files");
 
   function scrollToFile(anchor) {
     const pull = current?.pull;
     if (!pull) return;
     if (pull.tab !== "files") {
-      root.location.assign(url.filesUrl(pull, anchor));
+      root.location.assign(filesUrlOf(pull, anchor));
       return;
     }
     const target = document.getElementById(anchor);
@@ -99,7 +109,7 @@
     const nonce = messaging.createNonce();
     const panelUrl = ext.runtime.getURL("panel.html");
     const mounted = mount.mountPanel({ doc: document, pull, panelUrl, nonce, hidden: !prefsKnown });
-    const state = { pull, mounted, channel: null, lastFacts: null, ready: false };
+    const state = { pull, mounted, channel: null, lastFacts: null, mustSend: false, ready: false, files: new facts.FileMemory() };
     state.channel = messaging.openChannel({
       win: root,
       iframe: mounted.iframe,
@@ -112,7 +122,7 @@
         },
         resize: (height) => mounted.setHeight(height),
         scrollTo: scrollToFile,
-        openFiles: (anchor) => root.location.assign(url.filesUrl(state.pull, anchor ?? undefined)),
+        openFiles: (anchor) => root.location.assign(filesUrlOf(state.pull, anchor ?? undefined)),
       },
     });
     current = state;
@@ -154,7 +164,7 @@
   let factsTimer = 0;
   const observer = new MutationObserver(() => {
     if (!current) return;
-    if (!current.mounted.host.isConnected || current.mounted.anchorKind === "floating") current.mounted.ensureAttached();
+    if (!current.mounted.host.isConnected || current.mounted.anchorKind !== "sidebar") current.mounted.ensureAttached();
     if (factsTimer) return;
     factsTimer = root.setTimeout(() => {
       factsTimer = 0;

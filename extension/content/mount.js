@@ -5,7 +5,7 @@
  *
  * Why: the shadow root isolates the panel from GitHub's CSS and keeps page scripts from reaching
  * the iframe (and its nonce); the iframe is where wasm may run (docs/architecture.md). Anchors
- * follow docs/architecture.md ("The panel's place"): top of the Conversation sidebar, else after the PR header
+ * (selectors.js, docs/architecture.md): top of the Conversation sidebar, else after the PR header
  * summary (every tab), else a floating card. Styles go through CSSOM (`element.style`), which
  * GitHub's page CSP does not restrict.
  *
@@ -17,17 +17,18 @@
   const ROOT_ID = "prlens-root";
   const INITIAL_HEIGHT = 120;
 
+  const S = root.prlensContent.selectors;
+
   /** Where the host goes: `{kind, place(host)}` for the first anchor present. */
   function findAnchor(doc) {
-    const sidebar = doc.querySelector("#partial-discussion-sidebar");
+    const sidebar = S.firstOutsideSticky(doc, S.sidebar);
     if (sidebar) return { kind: "sidebar", place: (host) => sidebar.prepend(host) };
-    const summary =
-      doc.querySelector('.d-flex[class*="PullRequestHeaderSummary"]') ||
-      doc.querySelector('[class*="PullRequestHeaderSummary"]') ||
-      doc.querySelector("#partial-discussion-header .gh-header-meta");
+    const summary = S.firstOutsideSticky(doc, S.summary);
     if (summary) return { kind: "header", place: (host) => summary.after(host) };
     return { kind: "floating", place: (host) => doc.body.append(host) };
   }
+
+  const RANK = { floating: 0, header: 1, sidebar: 2 };
 
   function styleHost(host, kind, hidden) {
     const style = host.style;
@@ -94,11 +95,15 @@
         mounted.hidden = false;
         host.style.display = "block";
       },
-      /** Re-inserts the host if GitHub dropped it, or moves a floating card to a real anchor. */
+      /**
+       * Re-inserts the host if GitHub dropped it (a restored Turbo snapshot holds only an empty
+       * clone of it: a closed shadow root is not cloned, so clones are removed), and moves it
+       * to a better anchor that appeared later (floating → header → the late sidebar).
+       */
       ensureAttached() {
-        if (host.isConnected && mounted.anchorKind !== "floating") return false;
+        for (const stale of doc.querySelectorAll(`#${ROOT_ID}`)) if (stale !== host) stale.remove();
         const anchor = findAnchor(doc);
-        if (host.isConnected && anchor.kind === "floating") return false;
+        if (host.isConnected && RANK[anchor.kind] <= RANK[mounted.anchorKind]) return false;
         // Moving an iframe reloads it; start the new document small so it reports its own height.
         frameStyle.height = `${INITIAL_HEIGHT}px`;
         anchor.place(host);

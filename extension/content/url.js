@@ -29,6 +29,12 @@
   const REPO_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
   const MAX_PR_NUMBER = 2 ** 31;
 
+  /**
+   * The pathname without its leading slash, trailing slash and repeated slashes
+   * (`//o//r/pull/1/` → `o/r/pull/1`), as github-url-detection's getCleanPathname (11.x) does.
+   */
+  const cleanPathname = (url) => url.pathname.replace(/\/\/+/g, "/").replace(/\/$/, "").slice(1);
+
   function toUrl(input) {
     if (input instanceof URL) return input;
     if (input && typeof input.href === "string") return new URL(input.href);
@@ -47,7 +53,7 @@
       return undefined;
     }
     if (url.hostname !== "github.com") return undefined;
-    const [owner, name, ...rest] = url.pathname.replace(/^\/+/, "").split("/");
+    const [owner, name, ...rest] = cleanPathname(url).split("/");
     if (!owner || !name || RESERVED_OWNERS.has(owner.toLowerCase())) return undefined;
     return { owner, name, nameWithOwner: `${owner}/${name}`, path: rest.join("/") };
   }
@@ -96,15 +102,20 @@
     return { owner: repo.owner, repo: repo.name, number, tab };
   }
 
-  /** The Files-tab URL of a PR (the `/files` route exists alongside the newer `/changes`). */
-  function filesUrl(pull, anchor) {
-    const url = new URL(`https://github.com/${pull.owner}/${pull.repo}/pull/${pull.number}/files`);
+  /**
+   * The Files-tab URL of a PR. `segment` is the one the page's own Files tab uses ("changes" on
+   * 2026 builds); `/files` still exists everywhere, so it is the default.
+   */
+  function filesUrl(pull, anchor, segment = "files") {
+    const tab = segment === "changes" ? "changes" : "files";
+    const url = new URL(`https://github.com/${pull.owner}/${pull.repo}/pull/${pull.number}/${tab}`);
     if (anchor) url.hash = anchor;
     return url.href;
   }
 
   const api = {
     getRepo,
+    cleanPathname,
     isPR,
     isPRConversation,
     isPRFiles,

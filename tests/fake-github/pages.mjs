@@ -1,21 +1,48 @@
 /**
  * The fake github.com pages: a PR's Conversation, Commits and Files tabs, a repository home,
- * a pull-request list and a 404, modelled on TODAY's React PR page (the selectors Refined GitHub
- * uses; docs/sources.md, "GitHub platform facts"), sent with GitHub's strict CSP (no 'wasm-unsafe-eval';
- * scripts only from github.githubassets.com plus one nonce'd inline script that imitates soft
- * navigation). Everything taken from a bundle is HTML-escaped: PR data is hostile.
+ * a pull-request list and a 404, sent with GitHub's strict CSP (no 'wasm-unsafe-eval'; scripts
+ * only from github.githubassets.com plus one nonce'd inline script that imitates GitHub's
+ * navigation). PR pages come in markup variants selectable per test (`MARKUPS`: the legacy Rails
+ * page, the React page of 2025 and of 2026; pages-legacy.mjs, pages-react.mjs) and navigation
+ * modes (`NAVIGATIONS`, page-script.js). Everything taken from a bundle is HTML-escaped.
  *
- * Why: the extension's content scripts must find their anchors and facts in realistic markup,
- * and its wasm must run despite the page CSP (it runs in the extension iframe).
+ * Why: the extension's content scripts must hold on the markup GitHub really serves, not on a
+ * picture of it drawn from our own selectors (tests/fake-github/README.md cites each source).
  */
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { legacyPullPage } from "./pages-legacy.mjs";
+import { reactPullPage } from "./pages-react.mjs";
+import { escapeHtml } from "./pages-shared.mjs";
+
+export { diffAnchor, escapeHtml } from "./pages-shared.mjs";
+
 const PAGE_SCRIPT = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), "page-script.js"), "utf8");
-const MAX_DIFF_LINES = 400; // beyond this GitHub shows "Load diff" instead of the lines
-const GENERATED = /(^|\/)(package-lock\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.lock|poetry\.lock|Gemfile\.lock|composer\.lock|go\.sum)$|\.min\.(js|css)$|\.pb\.go$|_pb2\.py$/;
+
+/** Markup variants of the PR pages. */
+export const MARKUPS = ["legacy", "react2025", "react2026"];
+/** Navigation modes: Turbo (with snapshot restore on back), React soft-nav (no Turbo events), or both event sets (the default). */
+export const NAVIGATIONS = ["turbo", "react", "both"];
+
+/**
+ * Page options with their defaults; each variant's own defaults (2026: a sidebar 600 ms late,
+ * the diff list in batches of 3) apply unless a test overrides them.
+ */
+export function pageOptions({ markup = "react2025", navigation = "both", lateSidebarMs, renderBatch, fileTree = true, embeddedData = true } = {}) {
+  if (!MARKUPS.includes(markup)) throw new Error(`markup must be one of ${MARKUPS.join(", ")}, not ${markup}`);
+  if (!NAVIGATIONS.includes(navigation)) throw new Error(`navigation must be one of ${NAVIGATIONS.join(", ")}, not ${navigation}`);
+  const is2026 = markup === "react2026";
+  return {
+    markup,
+    navigation,
+    lateSidebarMs: lateSidebarMs ?? (is2026 ? 600 : 0),
+    renderBatch: renderBatch ?? (is2026 ? 3 : 0),
+    fileTree,
+    embeddedData,
+  };
+}
 
 /**
  * An un-nonced inline script on every page: GitHub's CSP must block it, so a page title that
@@ -44,12 +71,6 @@ export function githubCsp(nonce) {
     "worker-src github.githubassets.com github.com/assets-cdn/worker/ gist.github.com/assets-cdn/worker/",
   ].join("; ");
 }
-
-export const escapeHtml = (value) =>
-  String(value ?? "").replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]);
-
-/** GitHub's per-file anchor on the Files tab: `diff-` + sha256(path) in hex. */
-export const diffAnchor = (filename) => `diff-${crypto.createHash("sha256").update(filename).digest("hex")}`;
 
 const STYLE = `
   body { margin: 0; font: 14px/1.5 -apple-system, BlinkMacSystemFont, "Segoe UI", "Noto Sans", Helvetica, Arial, sans-serif; color: #1f2328; background: #fff; }
@@ -80,19 +101,21 @@ const STYLE = `
   pre.diff { margin: 0; padding: 8px 16px; font: 12px/20px ui-monospace, monospace; overflow-x: auto; }
   .diff .add { background: #dafbe1; display: block; } .diff .del { background: #ffebe9; display: block; }
   .note { padding: 16px; color: #59636e; }
+  .sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0, 0, 0, 0); border: 0; }
+  [class*="stickyHeader"] { position: sticky; top: 0; z-index: 10; background: #fff; border-bottom: 1px solid #d1d9e0; padding: 4px 24px; font-size: 12px; }
+  [data-component="BranchName"], .commit-ref { font-family: ui-monospace, monospace; font-size: 12px; background: #ddf4ff; padding: 2px 6px; border-radius: 6px; color: #0969da; text-decoration: none; }
+  .gh-header-title { font-size: 26px; font-weight: 400; margin: 0 0 8px; }
+  .State { display: inline-block; padding: 4px 12px; border-radius: 2em; color: #fff; background: #1f883d; margin-right: 8px; }
+  .tabnav-tabs { display: flex; gap: 8px; border-bottom: 1px solid #d1d9e0; margin: 16px 0; }
+  .tabnav-tab { padding: 8px 16px; color: #1f2328; text-decoration: none; }
+  .file { border: 1px solid #d1d9e0; border-radius: 6px; margin-bottom: 16px; }
+  .file-header { display: flex; justify-content: space-between; background: #f6f8fa; padding: 8px 16px; }
 `;
 
-function stateOf(pull) {
-  if (pull.draft) return { text: "Draft", status: "draft" };
-  if (pull.merged || pull.merged_at) return { text: "Merged", status: "pullMerged" };
-  if (pull.state === "closed") return { text: "Closed", status: "pullClosed" };
-  return { text: "Open", status: "pullOpened" };
-}
-
-function layout({ title, viewer, body, nonce, colorMode }) {
+function layout({ title, viewer, body, nonce, colorMode, page = pageOptions() }) {
   const [mode, light, dark] = colorMode ?? ["auto", "light", "dark"];
   return `<!DOCTYPE html>
-<html lang="en" data-color-mode="${escapeHtml(mode)}" data-light-theme="${escapeHtml(light)}" data-dark-theme="${escapeHtml(dark)}">
+<html lang="en" data-color-mode="${escapeHtml(mode)}" data-light-theme="${escapeHtml(light)}" data-dark-theme="${escapeHtml(dark)}" data-fake-navigation="${escapeHtml(page.navigation)}" data-fake-markup="${escapeHtml(page.markup)}">
 <head>
 <meta charset="utf-8">
 <title>${escapeHtml(title)}</title>
@@ -109,144 +132,33 @@ ${body}
 </html>`;
 }
 
-function prHeader(entry, tab) {
-  const { owner, repo, number, bundle } = entry;
-  const pull = bundle.pull;
-  const state = stateOf(pull);
-  const base = `/${owner}/${repo}/pull/${number}`;
-  const author = pull.user?.login ?? "ghost";
-  const headLabel = pull.head?.label ?? pull.head?.ref ?? "";
-  const current = (name) => (tab === name ? ' aria-current="page"' : "");
-  const counter = (value) => (Number.isFinite(value) ? ` <span data-variant="secondary">${value}</span>` : "");
-  return `
-  <div class="prc-PageLayout-Header-mUAPv">
-    <div class="prc-PageHeader-PageHeader-sT1GH">
-      <h1 class="prc-PageHeader-Title-LKOsd"><bdi class="markdown-title">${escapeHtml(pull.title)}</bdi> <span class="number">#${number}</span></h1>
-    </div>
-    <div class="d-flex PullRequestHeaderSummary-module__summary--Xm2Jc">
-      <span class="prc-StateLabel-StateLabel-Iawzp" data-status="${state.status}">${state.text}</span>
-      <span><a class="Link--secondary" href="/${escapeHtml(author)}" data-full-load>${escapeHtml(author)}</a>
-      ${state.status === "pullMerged" ? "merged" : "wants to merge"} ${escapeHtml(pull.commits ?? "")} commits into
-      <a class="PullRequestBranchName-module__branchName--a7Mfr" title="${escapeHtml(`${owner}/${repo}:${pull.base?.ref ?? ""}`)}" href="/${owner}/${repo}/tree/${escapeHtml(pull.base?.ref ?? "")}" data-full-load>${escapeHtml(pull.base?.ref ?? "")}</a>
-      from
-      <a class="PullRequestBranchName-module__branchName--a7Mfr" title="${escapeHtml(headLabel)}" href="/${owner}/${repo}/tree/${escapeHtml(pull.head?.ref ?? "")}" data-full-load>${escapeHtml(pull.head?.ref ?? "")}</a></span>
-    </div>
-    <nav class="tabs" aria-label="Pull request navigation tabs">
-      <a class="PullRequestHeaderNavigation-module__tab--Qh1wN" href="${base}"${current("conversation")}>Conversation${counter(pull.comments)}</a>
-      <a class="PullRequestHeaderNavigation-module__tab--Qh1wN" href="${base}/commits"${current("commits")}>Commits${counter(pull.commits)}</a>
-      <a class="PullRequestHeaderNavigation-module__tab--Qh1wN" id="prs-files-anchor-tab" href="${base}/files"${current("files")}>Files changed${counter(pull.changed_files)}</a>
-    </nav>
-  </div>`;
-}
-
-function conversationBody(entry, store) {
-  const { bundle, owner, repo } = entry;
-  const pull = bundle.pull;
-  const reviewers = (pull.requested_reviewers ?? []).map((user) => escapeHtml(user.login)).join(", ") || "No reviews";
-  const labels = (pull.labels ?? []).map((label) => escapeHtml(label.name ?? label)).join(", ") || "None yet";
-  const others = entryLinks(entry, store);
-  return `
-  <div class="Layout">
-    <div class="Layout-main">
-      <div id="partial-timeline">
-        <div class="TimelineItem" data-timeline-event-id="body">${escapeHtml(pull.body || "No description provided.")}</div>
-        ${others}
-      </div>
-    </div>
-    <div class="Layout-sidebar">
-      <div id="partial-discussion-sidebar">
-        <div class="discussion-sidebar-item"><h2 class="discussion-sidebar-heading">Reviewers</h2><span aria-label="Select reviewers">${reviewers}</span></div>
-        <div class="discussion-sidebar-item"><h2 class="discussion-sidebar-heading">Labels</h2><span class="js-issue-labels">${labels}</span></div>
-        <div class="discussion-sidebar-item"><h2 class="discussion-sidebar-heading">Repository</h2><a href="/${owner}/${repo}">${escapeHtml(`${owner}/${repo}`)}</a></div>
-      </div>
-    </div>
-  </div>`;
-}
-
-/** Links to the other PRs the server knows (so tests can soft-navigate between PRs). */
-function entryLinks(current, store) {
-  const others = store.all().filter((entry) => entry !== current);
-  if (!others.length) return "";
-  return `<div class="TimelineItem other-prs">Other pull requests: ${others
-    .map((entry) => `<a class="other-pr" href="/${entry.owner}/${entry.repo}/pull/${entry.number}">${escapeHtml(`${entry.owner}/${entry.repo}#${entry.number}`)}</a>`)
-    .join(" ")}</div>`;
-}
-
-function diffLines(patch) {
-  const lines = patch.split("\n");
-  if (lines.length > MAX_DIFF_LINES) return null;
-  return lines
-    .map((line) => {
-      const kind = line.startsWith("+") ? "add" : line.startsWith("-") ? "del" : "ctx";
-      return kind === "ctx" ? escapeHtml(line) : `<span class="${kind}">${escapeHtml(line)}</span>`;
-    })
-    .join("\n");
-}
-
-function filesBody(entry, viewedFiles) {
-  const files = entry.bundle.files;
-  if (!Array.isArray(files)) return `<p class="note">This fake page's bundle has no files section.</p>`;
-  const tree = files
-    .map((file) => `<li class="PRIVATE_TreeView-item file-tree-row--wXaYz"><a href="#${diffAnchor(file.filename)}">${escapeHtml(file.filename)}</a></li>`)
-    .join("");
-  const diffs = files
-    .map((file) => {
-      const anchor = diffAnchor(file.filename);
-      const viewed = viewedFiles.has(file.filename);
-      let content;
-      if (GENERATED.test(file.filename)) content = `<p class="note">Some generated files are not rendered by default. Learn more about how customized files appear on GitHub.</p>`;
-      else if (typeof file.patch !== "string") content = `<p class="note">Binary file not shown, or the diff is too large to show.</p>`;
-      else content = diffLines(file.patch) === null ? `<p class="note">Large diffs are not rendered by default. <button type="button">Load diff</button></p>` : `<pre class="diff">${diffLines(file.patch)}</pre>`;
-      return `
-      <div id="${anchor}" class="Diff-module__diffTargetable--kW3rV">
-        <div class="DiffFileHeader-module__diff-file-header--TjXyn">
-          <h3 class="DiffFileHeader-module__file-name--ECtf5"><a href="#${anchor}">${escapeHtml(file.filename)}</a></h3>
-          <span>+${Number(file.additions) || 0} −${Number(file.deletions) || 0}
-          <button type="button" class="MarkAsViewedButton-module__viewed--Oo2kq" data-viewed-toggle aria-pressed="${viewed}">Viewed</button></span>
-        </div>
-        ${content}
-      </div>`;
-    })
-    .join("");
-  return `
-  <div class="files">
-    <nav><ul aria-label="File Tree">${tree}</ul></nav>
-    <div class="diffs"><div class="ViewedFileProgress-module__progress--x">${viewedFiles.size} / ${files.length} files viewed</div>${diffs}</div>
-  </div>`;
-}
-
-function commitsBody(entry) {
-  const commits = entry.bundle.commits;
-  if (!Array.isArray(commits)) return `<p class="note">This fake page's bundle has no commits section.</p>`;
-  return `<ol class="commits">${commits
-    .map((commit) => `<li class="TimelineItem"><code>${escapeHtml((commit.sha ?? "").slice(0, 7))}</code> ${escapeHtml((commit.commit?.message ?? "").split("\n")[0])}</li>`)
-    .join("")}</ol>`;
-}
-
-/** Renders a page: `{status, html}` for a github.com path. */
-export function renderPage({ store, pathname, nonce, viewer, colorMode, viewedFiles }) {
+/** Renders a page: `{status, html}` for a github.com path; `page`: pageOptions(). */
+export function renderPage({ store, pathname, nonce, viewer, colorMode, viewedFiles, page = pageOptions() }) {
+  const frame = { nonce, viewer, colorMode, page };
   const segments = pathname.split("/").filter(Boolean);
   if (segments.length >= 4 && segments[2] === "pull" && /^\d+$/.test(segments[3])) {
     const [owner, repo, , number, tabSegment] = segments;
     const entry = store.get(owner, repo, number);
-    if (!entry) return notFoundPage({ nonce, viewer, colorMode });
+    if (!entry) return notFoundPage(frame);
     const tab = tabSegment === undefined ? "conversation" : tabSegment === "files" || tabSegment === "changes" ? "files" : tabSegment === "commits" && segments.length === 5 ? "commits" : tabSegment === "commits" ? "files" : "other";
     const pull = entry.bundle.pull;
-    const content = tab === "conversation" ? conversationBody(entry, store) : tab === "files" ? filesBody(entry, viewedFiles ?? new Set()) : tab === "commits" ? commitsBody(entry) : `<p class="note">Not modelled by the fake server.</p>`;
+    const ctx = { ...page, store, viewedFiles: viewedFiles ?? new Set(), year: page.markup === "react2026" ? 2026 : 2025 };
+    const { header, content } = page.markup === "legacy" ? legacyPullPage(entry, tab, ctx) : reactPullPage(entry, tab, ctx);
+    // data-fake-pr / data-fake-tab-content: where the page script swaps a same-PR tab in React mode.
+    const inner = `<div class="container" data-fake-pr="/${escapeHtml(entry.owner)}/${escapeHtml(entry.repo)}/pull/${entry.number}">${header}<div data-fake-tab-content>${content}</div></div>`;
+    const app = page.markup === "legacy" ? `<div class="repository-content">${inner}</div>` : `<react-app app-name="pull-requests" initial-path="${escapeHtml(pathname)}">${inner}</react-app>`;
     const body = `
 <div id="js-repo-pjax-container">
   <turbo-frame id="repo-content-turbo-frame" target="_top">
-    <react-app app-name="pull-requests" initial-path="${escapeHtml(pathname)}">
-      <div class="container">${prHeader(entry, tab)}${content}</div>
-    </react-app>
+    ${app}
   </turbo-frame>
 </div>`;
-    return { status: 200, html: layout({ title: `${pull.title} by ${pull.user?.login ?? "ghost"} · Pull Request #${entry.number} · ${entry.owner}/${entry.repo} · GitHub`, viewer, body, nonce, colorMode }) };
+    return { status: 200, html: layout({ ...frame, title: `${pull.title} by ${pull.user?.login ?? "ghost"} · Pull Request #${entry.number} · ${entry.owner}/${entry.repo} · GitHub`, body }) };
   }
   if (segments.length === 2 || (segments.length === 3 && segments[2] === "pulls")) {
     const [owner, repo] = segments;
     const entries = store.inRepo(owner, repo);
-    if (!entries.length) return notFoundPage({ nonce, viewer, colorMode });
+    if (!entries.length) return notFoundPage(frame);
     const list = entries
       .map((entry) => `<li class="TimelineItem"><a class="pr-link" href="/${entry.owner}/${entry.repo}/pull/${entry.number}">${escapeHtml(entry.bundle.pull.title)}</a> #${entry.number}</li>`)
       .join("");
@@ -257,18 +169,18 @@ export function renderPage({ store, pathname, nonce, viewer, colorMode, viewedFi
     <h2>Pull requests</h2><ul class="pr-list">${list}</ul></div>
   </turbo-frame>
 </div>`;
-    return { status: 200, html: layout({ title: `${entries[0].owner}/${entries[0].repo}`, viewer, body, nonce, colorMode }) };
+    return { status: 200, html: layout({ ...frame, title: `${entries[0].owner}/${entries[0].repo}`, body }) };
   }
   if (segments.length === 0) {
     const list = store
       .all()
       .map((entry) => `<li><a class="pr-link" href="/${entry.owner}/${entry.repo}/pull/${entry.number}">${escapeHtml(`${entry.owner}/${entry.repo}#${entry.number}`)} ${escapeHtml(entry.bundle.pull.title)}</a></li>`)
       .join("");
-    return { status: 200, html: layout({ title: "GitHub (fake)", viewer, body: `<div id="js-repo-pjax-container"><div class="container"><h1>Dashboard</h1><ul>${list}</ul></div></div>`, nonce, colorMode }) };
+    return { status: 200, html: layout({ ...frame, title: "GitHub (fake)", body: `<div id="js-repo-pjax-container"><div class="container"><h1>Dashboard</h1><ul>${list}</ul></div></div>` }) };
   }
-  return notFoundPage({ nonce, viewer, colorMode });
+  return notFoundPage(frame);
 }
 
-function notFoundPage({ nonce, viewer, colorMode }) {
-  return { status: 404, html: layout({ title: "Page not found · GitHub", viewer, body: `<div id="js-repo-pjax-container"><div class="container"><h1>404 — This is not the web page you are looking for.</h1></div></div>`, nonce, colorMode }) };
+function notFoundPage(frame) {
+  return { status: 404, html: layout({ ...frame, title: "Page not found · GitHub", body: `<div id="js-repo-pjax-container"><div class="container"><h1>404 — This is not the web page you are looking for.</h1></div></div>` }) };
 }

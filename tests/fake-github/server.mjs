@@ -26,7 +26,7 @@ import { fileURLToPath } from "node:url";
 import { routeApi } from "./api.mjs";
 import { makeSelfSignedCert } from "./cert.mjs";
 import { faultApplies, faultResponse, mangleBody, parseFault, FAULT_KINDS } from "./faults.mjs";
-import { renderPage, githubCsp } from "./pages.mjs";
+import { renderPage, githubCsp, pageOptions } from "./pages.mjs";
 import { RateLimiter } from "./ratelimit.mjs";
 import { BundleStore } from "./store.mjs";
 
@@ -56,7 +56,8 @@ function identityOf(req, extraTokens) {
  * `viewer` (login in `meta[name=user-login]`, null for logged out), `colorMode`
  * ([mode, lightTheme, darkTheme]), `viewed` (file names ticked Viewed), `tokens` (extra valid
  * tokens), `maxLifetimeMs`, `absent` ("error": sections a bundle lacks answer 404/422, the
- * default; "empty": they answer as GitHub does for a PR that has none).
+ * default; "empty": they answer as GitHub does for a PR that has none), `page` (the PR pages' markup
+ * variant and navigation mode: pages.mjs pageOptions, e.g. `{markup: "react2026", navigation: "turbo"}`).
  * Returns `{port, requests, setFault, setLatency, setApiLatency, setColorMode, updateBundle, resetRateLimits, close}`.
  */
 export async function startFakeGitHub(options = {}) {
@@ -73,6 +74,7 @@ export async function startFakeGitHub(options = {}) {
     tokens = [],
     maxLifetimeMs = DEFAULT_MAX_LIFETIME_MS,
     absent = "error",
+    page = {},
   } = options;
   if (!["error", "empty"].includes(absent)) throw new Error(`absent must be "error" or "empty", not ${absent}`);
   let store;
@@ -93,6 +95,7 @@ export async function startFakeGitHub(options = {}) {
     colorMode: [...colorMode],
     viewed: new Set(viewed),
     limiter: new RateLimiter(),
+    page: pageOptions(page),
   };
   const extraTokens = new Set(tokens);
   const requests = [];
@@ -215,7 +218,7 @@ export async function startFakeGitHub(options = {}) {
 
   function handlePage(req, res, url, entry) {
     const nonce = crypto.randomBytes(16).toString("base64");
-    const page = renderPage({ store, pathname: url.pathname, nonce, viewer, colorMode: state.colorMode, viewedFiles: state.viewed });
+    const page = renderPage({ store, pathname: url.pathname, nonce, viewer, colorMode: state.colorMode, viewedFiles: state.viewed, page: state.page });
     entry.status = page.status;
     res.writeHead(page.status, {
       "content-type": "text/html; charset=utf-8",
@@ -302,6 +305,10 @@ export async function startFakeGitHub(options = {}) {
     setViewed(files) {
       state.viewed = new Set(files);
     },
+    /** The PR pages' markup variant and navigation mode from now on (pages.mjs pageOptions). */
+    setPage(options) {
+      state.page = pageOptions(options);
+    },
     /** Replaces a bundle (same owner/repo/number) or adds one; ETags of its responses change. */
     updateBundle(bundle) {
       return store.put(bundle);
@@ -323,7 +330,7 @@ export async function startFakeGitHub(options = {}) {
 
 function parseArgs(argv) {
   const options = { port: 8443 };
-  const usage = `usage: server.mjs --bundles DIR [--port 8443] [--latency-ms N] [--api-latency-ms N] [--fault KIND[:PATH_REGEX]] [--log FILE] [--viewer LOGIN] [--max-lifetime-s N] [--absent error|empty]\nfaults: ${FAULT_KINDS.join(", ")}`;
+  const usage = `usage: server.mjs --bundles DIR [--port 8443] [--latency-ms N] [--api-latency-ms N] [--fault KIND[:PATH_REGEX]] [--log FILE] [--viewer LOGIN] [--max-lifetime-s N] [--absent error|empty] [--markup legacy|react2025|react2026] [--navigation turbo|react|both]\nfaults: ${FAULT_KINDS.join(", ")}`;
   for (let index = 0; index < argv.length; index++) {
     const flag = argv[index];
     const value = () => {
@@ -340,6 +347,8 @@ function parseArgs(argv) {
       case "--viewer": options.viewer = value(); break;
       case "--max-lifetime-s": options.maxLifetimeMs = Number(value()) * 1000; break;
       case "--absent": options.absent = value(); break;
+      case "--markup": options.page = { ...options.page, markup: value() }; break;
+      case "--navigation": options.page = { ...options.page, navigation: value() }; break;
       case "-h": case "--help": console.log(usage); process.exit(0); break;
       default: throw new Error(`unknown argument ${flag}\n${usage}`);
     }
