@@ -302,14 +302,14 @@ test("the panel's download buttons save the signal and the bundle shown", async 
   await context.close();
 });
 
-test("?bundle= renders a bundle assembled from a recorded fixture", async () => {
+test("?bundle= renders a project test bundle", async () => {
   const { page, context, record } = await openPage();
   await page.goto(`${baseUrl}?bundle=test-bundles/owner-45-files.json`);
   await waitForPanel(page);
   assert.match((await page.getAttribute("#prlens-panel", "data-prlens-level")) ?? "", /^(low|medium|high|critical)$/);
   assert.equal(await page.getAttribute("#source-banner", "data-kind"), "link");
   assert.match(await page.textContent("#source-text"), /test-bundles\/owner-45-files\.json/);
-  assert.match(await page.textContent("#prlens-panel"), /harbor-client/);
+  assert.match(await page.textContent("#prlens-panel"), /Lazy pagination and a retry policy/);
   const expected = JSON.parse(engine.analyzeBundle(fs.readFileSync(path.join(bundlesDir, "owner-45-files.json"), "utf8"), ""));
   assert.equal(await page.getAttribute("#prlens-panel", "data-prlens-level"), expected.risk.level);
   assert.equal(await page.textContent("#live-pr-name"), "tidewater/harbor-client#212");
@@ -395,7 +395,7 @@ test("choosing a bundle file renders it, read locally", async () => {
   await page.waitForFunction(() => document.getElementById("source-banner").dataset.kind === "file");
   await waitForPanel(page);
   assert.match(await page.textContent("#source-text"), /Bundle file: owner-45-files\.json/);
-  assert.match(await page.textContent("#prlens-panel"), /harbor-client/);
+  assert.match(await page.textContent("#prlens-panel"), /Lazy pagination and a retry policy/);
   assert.ok(!record.requests.some((r) => r.url.includes("owner-45-files")), "the file was not uploaded or fetched");
   assert.deepEqual(record.errors, []);
   await context.close();

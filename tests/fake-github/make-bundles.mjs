@@ -103,7 +103,7 @@ export function makeRecordedBundles({ out, cli = findCli() }) {
   if (!hasRecordedFixtures()) throw new Error(`recorded fixtures not found at ${FIXTURES}`);
   fs.mkdirSync(out, { recursive: true });
   runCli(cli, ["bundle-fixture", "--all", "--out-dir", out, "--fixtures", FIXTURES, "--cases", CASES_FILE]);
-  return fs.readdirSync(out).filter((name) => name.endsWith(".json")).map((name) => path.join(out, name));
+  return recordedCaseNames().map((name) => path.join(out, `${name}.json`));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
