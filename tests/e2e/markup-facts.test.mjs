@@ -156,6 +156,19 @@ test("Turbo back restores a cloned snapshot: exactly one live panel for the rest
   assert.ok((await frame.locator("#prlens-panel").innerText()).includes(SAMPLE.pull.title));
   const facts = await currentFacts(page);
   assert.equal(facts.number, SAMPLE.pull.number, "the live panel is the restored PR's");
+
+  // The same PR's Files tab and back: the restored snapshot holds an empty clone of the live host.
+  await follow(page, 'a[data-fake-tab="files"]');
+  await page.waitForURL((url) => url.pathname === prPath(SAMPLE.pull.number, "/files"));
+  await page.locator('#prlens-root[data-prlens-anchor="header"]').waitFor({ state: "attached" });
+  await page.goBack();
+  await page.locator('[data-before-leaving="yes"]').waitFor({ state: "attached", timeout: 10_000 });
+  await page.locator('#partial-discussion-sidebar > #prlens-root').waitFor({ state: "attached", timeout: 10_000 });
+  await waitForPanelState(page, ["ready", "partial"]);
+  await page.waitForTimeout(1200);
+  assert.equal(await countPanels(page), 1, "one #prlens-root after a same-PR restore");
+  assert.equal(livePanelFrames(page), 1, "one live panel iframe after a same-PR restore");
+  assert.equal((await currentFacts(page)).number, SAMPLE.pull.number);
 });
 
 function sha256(page, text) {
