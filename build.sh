@@ -417,7 +417,7 @@ run_tests() {
   step "clippy (wasm32 lib)" cargo clippy --lib --target "$WASM_TARGET" -- -D warnings
   step "cargo test (native)" cargo test
   step "wasm-bindgen-test (headless Chromium)" wasm_browser_test
-  step "web-ext lint dist/firefox" web_ext_lint
+  step "web-ext lint dist/prlens-firefox.zip" web_ext_lint
   step "fake GitHub + browser e2e (node --test)" node_tests
   step "Firefox e2e" firefox_e2e
   STEP_NAMES[${#STEP_NAMES[@]} - 1]="Firefox e2e (${FIREFOX_TESTS:-?} tests)"
