@@ -424,7 +424,7 @@ run_tests() {
   # shellcheck disable=SC2046
   step "cargo test (native)" cargo test $(cargo_test_features)
   step "wasm-bindgen-test (headless Chromium)" wasm_browser_test
-  step "web-ext lint dist/firefox" web_ext_lint
+  step "web-ext lint dist/prlens-firefox.zip" web_ext_lint
   step "fake GitHub + browser e2e (node --test)" node_tests
   step "Firefox e2e" firefox_e2e
   STEP_NAMES[${#STEP_NAMES[@]} - 1]="Firefox e2e (${FIREFOX_TESTS:-?} tests)"
