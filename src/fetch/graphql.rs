@@ -305,20 +305,27 @@ mod tests {
     use super::*;
 
     fn answer() -> Value {
-        json!({"data": {"repository": {"nameWithOwner": "o/r", "pullRequests": {"totalCount": 1, "nodes": [{
+        let node = json!({
             "number": 5, "title": "t", "body": "b", "url": "https://github.com/o/r/pull/5", "isDraft": true,
             "state": "OPEN", "createdAt": "2026-01-01T00:00:00Z", "updatedAt": "2026-01-02T00:00:00Z",
             "additions": 3, "deletions": 1, "changedFiles": 2, "authorAssociation": "NONE",
             "baseRefName": "main", "headRefName": "x", "headRefOid": "abc",
             "author": {"__typename": "Bot", "login": "dependabot"},
             "labels": {"nodes": [{"name": "deps"}]}, "commits": {"totalCount": 1},
-            "files": {"totalCount": 3, "nodes": [{"path": "a.rs", "additions": 3, "deletions": 0, "changeType": "ADDED"},
-                                                  {"path": "b.rs", "additions": 0, "deletions": 1, "changeType": "DELETED"}]},
-            "reviews": {"nodes": [{"state": "APPROVED", "submittedAt": "2026-01-02T00:00:00Z", "author": {"__typename": "User", "login": "m"}, "commit": {"oid": "abc"}}]},
-            "headCommit": {"nodes": [{"commit": {"oid": "abc", "statusCheckRollup": {"contexts": {"nodes": [
-                {"__typename": "CheckRun", "name": "test", "status": "COMPLETED", "conclusion": "FAILURE"},
-                {"__typename": "StatusContext", "context": "ci/x", "state": "EXPECTED"}]}}}}]}
-        }]}}}})
+        });
+        let mut node = node;
+        node["files"] = json!({"totalCount": 3, "nodes": [
+            {"path": "a.rs", "additions": 3, "deletions": 0, "changeType": "ADDED"},
+            {"path": "b.rs", "additions": 0, "deletions": 1, "changeType": "DELETED"}]});
+        node["reviews"] = json!({"nodes": [{"state": "APPROVED", "submittedAt": "2026-01-02T00:00:00Z",
+            "author": {"__typename": "User", "login": "m"}, "commit": {"oid": "abc"}}]});
+        let contexts = json!([
+            {"__typename": "CheckRun", "name": "test", "status": "COMPLETED", "conclusion": "FAILURE"},
+            {"__typename": "StatusContext", "context": "ci/x", "state": "EXPECTED"}]);
+        node["headCommit"] = json!({"nodes": [{"commit": {"oid": "abc",
+            "statusCheckRollup": {"contexts": {"nodes": contexts}}}}]});
+        json!({"data": {"repository": {"nameWithOwner": "o/r",
+            "pullRequests": {"totalCount": 1, "nodes": [node]}}}})
     }
 
     #[test]
