@@ -61,8 +61,10 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Compute the risk signal of a PR bundle (prlens.bundle.v1, see docs/bundle.md) or of a live PR.
+    #[command(after_help = EXIT_CODES_HELP)]
     Analyze(analyze::AnalyzeArgs),
     /// Rank a repository's open pull requests, review-first.
+    #[command(after_help = EXIT_CODES_HELP)]
     Queue(queue::QueueArgs),
     /// Print the bundle of a recorded fixture case (tests/fixture-cases.json).
     BundleFixture {

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use prlens::fetch::graphql::{self, QueueAnswer, QueueError};
+use prlens::fetch::limits::REQUEST_TIMEOUT_MS;
 use prlens::fetch::{
     fetch_bundle, CacheStore, ErrorKind, FetchError, FetchOptions, MemoryStore, Progress, PullRef,
     TransportError,
@@ -42,7 +43,7 @@ pub struct Connection {
     #[arg(long)]
     pub no_cache: bool,
     /// Seconds to wait for each GitHub answer.
-    #[arg(long, default_value_t = 15, value_name = "SECONDS")]
+    #[arg(long, default_value_t = u64::from(REQUEST_TIMEOUT_MS / 1000), value_name = "SECONDS")]
     pub timeout: u64,
 }
 

@@ -358,3 +358,45 @@ impl Drop for Permit<'_> {
 pub fn stderr_is_terminal() -> bool {
     std::io::stderr().is_terminal()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_token_goes_only_to_urls_on_the_api_base() {
+        let http = Http::new(
+            "https://ghe.example.com/api/v3/",
+            Some("t0ken".to_string()),
+            None,
+            Duration::from_secs(1),
+        )
+        .expect("a client");
+        let bearer = Some("Bearer t0ken".to_string());
+        assert_eq!(
+            http.authorization("https://ghe.example.com/api/v3/repos/o/r"),
+            bearer
+        );
+        assert_eq!(http.authorization("https://ghe.example.com/api/v3"), bearer);
+        assert_eq!(
+            http.authorization("https://ghe.example.com/api/v30/x"),
+            None
+        );
+        assert_eq!(
+            http.authorization("https://ghe.example.com.evil/api/v3/x"),
+            None
+        );
+        assert_eq!(http.authorization("https://api.github.com/repos/o/r"), None);
+    }
+
+    #[test]
+    fn a_ca_file_without_a_certificate_is_refused() {
+        let refused = Http::new(
+            "https://h",
+            None,
+            Some(b"not a pem"),
+            Duration::from_secs(1),
+        );
+        assert!(refused.is_err());
+    }
+}
