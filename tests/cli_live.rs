@@ -441,6 +441,14 @@ fn each_github_failure_is_one_line_with_its_own_exit_code() {
     assert!(stderr(&output).contains(" UTC"), "{}", stderr(&output));
     drop(limited);
 
+    let secondary = FakeGitHub::start("secondary", &[sample_bundle()], Some("secondary-limit"));
+    assert_failure(
+        &secondary.prlens(&analyze, Some(VALID_TOKEN)),
+        5,
+        "rate limit is used up until ",
+    );
+    drop(secondary);
+
     let broken = FakeGitHub::start("server", &[sample_bundle()], Some("502"));
     assert_failure(&broken.prlens(&analyze, None), 8, "502");
     drop(broken);

@@ -253,26 +253,25 @@ impl Session {
         match error.kind {
             ErrorKind::InvalidRequest => Failure::new(Exit::BadInput, error.message.clone()),
             ErrorKind::BadToken => self.status_failure(401, &what),
-            ErrorKind::NoAccess | ErrorKind::NotFound => self.status_failure(404, &what),
+            ErrorKind::NoAccess | ErrorKind::NotFound => {
+                let status = if error.message.contains("(403)") {
+                    403
+                } else {
+                    404
+                };
+                self.status_failure(status, &what)
+            }
             ErrorKind::RateLimited => {
-                let mut failure = self.rate_failure();
-                if self.http.rate_seen().reset.is_none() {
-                    // The budget was known to be spent from the cache, so no answer said until
-                    // when; the library's message has it.
-                    if let Some(until) = error
-                        .message
-                        .split(" until ")
-                        .nth(1)
-                        .and_then(|rest| rest.split(';').next())
-                    {
-                        failure.message = failure.message.replacen(
-                            "used up",
-                            &format!("used up until {until}"),
-                            1,
-                        );
-                    }
-                }
-                failure
+                // The library's message says until when (a secondary limit's retry-after, or a
+                // budget known to be spent from the cache); an exhausted budget seen in this run
+                // says it more precisely.
+                let until = error
+                    .message
+                    .split(" until ")
+                    .nth(1)
+                    .and_then(|rest| rest.split(';').next())
+                    .map(str::to_string);
+                self.rate_failure(until)
             }
             ErrorKind::Timeout | ErrorKind::Offline => {
                 let last = self
@@ -293,7 +292,7 @@ impl Session {
                 Exit::BadToken,
                 format!("GitHub rejected {} (401 Bad credentials): replace it, or run with --anonymous", self.token_hint()),
             ),
-            403 | 429 if self.http.rate_seen().remaining == Some(0) => self.rate_failure(),
+            403 | 429 if self.http.rate_seen().remaining == Some(0) => self.rate_failure(None),
             403 | 404 if self.has_token() => Failure::new(
                 Exit::NoAccess,
                 format!("{what} was not found, or {} cannot read it ({status})", self.token_hint()),
@@ -310,11 +309,12 @@ impl Session {
         }
     }
 
-    fn rate_failure(&self) -> Failure {
+    fn rate_failure(&self, library_until: Option<String>) -> Failure {
         let rate = self.http.rate_seen();
-        let until = match rate.reset {
-            Some(reset) => format!(" until {}", clock(reset)),
-            None => String::new(),
+        let until = match (rate.remaining, rate.reset, library_until) {
+            (Some(0), Some(reset), _) => format!(" until {}", clock(reset)),
+            (_, _, Some(until)) => format!(" until {until}"),
+            _ => String::new(),
         };
         let hint = if self.has_token() {
             ""
