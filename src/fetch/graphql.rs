@@ -16,11 +16,10 @@ use crate::bundle::BUNDLE_FORMAT;
 
 /// PRs read by the queue query (most recently updated first); also its GraphQL `first`.
 pub const QUEUE_MAX_PULLS: u32 = 50;
-/// Files, reviews, labels and check contexts read per PR.
-pub const QUEUE_MAX_FILES: u32 = 100;
 
-/// The queue query. `$labels` narrows on GitHub's side (any of them); authors are filtered by
-/// the caller, since `pullRequests` cannot.
+/// The queue query: per PR up to 100 files, reviews and check contexts and 20 labels (GitHub's
+/// page maximum is 100). `$labels` narrows on GitHub's side (any of them); authors are filtered
+/// by the caller, since `pullRequests` cannot.
 pub const QUEUE_QUERY: &str = "query PrlensQueue($owner: String!, $name: String!, $first: Int!, $labels: [String!]) {
   rateLimit { cost remaining resetAt }
   repository(owner: $owner, name: $name) {
