@@ -224,6 +224,30 @@ fn a_token_goes_with_every_request_to_the_api_base() {
         !stderr(&live).contains(VALID_TOKEN),
         "the token is never printed"
     );
+    let before = requests.len();
+    let from_gh_token = prlens_command()
+        .args(["analyze", SAMPLE_URL, "--now", NOW, "--no-cache"])
+        .args(github.api_args())
+        .env("GH_TOKEN", VALID_TOKEN)
+        .output()
+        .expect("prlens runs");
+    assert_eq!(
+        from_gh_token.status.code(),
+        Some(0),
+        "{}",
+        stderr(&from_gh_token)
+    );
+    let later = &github.requests()[before..];
+    assert!(
+        !later.is_empty()
+            && later
+                .iter()
+                .all(|request| request["authorization"] == "Bearer")
+    );
+    assert!(
+        stderr(&from_gh_token).is_empty(),
+        "no anonymous notice with a token"
+    );
 }
 
 /// A pull of the sample's repository with the given size, state and labels.
