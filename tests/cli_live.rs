@@ -516,3 +516,32 @@ fn a_certificate_that_is_not_trusted_is_refused() {
     assert_failure(&output, 7, "certificate");
     assert!(github.requests().is_empty(), "no request got through");
 }
+
+#[test]
+fn text_format_is_compact_uncoloured_when_piped_and_shows_control_characters_of_pr_text() {
+    let mut bundle = sample_bundle();
+    bundle["pull"]["title"] = json!("Fix \u{1b}[2J\u{1b}[31mthis\u{202e}txt.exe");
+    let path = std::env::temp_dir().join(format!(
+        "prlens-cli-live-{}-hostile.json",
+        std::process::id()
+    ));
+    std::fs::write(&path, bundle.to_string()).expect("written");
+    let output = prlens_command()
+        .args(["analyze", &path.display().to_string(), "--format", "text"])
+        .output()
+        .expect("prlens runs");
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        !text.contains('\u{1b}') && !text.contains('\u{202e}'),
+        "{text:?}"
+    );
+    let first = text.lines().next().expect("a first line");
+    assert_eq!(
+        first,
+        "huggingface/transformers#43774 Fix <U+001B>[2J<U+001B>[31mthis<U+202E>txt.exe"
+    );
+    assert!(text.contains("Risk CRITICAL 0.88"), "{text}");
+    assert!(text.lines().count() < 25, "compact: {text}");
+}

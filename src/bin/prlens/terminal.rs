@@ -124,13 +124,17 @@ pub fn render(signal: &Signal, style: Style) -> String {
         signal.review.readiness
     );
     for driver in signal.risk.drivers.iter().take(MAX_ROWS) {
-        let _ = writeln!(
-            out,
-            "    {:.2} {} — {}",
-            driver.weight,
-            safe(&driver.label, 40),
-            safe(&driver.detail, 110)
-        );
+        // Most details already start with the label ("Large change: 930 lines…").
+        let line = if driver.detail.starts_with(&driver.label) {
+            safe(&driver.detail, 120)
+        } else {
+            format!(
+                "{} — {}",
+                safe(&driver.label, 40),
+                safe(&driver.detail, 110)
+            )
+        };
+        let _ = writeln!(out, "    {:.2} {line}", driver.weight);
     }
     more(&mut out, signal.risk.drivers.len(), "drivers", style);
     let signals = &signal.evidence.signals;
