@@ -140,7 +140,7 @@ impl Session {
         ));
         let response = self
             .http
-            .post_json(&self.graphql_url(), &body)
+            .post_json(&self.http.graphql_url(), &body)
             .map_err(|error| self.network_failure(&error));
         self.end_progress();
         let response = response?;
@@ -186,14 +186,6 @@ impl Session {
             )
         })?;
         Ok((body, link))
-    }
-
-    /// GraphQL's endpoint: `/graphql` on api.github.com, `/api/graphql` on GHES (`/api/v3` → `/api/graphql`).
-    fn graphql_url(&self) -> String {
-        match self.api_base.strip_suffix("/api/v3") {
-            Some(host) => format!("{host}/api/graphql"),
-            None => format!("{}/graphql", self.api_base),
-        }
     }
 
     /// The anonymous notice: say the budget left, once, after a fetch.

@@ -97,10 +97,21 @@ impl Http {
         self.last_failure.lock().ok().and_then(|last| last.clone())
     }
 
-    /// Whether a URL is on the configured API base (where the token may go).
+    /// GraphQL's endpoint: `/graphql` on api.github.com, `/api/graphql` on GHES (`/api/v3`).
+    /// Source: docs.github.com/en/enterprise-server@latest/graphql/guides/forming-calls-with-graphql (2026-12).
+    pub fn graphql_url(&self) -> String {
+        match self.api_base.strip_suffix("/api/v3") {
+            Some(host) => format!("{host}/api/graphql"),
+            None => format!("{}/graphql", self.api_base),
+        }
+    }
+
+    /// Whether a URL is on the configured API base or is its GraphQL endpoint (where the token may go).
     fn on_api_base(&self, url: &str) -> bool {
-        url.strip_prefix(&self.api_base)
-            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/') || rest.starts_with('?'))
+        url == self.graphql_url()
+            || url.strip_prefix(&self.api_base).is_some_and(|rest| {
+                rest.is_empty() || rest.starts_with('/') || rest.starts_with('?')
+            })
     }
 
     fn authorization(&self, url: &str) -> Option<String> {
@@ -387,6 +398,15 @@ mod tests {
             None
         );
         assert_eq!(http.authorization("https://api.github.com/repos/o/r"), None);
+        assert_eq!(http.graphql_url(), "https://ghe.example.com/api/graphql");
+        assert_eq!(
+            http.authorization("https://ghe.example.com/api/graphql"),
+            bearer
+        );
+        assert_eq!(
+            http.authorization("https://ghe.example.com/api/graphqlx"),
+            None
+        );
     }
 
     #[test]
