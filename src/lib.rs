@@ -22,6 +22,7 @@ pub mod engine;
 pub mod fetch;
 pub mod markdown;
 pub mod order;
+pub mod queue;
 pub mod settings;
 pub mod signal;
 pub mod text;

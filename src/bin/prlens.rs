@@ -1,32 +1,57 @@
 //! `prlens`: the native command line of the engine.
 //!
-//! - `prlens analyze BUNDLE.json|- [--now RFC3339] [--settings FILE] [--format json|markdown]`
-//!   prints the risk signal of a PR bundle (the same engine the extension runs as wasm).
-//! - `prlens bundle-fixture NAME --fixtures DIR [--cases FILE]` prints the bundle of one
+//! - `prlens analyze BUNDLE.json|-|PR_URL|OWNER/REPO#N [--format json|markdown|text]
+//!   [--save-bundle FILE] [--fail-on LEVEL] [--api-url URL] [--ca-cert FILE] [--no-cache]`
+//!   prints the risk signal of a bundle file, or of a live pull request fetched with the
+//!   extension's own planner (`analyze.rs`, `live.rs`).
+//! - `prlens queue OWNER/REPO [--limit N] [--author LOGIN] [--label L] [--format table|json]`
+//!   ranks the open pull requests review-first (`queue.rs`).
+//! - `prlens bundle-fixture NAME [--fixtures DIR] [--cases FILE]` prints the bundle of one
 //!   recorded fixture case (`tests/fixture-cases.json`), exactly as the Rust tests build it;
 //!   `--all --out-dir DIR` writes every case to `DIR/<name>.json` for the fake GitHub server.
 //!
 //! Why: reviewers and CI can score a PR without a browser, and every tool shares one bundle
-//! assembly. Contract: bad input (not JSON, not an object, no `pull`, wrong types, absurd
-//! values, unreadable files, a bad `--now`) exits with code 2 and ONE line on stderr; it
-//! never panics and writes nothing but stdout.
+//! assembly. Contract: every failure is ONE line on stderr with a documented exit code
+//! (`failure.rs`; 2 = bad input); it never panics and writes nothing but stdout.
 
+#[path = "prlens/analyze.rs"]
+mod analyze;
+#[path = "prlens/auth.rs"]
+mod auth;
+#[path = "prlens/ci.rs"]
+mod ci;
+#[path = "prlens/disk_cache.rs"]
+mod disk_cache;
+#[path = "prlens/failure.rs"]
+mod failure;
 #[path = "prlens/fixture_cases.rs"]
 mod fixture_cases;
+#[path = "prlens/live.rs"]
+mod live;
+#[path = "prlens/net.rs"]
+mod net;
+#[path = "prlens/queue.rs"]
+mod queue;
+#[path = "prlens/target.rs"]
+mod target;
+#[path = "prlens/terminal.rs"]
+mod terminal;
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 
+use failure::{Exit, Failure, EXIT_CODES_HELP};
 use fixture_cases::FixtureCases;
 
 #[derive(Parser)]
 #[command(
     name = "prlens",
     version,
-    about = "Explainable risk signal for GitHub pull requests"
+    about = "Explainable risk signal for GitHub pull requests",
+    after_help = EXIT_CODES_HELP
 )]
 struct Cli {
     #[command(subcommand)]
@@ -35,20 +60,12 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Compute the risk signal of a PR bundle (prlens.bundle.v1, see docs/bundle.md).
-    Analyze {
-        /// Bundle file, or `-` for standard input.
-        bundle: String,
-        /// Reference time (RFC 3339); defaults to the bundle's fetched_at.
-        #[arg(long)]
-        now: Option<String>,
-        /// Settings JSON file (any subset of the settings; see docs/signal.md).
-        #[arg(long)]
-        settings: Option<PathBuf>,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Json)]
-        format: Format,
-    },
+    /// Compute the risk signal of a PR bundle (prlens.bundle.v1, see docs/bundle.md) or of a live PR.
+    #[command(after_help = EXIT_CODES_HELP)]
+    Analyze(analyze::AnalyzeArgs),
+    /// Rank a repository's open pull requests, review-first.
+    #[command(after_help = EXIT_CODES_HELP)]
+    Queue(queue::QueueArgs),
     /// Print the bundle of a recorded fixture case (tests/fixture-cases.json).
     BundleFixture {
         /// Case name; omit with --list or --all.
@@ -71,21 +88,6 @@ enum Command {
     },
 }
 
-#[derive(Clone, Copy, ValueEnum)]
-enum Format {
-    Json,
-    Markdown,
-}
-
-/// A failure the user must fix; printed as one line, exit code 2.
-struct Failure(String);
-
-impl<E: std::fmt::Display> From<E> for Failure {
-    fn from(error: E) -> Self {
-        Failure(error.to_string())
-    }
-}
-
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -105,12 +107,10 @@ fn main() -> ExitCode {
         }
     };
     let result = match cli.command {
-        Command::Analyze {
-            bundle,
-            now,
-            settings,
-            format,
-        } => analyze(&bundle, now.as_deref(), settings.as_deref(), format),
+        Command::Analyze(args) => {
+            analyze::run(args).map(|outcome| (outcome.output, outcome.failure))
+        }
+        Command::Queue(args) => queue::run(args).map(|output| (output, None)),
         Command::BundleFixture {
             name,
             fixtures,
@@ -124,15 +124,25 @@ fn main() -> ExitCode {
             &cases,
             list,
             all.then_some(out_dir).flatten(),
-        ),
+        )
+        .map(|output| (output, None)),
     };
     match result {
-        Ok(output) => write_stdout(&output),
-        Err(Failure(message)) => {
-            eprintln!("prlens: {}", first_line(&message));
-            ExitCode::from(2)
+        Ok((output, after)) => {
+            let written = write_stdout(&output);
+            match after {
+                // The output is printed first: CI logs show the signal that failed the build.
+                Some(failure) if written == ExitCode::SUCCESS => fail(failure),
+                _ => written,
+            }
         }
+        Err(failure) => fail(failure),
     }
+}
+
+fn fail(failure: Failure) -> ExitCode {
+    eprintln!("prlens: {}", first_line(&failure.message));
+    ExitCode::from(failure.exit as u8)
 }
 
 /// Longest error line printed; hostile input can make messages quote megabytes.
@@ -164,48 +174,9 @@ fn write_stdout(output: &str) -> ExitCode {
         Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("prlens: cannot write output: {error}");
-            ExitCode::from(1)
+            ExitCode::from(Exit::Output as u8)
         }
     }
-}
-
-fn read_input(path: &str) -> Result<String, Failure> {
-    let mut text = String::new();
-    if path == "-" {
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|error| Failure(format!("cannot read standard input: {error}")))?;
-    } else {
-        text = std::fs::read_to_string(path)
-            .map_err(|error| Failure(format!("cannot read {path}: {error}")))?;
-    }
-    Ok(text)
-}
-
-fn analyze(
-    bundle_path: &str,
-    now: Option<&str>,
-    settings_path: Option<&Path>,
-    format: Format,
-) -> Result<String, Failure> {
-    let now = match now {
-        None => None,
-        Some(text) => Some(prlens::timestamp::parse(text).ok_or_else(|| {
-            Failure(format!(
-                "--now {text:?} is not an RFC 3339 time such as 2026-02-06T19:26:00Z"
-            ))
-        })?),
-    };
-    let settings_json = match settings_path {
-        None => String::new(),
-        Some(path) => read_input(&path.display().to_string())?,
-    };
-    let bundle_json = read_input(bundle_path)?;
-    let signal = prlens::analyze_json(&bundle_json, &settings_json, now)?;
-    Ok(match format {
-        Format::Json => format!("{}\n", serde_json::to_string_pretty(&signal)?),
-        Format::Markdown => prlens::markdown::render(&signal),
-    })
 }
 
 fn bundle_fixture(
@@ -225,14 +196,16 @@ fn bundle_fixture(
         ));
     }
     if let Some(out_dir) = out_dir {
-        std::fs::create_dir_all(&out_dir)
-            .map_err(|error| Failure(format!("cannot create {}: {error}", out_dir.display())))?;
+        std::fs::create_dir_all(&out_dir).map_err(|error| {
+            Failure::from(format!("cannot create {}: {error}", out_dir.display()))
+        })?;
         let names = cases.names();
         for name in &names {
             let path = out_dir.join(format!("{name}.json"));
             let text = format!("{}\n", serde_json::to_string_pretty(&cases.bundle(name)?)?);
-            std::fs::write(&path, text)
-                .map_err(|error| Failure(format!("cannot write {}: {error}", path.display())))?;
+            std::fs::write(&path, text).map_err(|error| {
+                Failure::from(format!("cannot write {}: {error}", path.display()))
+            })?;
         }
         return Ok(format!(
             "wrote {} bundles to {}\n",
@@ -241,7 +214,7 @@ fn bundle_fixture(
         ));
     }
     let name =
-        name.ok_or_else(|| Failure("bundle-fixture needs a case NAME, --list or --all".into()))?;
+        name.ok_or_else(|| Failure::from("bundle-fixture needs a case NAME, --list or --all"))?;
     Ok(format!(
         "{}\n",
         serde_json::to_string_pretty(&cases.bundle(&name)?)?

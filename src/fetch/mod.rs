@@ -13,6 +13,7 @@ pub mod assemble;
 pub mod cache;
 pub mod client;
 pub mod error;
+pub mod graphql;
 pub mod join;
 pub mod limits;
 pub mod link;

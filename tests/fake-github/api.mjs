@@ -1,6 +1,7 @@
 /**
  * The fake api.github.com REST endpoints prlens calls, each answered from the PR bundles:
  *
+ *   GET /repos/{o}/{r}/pulls?state=open              every bundle's pull in the repository, paginated
  *   GET /repos/{o}/{r}/pulls/{n}                     bundle.pull
  *   GET /repos/{o}/{r}/pulls/{n}/files               bundle.files, paginated (30 default, 100 max, 3,000 cap)
  *   GET /repos/{o}/{r}/pulls/{n}/commits             bundle.commits, paginated (250 cap)
@@ -107,8 +108,19 @@ function familiarityCommits(store, owner, repo, query, linkBase, absent) {
 
 const section = (entry, name) => entry.bundle[name];
 
+/** GET /repos/{o}/{r}/pulls?state=open: the repository's recorded pulls, most recently updated first. */
+function openPulls(store, owner, repo, query) {
+  const state = query.get("state") ?? "open";
+  const updated = (entry) => Date.parse(entry.bundle.pull.updated_at ?? "") || 0;
+  return store
+    .inRepo(owner, repo)
+    .filter((entry) => state === "all" || (entry.bundle.pull.state ?? "open") === state)
+    .sort((a, b) => updated(b) - updated(a) || b.number - a.number)
+    .map((entry) => entry.bundle.pull);
+}
+
 /** Answers one API request (path without query, parsed query, identity). */
-export function routeApi({ store, pathname, query, identity, absent = "error" }) {
+export function routeApi({ store, pathname, query, identity, absent = "error", apiOrigin = API }) {
   const missing = (why, empty) => (absent === "empty" ? { status: 200, body: empty } : notFound(why));
   if (pathname === "/rate_limit") return { status: 200, body: null, rateSummary: true };
   if (pathname === "/user") {
@@ -127,17 +139,18 @@ export function routeApi({ store, pathname, query, identity, absent = "error" })
   if ((match = /^\/repos\/([^/]+)\/([^/]+)(\/.*)?$/.exec(pathname))) {
     [, owner, repo, rest = ""] = match;
     const any = store.inRepo(owner, repo)[0];
-    linkRoot = any ? `${API}/repositories/${any.repoId}` : `${API}/repos/${owner}/${repo}`;
+    linkRoot = any ? `${apiOrigin}/repositories/${any.repoId}` : `${apiOrigin}/repos/${owner}/${repo}`;
   } else if ((match = /^\/repositories\/(\d+)(\/.*)?$/.exec(pathname))) {
     const entry = store.repoById(match[1]);
     if (!entry) return notFound();
     ({ owner, repo } = entry);
     rest = match[2] ?? "";
-    linkRoot = `${API}/repositories/${entry.repoId}`;
+    linkRoot = `${apiOrigin}/repositories/${entry.repoId}`;
   } else {
     return notFound();
   }
 
+  if (rest === "/pulls") return { status: 200, ...paginate(openPulls(store, owner, repo, query), query, `${linkRoot}/pulls`) };
   if ((match = /^\/pulls\/(\d+)(\/files|\/commits|\/reviews)?$/.exec(rest))) {
     const entry = store.get(owner, repo, match[1]);
     if (!entry) return notFound();

@@ -16,7 +16,13 @@ import path from "node:path";
 
 export const CERT_HOSTS = ["github.com", "api.github.com", "www.github.com"];
 
-export function makeSelfSignedCert(hosts = CERT_HOSTS) {
+/**
+ * `verifiable`: also a certificate a verifying client accepts when told to trust it
+ * (`prlens --ca-cert`, written by `server.mjs --cert-out`): marked as not a CA
+ * (`basicConstraints CA:FALSE`), since rustls/webpki refuses a CA certificate as the server's own
+ * (CaUsedAsEndEntity). Browsers in the tests skip verification, so their certificate is unchanged.
+ */
+export function makeSelfSignedCert(hosts = CERT_HOSTS, { verifiable = false } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "prlens-fake-github-cert-"));
   try {
     const key = path.join(dir, "key.pem");
@@ -24,7 +30,9 @@ export function makeSelfSignedCert(hosts = CERT_HOSTS) {
     execFileSync(
       "openssl",
       ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", key, "-out", cert, "-days", "2", "-subj", `/CN=${hosts[0]}`,
-        "-addext", `subjectAltName=${hosts.map((host) => `DNS:${host}`).join(",")}`],
+        // IP:127.0.0.1 for clients that connect by address and verify the name (`prlens --api-url https://127.0.0.1:PORT`).
+        "-addext", `subjectAltName=${[...hosts.map((host) => `DNS:${host}`), "IP:127.0.0.1"].join(",")}`,
+        ...(verifiable ? ["-addext", "basicConstraints=critical,CA:FALSE"] : [])],
       { stdio: ["ignore", "ignore", "pipe"] },
     );
     return { key: fs.readFileSync(key), cert: fs.readFileSync(cert) };

@@ -7,6 +7,7 @@
  *
  *   node tests/fake-github/server.mjs --bundles DIR [--port 8443] [--latency-ms N]
  *        [--api-latency-ms N] [--fault KIND[:PATH_REGEX]] [--log FILE] [--viewer LOGIN] [--max-lifetime-s 900]
+ *        [--cert-out FILE]
  *
  * or `import { startFakeGitHub } from "./server.mjs"`.
  *
@@ -24,6 +25,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { routeApi } from "./api.mjs";
+import { answerGraphql } from "./graphql.mjs";
 import { makeSelfSignedCert } from "./cert.mjs";
 import { faultApplies, faultResponse, mangleBody, parseFault, FAULT_KINDS } from "./faults.mjs";
 import { renderPage, githubCsp, pageOptions } from "./pages.mjs";
@@ -31,6 +33,9 @@ import { RateLimiter } from "./ratelimit.mjs";
 import { BundleStore } from "./store.mjs";
 
 const API_HOST = "api.github.com";
+/** Hosts a direct API client reaches the fake by (`prlens --api-url https://127.0.0.1:PORT`): answered as the API. */
+const DIRECT_API_HOSTS = new Set(["127.0.0.1", "localhost"]);
+const isApiHost = (host) => host === API_HOST || DIRECT_API_HOSTS.has(host);
 const PAGE_HOSTS = new Set(["github.com", "www.github.com"]);
 const DEFAULT_MAX_LIFETIME_MS = 15 * 60 * 1000;
 
@@ -53,7 +58,8 @@ function identityOf(req, extraTokens) {
  * (0 = any free port), `latencyMs` (delay before every response, pages and API alike),
  * `apiLatencyMs` (delay before api.github.com responses only, replacing `latencyMs` for them: the
  * time-to-panel budget is about API latency, while GitHub serves its own page however it does), `fault` ("KIND" or "KIND:REGEX"), `log` (file of JSON lines),
- * `viewer` (login in `meta[name=user-login]`, null for logged out), `colorMode`
+ * `viewer` (login in `meta[name=user-login]`, null for logged out), `certOut` (a file to write the
+ * server's certificate to, PEM, for clients that verify it: `prlens --ca-cert FILE`), `colorMode`
  * ([mode, lightTheme, darkTheme]), `viewed` (file names ticked Viewed), `tokens` (extra valid
  * tokens), `maxLifetimeMs`, `absent` ("error": sections a bundle lacks answer 404/422, the
  * default; "empty": they answer as GitHub does for a PR that has none), `page` (the PR pages' markup
@@ -75,6 +81,7 @@ export async function startFakeGitHub(options = {}) {
     maxLifetimeMs = DEFAULT_MAX_LIFETIME_MS,
     absent = "error",
     page = {},
+    certOut = null,
   } = options;
   if (!["error", "empty"].includes(absent)) throw new Error(`absent must be "error" or "empty", not ${absent}`);
   let store;
@@ -133,7 +140,7 @@ export async function startFakeGitHub(options = {}) {
     res.end(text);
   }
 
-  function handleApi(req, res, url, entry) {
+  function handleApi(req, res, url, entry, apiOrigin) {
     const cors = { "access-control-allow-origin": "*", "access-control-expose-headers": CORS_EXPOSED };
     if (req.method === "OPTIONS") {
       entry.status = 204;
@@ -162,6 +169,10 @@ export async function startFakeGitHub(options = {}) {
       sendJson(res, entry, { status: 401, body: { message: "Bad credentials", documentation_url: "https://docs.github.com/rest", status: "401" } }, base);
       return;
     }
+    if (req.method === "POST" && url.pathname === "/graphql") {
+      answerGraphql({ req, store, identity }).then((answer) => sendJson(res, entry, answer, base));
+      return;
+    }
     if (req.method !== "GET" && req.method !== "HEAD") {
       sendJson(res, entry, { status: 404, body: { message: "Not Found", documentation_url: "https://docs.github.com/rest" } }, base);
       return;
@@ -186,7 +197,7 @@ export async function startFakeGitHub(options = {}) {
       return;
     }
 
-    const routed = routeApi({ store, pathname: url.pathname, query: url.searchParams, identity, absent });
+    const routed = routeApi({ store, pathname: url.pathname, query: url.searchParams, identity, absent, apiOrigin });
     if (routed.rateSummary) {
       const rateHeaders = state.limiter.take(identity, "core", false).headers;
       sendJson(res, entry, { status: 200, body: state.limiter.summary(identity) }, { ...base, ...rateHeaders });
@@ -232,15 +243,19 @@ export async function startFakeGitHub(options = {}) {
     res.end(page.html);
   }
 
-  const server = http2.createSecureServer({ ...makeSelfSignedCert(), allowHTTP1: true }, (req, res) => {
-    const host = (req.headers[":authority"] ?? req.headers.host ?? "").replace(/:\d+$/, "").toLowerCase();
+  const certificate = makeSelfSignedCert(undefined, { verifiable: Boolean(certOut) });
+  if (certOut) fs.writeFileSync(certOut, certificate.cert);
+  const server = http2.createSecureServer({ ...certificate, allowHTTP1: true }, (req, res) => {
+    const authority = (req.headers[":authority"] ?? req.headers.host ?? "").toLowerCase();
+    const host = authority.replace(/:\d+$/, "");
     const url = new URL(req.url, `https://${host || "github.com"}`);
     const entry = record(req, host, url);
     const respond = () => {
       if (res.destroyed || res.stream?.destroyed) return;
       entry.answeredAt = Date.now();
       try {
-        if (host === API_HOST) handleApi(req, res, url, entry);
+        if (host === API_HOST) handleApi(req, res, url, entry, "https://api.github.com");
+        else if (isApiHost(host)) handleApi(req, res, url, entry, `https://${authority}`);
         else if (PAGE_HOSTS.has(host)) handlePage(req, res, url, entry);
         else {
           entry.status = 421;
@@ -253,7 +268,7 @@ export async function startFakeGitHub(options = {}) {
         res.end("fake-github internal error\n");
       }
     };
-    const delayMs = host === API_HOST && state.apiLatencyMs !== null ? state.apiLatencyMs : state.latencyMs;
+    const delayMs = isApiHost(host) && state.apiLatencyMs !== null ? state.apiLatencyMs : state.latencyMs;
     if (delayMs > 0) setTimeout(respond, delayMs);
     else respond();
   });
@@ -318,7 +333,7 @@ export async function startFakeGitHub(options = {}) {
     },
     /** Requests to api.github.com, optionally only those whose path matches `pattern`. */
     apiRequests(pattern) {
-      return requests.filter((request) => request.host === API_HOST && (!pattern || pattern.test(request.path)));
+      return requests.filter((request) => isApiHost(request.host) && (!pattern || pattern.test(request.path)));
     },
     close,
   };
@@ -330,7 +345,7 @@ export async function startFakeGitHub(options = {}) {
 
 function parseArgs(argv) {
   const options = { port: 8443 };
-  const usage = `usage: server.mjs --bundles DIR [--port 8443] [--latency-ms N] [--api-latency-ms N] [--fault KIND[:PATH_REGEX]] [--log FILE] [--viewer LOGIN] [--max-lifetime-s N] [--absent error|empty] [--markup legacy|react2025|react2026] [--navigation turbo|react|both]\nfaults: ${FAULT_KINDS.join(", ")}`;
+  const usage = `usage: server.mjs --bundles DIR [--port 8443] [--latency-ms N] [--api-latency-ms N] [--fault KIND[:PATH_REGEX]] [--log FILE] [--viewer LOGIN] [--max-lifetime-s N] [--absent error|empty] [--markup legacy|react2025|react2026] [--navigation turbo|react|both] [--cert-out FILE]\nfaults: ${FAULT_KINDS.join(", ")}`;
   for (let index = 0; index < argv.length; index++) {
     const flag = argv[index];
     const value = () => {
@@ -349,6 +364,7 @@ function parseArgs(argv) {
       case "--absent": options.absent = value(); break;
       case "--markup": options.page = { ...options.page, markup: value() }; break;
       case "--navigation": options.page = { ...options.page, navigation: value() }; break;
+      case "--cert-out": options.certOut = path.resolve(value()); break;
       case "-h": case "--help": console.log(usage); process.exit(0); break;
       default: throw new Error(`unknown argument ${flag}\n${usage}`);
     }

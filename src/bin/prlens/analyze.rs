@@ -1,0 +1,126 @@
+//! `prlens analyze TARGET`: the signal of a bundle file, or of a live pull request fetched with
+//! the extension's planner; optionally saves the bundle, writes the CI step summary and fails
+//! at a risk level.
+
+use std::path::{Path, PathBuf};
+
+use clap::ValueEnum;
+
+use crate::ci::{self, FailOn};
+use crate::failure::{Exit, Failure};
+use crate::live::{Connection, Session};
+use crate::target::{self, Target};
+use crate::terminal::{self, Style};
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum Format {
+    Json,
+    Markdown,
+    /// A compact terminal view (colour when standard output is a terminal).
+    Text,
+}
+
+#[derive(clap::Args)]
+pub struct AnalyzeArgs {
+    /// A bundle file (`-` for standard input), a pull request URL
+    /// (https://github.com/OWNER/REPO/pull/N, any tab or anchor) or OWNER/REPO#N.
+    #[arg(value_name = "BUNDLE|PR")]
+    target: String,
+    /// Reference time (RFC 3339); defaults to the bundle's fetched_at.
+    #[arg(long)]
+    now: Option<String>,
+    /// Settings JSON file (any subset of the settings; see docs/signal.md).
+    #[arg(long)]
+    settings: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Json)]
+    format: Format,
+    /// Write the bundle that was analysed to FILE (analyse it again offline: same signal).
+    #[arg(long, value_name = "FILE")]
+    save_bundle: Option<PathBuf>,
+    #[command(flatten)]
+    fail_on: FailOn,
+    #[command(flatten)]
+    connection: Connection,
+}
+
+/// What to print, and whether `--fail-on` was reached.
+pub struct Outcome {
+    pub output: String,
+    pub failure: Option<Failure>,
+}
+
+pub fn run(args: AnalyzeArgs) -> Result<Outcome, Failure> {
+    let now = match args.now.as_deref() {
+        None => None,
+        Some(text) => Some(prlens::timestamp::parse(text).ok_or_else(|| {
+            Failure::new(
+                Exit::BadInput,
+                format!("--now {text:?} is not an RFC 3339 time such as 2026-02-06T19:26:00Z"),
+            )
+        })?),
+    };
+    let settings_json = match &args.settings {
+        None => String::new(),
+        Some(path) => read_input(&path.display().to_string())?,
+    };
+    let bundle_json = match target::parse(&args.target)
+        .map_err(|message| Failure::new(Exit::BadInput, message))?
+    {
+        Target::BundleFile(path) => read_input(&path)?,
+        Target::Pull(pull) => {
+            let session = Session::open(&args.connection)?;
+            let bundle = session.fetch_pull(&pull)?;
+            session.tell_anonymous_budget();
+            format!("{}\n", serde_json::to_string_pretty(&bundle)?)
+        }
+    };
+    let signal = prlens::analyze_json(&bundle_json, &settings_json, now)?;
+    if let Some(path) = &args.save_bundle {
+        write_file(path, &bundle_json)?;
+    }
+    ci::write_step_summary(&prlens::markdown::render(&signal))?;
+    let output = match args.format {
+        Format::Json => format!("{}\n", serde_json::to_string_pretty(&signal)?),
+        Format::Markdown => prlens::markdown::render(&signal),
+        Format::Text => terminal::render(
+            &signal,
+            Style {
+                colour: terminal::colour_stdout(),
+            },
+        ),
+    };
+    Ok(Outcome {
+        output,
+        failure: args.fail_on.check(signal.risk.level),
+    })
+}
+
+pub fn read_input(path: &str) -> Result<String, Failure> {
+    let mut text = String::new();
+    if path == "-" {
+        use std::io::Read;
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|error| {
+                Failure::new(
+                    Exit::BadInput,
+                    format!("cannot read standard input: {error}"),
+                )
+            })?;
+    } else {
+        text = std::fs::read_to_string(path).map_err(|error| {
+            Failure::new(Exit::BadInput, format!("cannot read {path}: {error}"))
+        })?;
+    }
+    Ok(text)
+}
+
+fn write_file(path: &Path, text: &str) -> Result<(), Failure> {
+    std::fs::write(path, text).map_err(|error| {
+        Failure::new(
+            Exit::BadInput,
+            format!("cannot write {}: {error}", path.display()),
+        )
+    })
+}

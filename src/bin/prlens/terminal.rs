@@ -1,0 +1,202 @@
+//! The compact terminal view of a signal (`--format text`) and of a queue, with colour only when
+//! standard output is a terminal (and `NO_COLOR` is unset).
+//!
+//! Everything from a PR is hostile here too: a title can carry escape sequences that would
+//! recolour, move the cursor or rewrite the screen, and bidi controls that reorder what is
+//! shown. [`safe`] shows every control, bidi and invisible character as `<U+XXXX>` instead of
+//! sending it to the terminal, and keeps each text to one clipped line.
+
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+
+use prlens::signal::{RiskLevel, Signal, SignalState};
+
+/// Focus files and drivers listed; the rest are counted.
+const MAX_ROWS: usize = 5;
+
+/// Whether to colour standard output (https://no-color.org, 2026-12).
+pub fn colour_stdout() -> bool {
+    std::io::stdout().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
+}
+
+/// ANSI styling that is a no-op when colour is off.
+#[derive(Clone, Copy)]
+pub struct Style {
+    pub colour: bool,
+}
+
+impl Style {
+    fn paint(self, code: &str, text: &str) -> String {
+        if self.colour {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+
+    pub fn bold(self, text: &str) -> String {
+        self.paint("1", text)
+    }
+
+    pub fn dim(self, text: &str) -> String {
+        self.paint("2", text)
+    }
+
+    pub fn level(self, level: RiskLevel, text: &str) -> String {
+        let code = match level {
+            RiskLevel::Critical => "1;31",
+            RiskLevel::High => "31",
+            RiskLevel::Medium => "33",
+            RiskLevel::Low => "32",
+        };
+        self.paint(code, text)
+    }
+}
+
+/// Untrusted text made safe for a terminal: one line, at most `max` characters, with control,
+/// bidi and invisible characters shown as `<U+XXXX>`.
+pub fn safe(text: &str, max: usize) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' | '\r' | '\t' => out.push(' '),
+            c if c.is_control() || is_invisible(c) => {
+                let _ = write!(out, "<U+{:04X}>", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    prlens::text::clip(&out, max)
+}
+
+/// Bidi controls, zero-width and other format characters that render as nothing.
+fn is_invisible(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
+        | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{206F}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}'
+        | '\u{FFA0}' | '\u{FFF0}'..='\u{FFFB}' | '\u{E0000}'..='\u{E007F}')
+}
+
+fn state_word(state: SignalState) -> &'static str {
+    state.key()
+}
+
+/// The compact view of one signal.
+pub fn render(signal: &Signal, style: Style) -> String {
+    let mut out = String::new();
+    let pr = &signal.pr;
+    let level = signal.risk.level;
+    let _ = writeln!(
+        out,
+        "{} {}",
+        style.bold(&safe(
+            &format!("{}/{}#{}", pr.owner, pr.repo, pr.number),
+            120
+        )),
+        safe(&pr.title, 100)
+    );
+    let state = if pr.draft {
+        "draft".to_string()
+    } else {
+        safe(&pr.state, 20)
+    };
+    let author = pr
+        .author
+        .as_deref()
+        .map_or("unknown".to_string(), |login| safe(login, 40));
+    let _ = writeln!(
+        out,
+        "  by {author} · {state} · +{} −{} in {} files · {} min review ({})",
+        pr.additions,
+        pr.deletions,
+        pr.changed_files,
+        signal.triage.minutes,
+        signal.triage.effort.label()
+    );
+    let _ = writeln!(
+        out,
+        "  Risk {} {:.2} · {} (readiness {}/100)",
+        style.level(level, &level.label().to_uppercase()),
+        signal.risk.score,
+        signal.review.action.label(),
+        signal.review.readiness
+    );
+    for driver in signal.risk.drivers.iter().take(MAX_ROWS) {
+        // Most details already start with the label ("Large change: 930 lines…").
+        let line = if driver.detail.starts_with(&driver.label) {
+            safe(&driver.detail, 120)
+        } else {
+            format!(
+                "{} — {}",
+                safe(&driver.label, 40),
+                safe(&driver.detail, 110)
+            )
+        };
+        let _ = writeln!(out, "    {:.2} {line}", driver.weight);
+    }
+    more(&mut out, signal.risk.drivers.len(), "drivers", style);
+    let signals = &signal.evidence.signals;
+    let _ = writeln!(
+        out,
+        "  Evidence {:.0}% · tests {} · CI {} · lint {} · security {}",
+        signal.evidence.completeness * 100.0,
+        state_word(signals.tests_passing),
+        state_word(signals.ci_passing),
+        state_word(signals.lint_passing),
+        state_word(signals.security_scan_clean)
+    );
+    if !signal.focus.is_empty() {
+        let _ = writeln!(out, "  Read first:");
+        for file in signal.focus.iter().take(MAX_ROWS) {
+            let _ = writeln!(
+                out,
+                "    {:<8} {} +{} −{}",
+                file.priority.label(),
+                safe(&file.path, 100),
+                file.additions,
+                file.deletions
+            );
+        }
+        let total = signal.focus.len() + signal.focus_more as usize;
+        more(&mut out, total, "files", style);
+    }
+    if !signal.meta.missing.is_empty() {
+        let missing: Vec<String> = signal
+            .meta
+            .missing
+            .iter()
+            .map(|item| safe(item, 120))
+            .collect();
+        let _ = writeln!(
+            out,
+            "  {}",
+            style.dim(&format!("Not fetched: {}", missing.join("; ")))
+        );
+    }
+    let _ = writeln!(out, "  {}", style.dim(&safe(&pr.url, 200)));
+    out
+}
+
+fn more(out: &mut String, total: usize, what: &str, style: Style) {
+    if total > MAX_ROWS {
+        let _ = writeln!(
+            out,
+            "    {}",
+            style.dim(&format!("… {} more {what}", total - MAX_ROWS))
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::safe;
+
+    #[test]
+    fn escape_sequences_and_bidi_controls_are_shown_not_obeyed() {
+        assert_eq!(safe("a\u{1b}[31mb", 80), "a<U+001B>[31mb");
+        assert_eq!(safe("x\u{202E}y\u{200B}", 80), "x<U+202E>y<U+200B>");
+        assert_eq!(safe("one\ntwo", 80), "one two");
+    }
+}
