@@ -191,8 +191,8 @@ fn bundle_fixture(
         return Ok(cases.names().join("\n") + "\n");
     }
     if fixtures.is_none() {
-        return Err(Failure(
-            "bundle-fixture needs --fixtures DIR, the folder of recorded fixtures (for example ../shared/fixtures)".into(),
+        return Err(Failure::from(
+            "bundle-fixture needs --fixtures DIR, the folder of recorded fixtures (for example ../shared/fixtures)",
         ));
     }
     if let Some(out_dir) = out_dir {
