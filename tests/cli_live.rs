@@ -545,3 +545,46 @@ fn text_format_is_compact_uncoloured_when_piped_and_shows_control_characters_of_
     assert!(text.contains("Risk CRITICAL 0.88"), "{text}");
     assert!(text.lines().count() < 25, "compact: {text}");
 }
+
+#[test]
+fn a_github_enterprise_server_api_url_is_used_for_rest_and_graphql_with_the_token() {
+    let github = FakeGitHub::start("ghes", &queue_bundles(), None);
+    let ghes = format!("https://127.0.0.1:{}/api/v3", github.port);
+    let cert = github.dir.join("cert.pem").display().to_string();
+    let run = |args: &[&str]| {
+        prlens_command()
+            .args(args)
+            .args([
+                "--api-url",
+                &ghes,
+                "--ca-cert",
+                &cert,
+                "--no-cache",
+                "--now",
+                NOW,
+            ])
+            .env("GITHUB_TOKEN", VALID_TOKEN)
+            .output()
+            .expect("prlens runs")
+    };
+    let live = run(&["analyze", "huggingface/transformers#43774"]);
+    assert_eq!(live.status.code(), Some(0), "{}", stderr(&live));
+    let served = support::repo_root().join("www/sample-bundle.json");
+    assert_eq!(stdout(&live), offline_analyze(&served));
+    let queue = run(&["queue", "huggingface/transformers", "--format", "json"]);
+    assert_eq!(
+        ranked_numbers(&queue),
+        vec![43774, 4, 1, 2],
+        "{}",
+        stderr(&queue)
+    );
+    let requests = github.requests();
+    assert!(requests.iter().all(|request| {
+        let path = request["path"].as_str().unwrap_or_default();
+        (path.starts_with("/api/v3/") || path == "/api/graphql")
+            && request["authorization"] == "Bearer"
+    }));
+    assert!(requests
+        .iter()
+        .any(|request| request["path"] == "/api/graphql"));
+}
