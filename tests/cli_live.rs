@@ -7,139 +7,17 @@
 
 mod support;
 
-use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+#[path = "cli_live/harness.rs"]
+mod harness;
 
+use std::process::Output;
+
+use harness::{offline_analyze, prlens_command, sample_bundle, stderr, stdout, FakeGitHub};
 use serde_json::{json, Value};
 
 const SAMPLE_URL: &str = "https://github.com/huggingface/transformers/pull/43774/files#diff-a17a";
-const NOW: &str = "2026-02-06T19:40:00Z";
+pub const NOW: &str = "2026-02-06T19:40:00Z";
 const VALID_TOKEN: &str = "ghp_test_valid_cli";
-
-/// A fake GitHub on 127.0.0.1 serving the bundles in its own folder; stopped on drop (and by
-/// itself when this process or its stdin goes away).
-struct FakeGitHub {
-    child: Child,
-    port: u16,
-    dir: PathBuf,
-}
-
-impl FakeGitHub {
-    fn start(name: &str, bundles: &[Value], fault: Option<&str>) -> FakeGitHub {
-        let dir =
-            std::env::temp_dir().join(format!("prlens-cli-live-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(dir.join("bundles")).expect("temp dir");
-        for (index, bundle) in bundles.iter().enumerate() {
-            std::fs::write(
-                dir.join("bundles").join(format!("{index}.json")),
-                bundle.to_string(),
-            )
-            .expect("bundle written");
-        }
-        let mut command = Command::new("node");
-        command
-            .current_dir(support::repo_root())
-            .arg("tests/fake-github/server.mjs")
-            .arg("--bundles")
-            .arg(dir.join("bundles"))
-            .args(["--port", "0", "--max-lifetime-s", "120"])
-            .arg("--cert-out")
-            .arg(dir.join("cert.pem"))
-            .arg("--log")
-            .arg(dir.join("requests.jsonl"));
-        if let Some(fault) = fault {
-            command.args(["--fault", fault]);
-        }
-        let mut child = command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("node runs the fake GitHub");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout"))
-            .read_line(&mut line)
-            .expect("the fake GitHub says it is ready");
-        let ready: Value = serde_json::from_str(&line).expect("a ready line");
-        let port = ready["port"].as_u64().expect("a port") as u16;
-        FakeGitHub { child, port, dir }
-    }
-
-    fn api_args(&self) -> Vec<String> {
-        vec![
-            "--api-url".into(),
-            format!("https://127.0.0.1:{}", self.port),
-            "--ca-cert".into(),
-            self.dir.join("cert.pem").display().to_string(),
-        ]
-    }
-
-    /// Requests the fake has received so far.
-    fn requests(&self) -> Vec<Value> {
-        std::fs::read_to_string(self.dir.join("requests.jsonl"))
-            .unwrap_or_default()
-            .lines()
-            .filter_map(|line| serde_json::from_str(line).ok())
-            .collect()
-    }
-
-    /// `prlens ARGS` against this server, with its own cache folder and no token unless given.
-    fn prlens(&self, args: &[&str], token: Option<&str>) -> Output {
-        let mut command = prlens_command();
-        command
-            .args(args)
-            .args(self.api_args())
-            .env("XDG_CACHE_HOME", self.dir.join("cache"));
-        match token {
-            Some(token) => command.env("GITHUB_TOKEN", token),
-            None => command.arg("--anonymous"),
-        };
-        command.output().expect("prlens runs")
-    }
-}
-
-impl Drop for FakeGitHub {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-fn prlens_command() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_prlens"));
-    command
-        .current_dir(support::repo_root())
-        .env_remove("GITHUB_TOKEN")
-        .env_remove("GH_TOKEN")
-        .env_remove("GITHUB_STEP_SUMMARY")
-        .env("RUST_BACKTRACE", "1");
-    command
-}
-
-fn sample_bundle() -> Value {
-    let path = support::repo_root().join("www/sample-bundle.json");
-    serde_json::from_str(&std::fs::read_to_string(path).expect("sample bundle")).expect("JSON")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-fn offline_analyze(path: &Path) -> String {
-    let output = prlens_command()
-        .args(["analyze", &path.display().to_string(), "--now", NOW])
-        .output()
-        .expect("prlens runs");
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    stdout(&output)
-}
 
 #[test]
 fn a_pull_request_url_gives_exactly_the_signal_of_the_bundle_the_fake_serves() {
@@ -544,4 +422,47 @@ fn text_format_is_compact_uncoloured_when_piped_and_shows_control_characters_of_
     );
     assert!(text.contains("Risk CRITICAL 0.88"), "{text}");
     assert!(text.lines().count() < 25, "compact: {text}");
+}
+
+#[test]
+fn a_github_enterprise_server_api_url_is_used_for_rest_and_graphql_with_the_token() {
+    let github = FakeGitHub::start("ghes", &queue_bundles(), None);
+    let ghes = format!("https://127.0.0.1:{}/api/v3", github.port);
+    let cert = github.dir.join("cert.pem").display().to_string();
+    let run = |args: &[&str]| {
+        prlens_command()
+            .args(args)
+            .args([
+                "--api-url",
+                &ghes,
+                "--ca-cert",
+                &cert,
+                "--no-cache",
+                "--now",
+                NOW,
+            ])
+            .env("GITHUB_TOKEN", VALID_TOKEN)
+            .output()
+            .expect("prlens runs")
+    };
+    let live = run(&["analyze", "huggingface/transformers#43774"]);
+    assert_eq!(live.status.code(), Some(0), "{}", stderr(&live));
+    let served = support::repo_root().join("www/sample-bundle.json");
+    assert_eq!(stdout(&live), offline_analyze(&served));
+    let queue = run(&["queue", "huggingface/transformers", "--format", "json"]);
+    assert_eq!(
+        ranked_numbers(&queue),
+        vec![43774, 4, 1, 2],
+        "{}",
+        stderr(&queue)
+    );
+    let requests = github.requests();
+    assert!(requests.iter().all(|request| {
+        let path = request["path"].as_str().unwrap_or_default();
+        (path.starts_with("/api/v3/") || path == "/api/graphql")
+            && request["authorization"] == "Bearer"
+    }));
+    assert!(requests
+        .iter()
+        .any(|request| request["path"] == "/api/graphql"));
 }

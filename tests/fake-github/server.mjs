@@ -255,7 +255,12 @@ export async function startFakeGitHub(options = {}) {
       entry.answeredAt = Date.now();
       try {
         if (host === API_HOST) handleApi(req, res, url, entry, "https://api.github.com");
-        else if (isApiHost(host)) handleApi(req, res, url, entry, `https://${authority}`);
+        else if (isApiHost(host)) {
+          // Also GitHub Enterprise Server's layout (`--api-url https://127.0.0.1:PORT/api/v3`): REST under /api/v3, GraphQL at /api/graphql.
+          const ghes = url.pathname.startsWith("/api/v3/") || url.pathname === "/api/graphql";
+          if (ghes) url.pathname = url.pathname === "/api/graphql" ? "/graphql" : url.pathname.slice("/api/v3".length);
+          handleApi(req, res, url, entry, `https://${authority}${ghes ? "/api/v3" : ""}`);
+        }
         else if (PAGE_HOSTS.has(host)) handlePage(req, res, url, entry);
         else {
           entry.status = 421;

@@ -276,16 +276,30 @@ fn on_thread<T: Send + 'static>(
     let mut work = Some(work);
     std::future::poll_fn(move |context: &mut Context<'_>| {
         if let Some(work) = work.take() {
-            let shared = Arc::clone(&shared);
-            thread::spawn(move || {
-                let value = work();
-                if let Ok(mut slot) = shared.lock() {
-                    slot.value = Some(value);
-                    if let Some(waker) = slot.waker.take() {
-                        waker.wake();
+            let finish = {
+                let shared = Arc::clone(&shared);
+                move |value: T| {
+                    if let Ok(mut slot) = shared.lock() {
+                        slot.value = Some(value);
+                        if let Some(waker) = slot.waker.take() {
+                            waker.wake();
+                        }
                     }
                 }
+            };
+            // Without a thread to spare the work runs here, one request at a time.
+            let pending = Arc::new(Mutex::new(Some((work, finish))));
+            let on_thread = Arc::clone(&pending);
+            let spawned = thread::Builder::new().spawn(move || {
+                if let Some((work, finish)) = on_thread.lock().ok().and_then(|mut job| job.take()) {
+                    finish(work());
+                }
             });
+            if spawned.is_err() {
+                if let Some((work, finish)) = pending.lock().ok().and_then(|mut job| job.take()) {
+                    finish(work());
+                }
+            }
         }
         let Ok(mut slot) = shared.lock() else {
             return Poll::Pending;
