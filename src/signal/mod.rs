@@ -183,6 +183,52 @@ pub struct EvidenceSignals {
     pub build_successful: SignalState,
 }
 
+/// One of the six evidence signals, named as its field of [`EvidenceSignals`]; `ALL` is the
+/// one list every reader (engine, drivers, Markdown, panel) walks, in the order shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EvidenceSignal {
+    TestsPassing,
+    CiPassing,
+    LintPassing,
+    SecurityScanClean,
+    CoverageMaintained,
+    BuildSuccessful,
+}
+
+impl EvidenceSignals {
+    /// Builds the six states from one function of the signal.
+    pub fn from_fn(mut state: impl FnMut(EvidenceSignal) -> SignalState) -> Self {
+        Self {
+            tests_passing: state(EvidenceSignal::TestsPassing),
+            ci_passing: state(EvidenceSignal::CiPassing),
+            lint_passing: state(EvidenceSignal::LintPassing),
+            security_scan_clean: state(EvidenceSignal::SecurityScanClean),
+            coverage_maintained: state(EvidenceSignal::CoverageMaintained),
+            build_successful: state(EvidenceSignal::BuildSuccessful),
+        }
+    }
+
+    /// The state of one signal.
+    pub fn get(&self, signal: EvidenceSignal) -> SignalState {
+        match signal {
+            EvidenceSignal::TestsPassing => self.tests_passing,
+            EvidenceSignal::CiPassing => self.ci_passing,
+            EvidenceSignal::LintPassing => self.lint_passing,
+            EvidenceSignal::SecurityScanClean => self.security_scan_clean,
+            EvidenceSignal::CoverageMaintained => self.coverage_maintained,
+            EvidenceSignal::BuildSuccessful => self.build_successful,
+        }
+    }
+
+    /// Every signal with its state, in [`EvidenceSignal::ALL`] order.
+    pub fn entries(&self) -> impl Iterator<Item = (EvidenceSignal, SignalState)> + '_ {
+        EvidenceSignal::ALL
+            .iter()
+            .map(move |signal| (*signal, self.get(*signal)))
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 pub struct Evidence {
@@ -219,12 +265,52 @@ pub struct SupplyChain {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 pub struct Finding {
-    /// e.g. `new_dependency`, `version_downgrade`, `git_dependency`, `install_script`, `unpinned_action`.
-    pub id: String,
+    /// What was found (its JSON spelling is the finding's `id`).
+    pub id: FindingKind,
     pub path: String,
     pub detail: String,
-    /// low, medium, high or critical.
-    pub severity: String,
+    pub severity: Severity,
+}
+
+/// How much a supply-chain finding weighs (ordered: `Critical` is the greatest).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
+#[serde(rename_all = "snake_case")]
+pub enum Severity {
+    Low,
+    Medium,
+    High,
+    Critical,
+}
+
+/// Every kind of supply-chain finding; the finders in `engine::sections::supply_chain` are
+/// the only producers, and each driver that weighs findings names the kinds it reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
+#[serde(rename_all = "snake_case")]
+pub enum FindingKind {
+    NewDependency,
+    RemovedDependency,
+    VersionChange,
+    VersionDowngrade,
+    GitDependency,
+    UrlDependency,
+    LocalDependency,
+    PackageIndex,
+    GoReplace,
+    LockfileNewPackages,
+    MoreDependencyChanges,
+    ManifestWithoutLockfile,
+    LockfileWithoutManifest,
+    LockfileUntrustedSource,
+    InstallScript,
+    RemoteScript,
+    UnpinnedImage,
+    WorkflowPrTargetCheckout,
+    WorkflowPrHeadCheckout,
+    WorkflowScriptInjection,
+    UnpinnedAction,
+    WorkflowWritePermissions,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]

@@ -390,10 +390,14 @@ fn read_supply_chain(o: &Obj) -> SupplyChain {
 
 fn read_finding(o: &Obj) -> Finding {
     Finding {
-        id: o.string("id"),
+        id: o.word(
+            "id",
+            super::FindingKind::from_key,
+            super::FindingKind::NewDependency,
+        ),
         path: o.string("path"),
         detail: o.string("detail"),
-        severity: o.string("severity"),
+        severity: o.word("severity", super::Severity::from_key, super::Severity::Low),
     }
 }
 
