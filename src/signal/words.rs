@@ -3,7 +3,7 @@
 //! export and contributor badges show. One table, so the panel, the export and the tests
 //! never drift apart ("Critical", "REQUEST CHANGES", "New Contributor" as in the reference).
 
-use super::{
+use super::model::{
     Effort, EvidenceSignal, FindingKind, PolicyOutcome, Priority, ReviewAction, RiskLevel, Role,
     Severity, SignalState, Staleness, TrustLevel,
 };

@@ -53,5 +53,5 @@ pub fn default_settings() -> Result<String, JsError> {
 /// The engine version, for the about box and the smoke test.
 #[wasm_bindgen(js_name = engineVersion)]
 pub fn engine_version() -> String {
-    crate::engine::ENGINE_VERSION.to_string()
+    crate::engine::context::ENGINE_VERSION.to_string()
 }

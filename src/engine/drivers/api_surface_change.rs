@@ -14,7 +14,7 @@
 //! "signature changed: pub fn parse(input: &str, strict: bool) -> Ast".
 
 use super::{DriverSpec, fire};
-use crate::engine::{Context, Sections};
+use crate::engine::context::{Context, Sections};
 use crate::settings::weights::API_ADDITIONS_ONLY_FACTOR;
 use crate::signal::Driver;
 

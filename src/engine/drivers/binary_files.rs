@@ -10,7 +10,7 @@
 //! **Example.** "2 binary file(s) cannot be reviewed in the diff: tools/protoc.exe, logo.png".
 
 use super::{DriverSpec, fire, name_list};
-use crate::engine::{Context, Sections};
+use crate::engine::context::{Context, Sections};
 use crate::settings::paths::EXECUTABLE_EXTENSIONS;
 use crate::settings::weights::NON_EXECUTABLE_BINARY_FACTOR;
 use crate::signal::Driver;

@@ -16,7 +16,7 @@
 
 use super::{DriverSpec, finding_paths, findings_of, fire, name_list, worst_factor};
 use crate::engine::sections::supply_chain::BUILD_FINDINGS;
-use crate::engine::{Context, Sections};
+use crate::engine::context::{Context, Sections};
 use crate::settings::weights::PLAIN_BUILD_CHANGE_FACTOR;
 use crate::signal::Driver;
 

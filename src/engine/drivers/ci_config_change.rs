@@ -11,7 +11,7 @@
 //! **Example.** "CI configuration changed: .github/workflows/ci.yml, .github/workflows/lint.yml".
 
 use super::{DriverSpec, fire, name_list};
-use crate::engine::{Context, Sections};
+use crate::engine::context::{Context, Sections};
 use crate::signal::Driver;
 
 /// `ci_config_change` as the catalogue lists it.

@@ -14,7 +14,7 @@
 
 use super::{DriverSpec, finding_paths, findings_of, fire, worst_factor};
 use crate::engine::sections::supply_chain::WORKFLOW_FINDINGS;
-use crate::engine::{Context, Sections};
+use crate::engine::context::{Context, Sections};
 use crate::signal::Driver;
 
 /// `dangerous_workflow` as the catalogue lists it.

@@ -15,7 +15,7 @@
 
 use super::{DriverSpec, finding_paths, findings_of, fire, worst_factor};
 use crate::engine::sections::supply_chain::DEPENDENCY_FINDINGS;
-use crate::engine::{Context, Sections};
+use crate::engine::context::{Context, Sections};
 use crate::settings::weights::severity_factor;
 use crate::signal::{Driver, FindingKind, Severity};
 

@@ -8,7 +8,7 @@
 //! **Example.** "Marked as draft: the author says it is not ready for review".
 
 use super::{DriverSpec, fire};
-use crate::engine::{Context, Sections};
+use crate::engine::context::{Context, Sections};
 use crate::signal::Driver;
 
 /// `draft` as the catalogue lists it.

@@ -10,7 +10,7 @@
 //! **Example.** "Failing: tests_passing (tests / pytest (3.12))".
 
 use super::{DriverSpec, fire, name_list};
-use crate::engine::{Context, Sections};
+use crate::engine::context::{Context, Sections};
 use crate::signal::{Driver, SignalState};
 
 /// `failing_checks` as the catalogue lists it.

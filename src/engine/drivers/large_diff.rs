@@ -11,7 +11,7 @@
 //! **Example.** transformers#43774: "Large change: 930 lines modified (threshold 400)".
 
 use super::{DriverSpec, fire};
-use crate::engine::{Context, Sections};
+use crate::engine::context::{Context, Sections};
 use crate::settings::weights::ramp;
 use crate::signal::Driver;
 

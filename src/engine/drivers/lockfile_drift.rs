@@ -15,7 +15,7 @@
 
 use super::{DriverSpec, fire_for_findings};
 use crate::engine::sections::supply_chain::LOCKFILE_FINDINGS;
-use crate::engine::{Context, Sections};
+use crate::engine::context::{Context, Sections};
 use crate::signal::Driver;
 
 /// `lockfile_drift` as the catalogue lists it.

@@ -10,7 +10,7 @@
 //! **Example.** "23 files changed (threshold 15)".
 
 use super::{DriverSpec, fire};
-use crate::engine::{Context, Sections};
+use crate::engine::context::{Context, Sections};
 use crate::settings::weights::ramp;
 use crate::signal::Driver;
 

@@ -9,7 +9,7 @@
 //! **Example.** "Conflicts with the base branch (mergeable_state: dirty)".
 
 use super::{DriverSpec, fire};
-use crate::engine::{Context, Sections};
+use crate::engine::context::{Context, Sections};
 use crate::signal::Driver;
 
 /// `merge_conflict` as the catalogue lists it.

@@ -9,7 +9,8 @@
 //! **Example.** "142 source lines changed in 3 file(s) with no test changes".
 
 use super::{DriverSpec, fire};
-use crate::engine::{Context, FileClass, Sections};
+use crate::engine::context::{Context, Sections};
+use crate::engine::files::FileClass;
 use crate::settings::weights::MISSING_TESTS_MIN_LINES;
 use crate::signal::Driver;
 

@@ -8,7 +8,7 @@
 //! possibly scaled by severity, and a detail with the concrete numbers and names.
 //! `docs/scoring.md` lists the same catalogue with the weights table.
 
-use super::{Context, Sections};
+use super::context::{Context, Sections};
 use crate::settings::weights;
 use crate::signal::{Driver, Finding, FindingKind};
 

@@ -12,7 +12,7 @@
 //! **Example.** "First contribution from mbtariq82-code".
 
 use super::{DriverSpec, fire, name_list};
-use crate::engine::{Context, Sections};
+use crate::engine::context::{Context, Sections};
 use crate::signal::{Driver, TrustLevel};
 
 /// `new_contributor` as the catalogue lists it.

@@ -11,7 +11,8 @@
 //! **Example.** "Sensitive areas touched: auth (2 files), migrations (1 file)".
 
 use super::{DriverSpec, fire};
-use crate::engine::{Context, FileClass, Sections};
+use crate::engine::context::{Context, Sections};
+use crate::engine::files::FileClass;
 use crate::signal::Driver;
 
 /// `sensitive_paths` as the catalogue lists it.

@@ -10,7 +10,7 @@
 //! **Example.** "No activity for 45 days (stale after 30)".
 
 use super::{DriverSpec, fire};
-use crate::engine::{Context, Sections};
+use crate::engine::context::{Context, Sections};
 use crate::settings::weights::ramp;
 use crate::signal::Driver;
 use crate::timestamp::days_between;

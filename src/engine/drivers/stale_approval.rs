@@ -9,7 +9,7 @@
 //! **Example.** "Approval by alice was given on 3f2a1b9, not the head 9c8d7e6".
 
 use super::{DriverSpec, fire, name_list};
-use crate::engine::{Context, Sections};
+use crate::engine::context::{Context, Sections};
 use crate::signal::Driver;
 
 fn short(sha: &str) -> &str {

@@ -11,7 +11,7 @@
 //! **Example.** "Account mbtariq82-code is 11 days old (threshold 90)".
 
 use super::{DriverSpec, fire, name_list};
-use crate::engine::{Context, Sections};
+use crate::engine::context::{Context, Sections};
 use crate::settings::weights::ramp;
 use crate::signal::{Driver, TrustLevel};
 

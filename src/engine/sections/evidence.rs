@@ -19,8 +19,8 @@
 //! success → passing; failure/error → failing; pending → pending.
 
 use crate::bundle::Bundle;
+use crate::engine::context::Context;
 use crate::engine::sections::contributors::is_first_time;
-use crate::engine::Context;
 use crate::settings::section_tables::{
     EVIDENCE_CREDIT_FAILING, EVIDENCE_CREDIT_PASSING, EVIDENCE_CREDIT_PENDING,
 };

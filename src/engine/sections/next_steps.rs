@@ -12,7 +12,7 @@
 //! product's next steps for transformers#43774 are reproduced exactly (docs/sources.md, "The
 //! reference product").
 
-use crate::engine::Context;
+use crate::engine::context::Context;
 use crate::settings::section_tables::ESSENTIAL_EVIDENCE;
 use crate::signal::{NextSteps, Priority, Signal, SignalState};
 

@@ -14,7 +14,7 @@
 //! "dismiss stale approvals" branch rule); the reference product's rationale "Critical risk
 //! level requires changes before approval".
 
-use crate::engine::{Context, Sections};
+use crate::engine::context::{Context, Sections};
 use crate::settings::section_tables::*;
 use crate::signal::{
     ReadinessItem, ReviewAction, ReviewAdvice, Risk, RiskLevel, Severity, SignalState,

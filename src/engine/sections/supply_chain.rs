@@ -36,7 +36,7 @@ mod workflows;
 
 use std::collections::BTreeMap;
 
-use crate::engine::Context;
+use crate::engine::context::Context;
 use crate::signal::{Finding, FindingKind, SupplyChain};
 
 /// Finding kinds that describe dependency declarations (read by `dependency_change`).

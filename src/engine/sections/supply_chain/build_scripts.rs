@@ -15,7 +15,7 @@
 
 use crate::bundle::ChangedFile;
 use crate::engine::diff;
-use crate::engine::FileFacts;
+use crate::engine::files::FileFacts;
 use crate::signal::{Finding, FindingKind, Severity};
 
 /// Characters of a build-script line quoted in a finding.

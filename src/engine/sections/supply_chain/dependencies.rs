@@ -18,7 +18,7 @@ use super::ecosystems;
 use super::model::{finding, Scanner};
 use crate::bundle::ChangedFile;
 use crate::engine::diff::{self, Hunk};
-use crate::engine::FileFacts;
+use crate::engine::files::FileFacts;
 use crate::signal::{Finding, FindingKind, Severity};
 
 /// Findings kept per manifest; beyond it one summary finding says how many more there were.

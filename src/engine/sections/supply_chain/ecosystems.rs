@@ -11,7 +11,7 @@ use super::model::Scanner;
 use super::{
     manifest_go, manifest_json, manifest_lines, manifest_python, manifest_toml, manifest_xml,
 };
-use crate::engine::FileFacts;
+use crate::engine::files::FileFacts;
 
 /// The scanner for a manifest, by ecosystem and file name.
 pub(crate) fn scanner_for(facts: &FileFacts) -> Option<Scanner> {

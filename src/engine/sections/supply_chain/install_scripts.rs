@@ -12,7 +12,7 @@
 
 use crate::bundle::ChangedFile;
 use crate::engine::diff::{self, Hunk, LineKind};
-use crate::engine::FileFacts;
+use crate::engine::files::FileFacts;
 use crate::signal::{Finding, FindingKind, Severity};
 
 use super::model::finding;

@@ -19,7 +19,7 @@ use std::collections::BTreeSet;
 
 use crate::bundle::ChangedFile;
 use crate::engine::diff;
-use crate::engine::FileFacts;
+use crate::engine::files::FileFacts;
 use crate::settings::paths::LOCKFILE_EXPECTED;
 use crate::signal::{Finding, FindingKind, Severity};
 

@@ -20,7 +20,7 @@
 
 use crate::bundle::ChangedFile;
 use crate::engine::diff::{self, Patch};
-use crate::engine::FileFacts;
+use crate::engine::files::FileFacts;
 use crate::signal::{Finding, FindingKind, Severity};
 
 use super::model::{finding, indentation};
