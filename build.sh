@@ -214,7 +214,7 @@ copy_listed() {
   done
 }
 
-EXTENSION_OWN=(manifest.json background.js panel.html)
+EXTENSION_OWN=(manifest.json background.js panel.html prefs.js)
 EXTENSION_FOREIGN_LIVE=(panel.js)
 EXTENSION_FOREIGN_UI=(panel.css popup.html popup.js popup.css settings-form.js)
 
@@ -282,7 +282,7 @@ assemble_www() {
   fi
   # The playground reuses the popup's settings form and the panel's stylesheet (panel-ui),
   # so it shows exactly what the extension shows.
-  copy_listed "$dest" panel-ui extension settings-form.js panel.css
+  copy_listed "$dest" panel-ui extension settings-form.js prefs.js panel.css
   mkdir -p "$dest/pkg"
   cp "$WEB_PKG/$CRATE.js" "$WEB_PKG/${CRATE}_bg.wasm" "$dest/pkg/"
   copy_primer "$dest"
