@@ -225,7 +225,7 @@ fn cycles(edges: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Vec<Vec<Strin
             .map(|other| display(other))
             .collect();
         if component.len() > 1 {
-            component.sort();
+            prlens::order::sort(&mut component);
             components.insert(component);
         }
     }

@@ -130,7 +130,7 @@ fn render() -> String {
     );
     out.push_str("## Driver catalogue\n\n");
     let mut specs: Vec<_> = CATALOGUE.to_vec();
-    specs.sort_unstable_by_key(|spec| spec.id);
+    prlens::order::sort_by_key(&mut specs, |spec| spec.id);
     for spec in specs {
         let id = spec.id;
         let doc = module_doc(&root().join("src/engine/drivers").join(format!("{id}.rs")));
@@ -222,9 +222,9 @@ fn the_catalogue_is_derived_from_the_driver_files() {
         .filter_map(|name| name.strip_suffix(".rs").map(str::to_string))
         .filter(|name| name != "mod" && name != "testing")
         .collect();
-    files.sort_unstable();
+    prlens::order::sort(&mut files);
     let mut catalogued: Vec<String> = CATALOGUE.iter().map(|spec| spec.id.to_string()).collect();
-    catalogued.sort_unstable();
+    prlens::order::sort(&mut catalogued);
     assert_eq!(files, catalogued, "each driver file is one catalogue entry");
     for spec in CATALOGUE {
         let text = std::fs::read_to_string(dir.join(format!("{}.rs", spec.id))).expect("driver");

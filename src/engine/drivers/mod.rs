@@ -194,7 +194,7 @@ mod tests {
     #[test]
     fn every_spec_has_a_unique_id_a_label_a_source_and_a_weight_in_range() {
         let mut ids: Vec<&str> = CATALOGUE.iter().map(|spec| spec.id).collect();
-        ids.sort_unstable();
+        crate::order::sort(&mut ids);
         ids.dedup();
         assert_eq!(ids.len(), CATALOGUE.len(), "driver ids are unique");
         for spec in CATALOGUE {
