@@ -208,7 +208,7 @@ copy_files() {
   done
 }
 
-EXTENSION_FILES=(manifest.json background.js panel.html panel.js panel.css popup.html popup.js popup.css settings-form.js diff-anchors.js)
+EXTENSION_FILES=(manifest.json background.js panel.html panel.js panel.css popup.html popup.js popup.css settings-form.js prefs.js diff-anchors.js)
 
 assemble_extension() {
   local dest=$1
@@ -279,7 +279,7 @@ assemble_www() {
   cp -R www/. "$dest/"
   # The playground reuses the popup's settings form and the panel's stylesheet, so it shows
   # exactly what the extension shows.
-  copy_files "$dest" extension settings-form.js panel.css
+  copy_files "$dest" extension settings-form.js prefs.js panel.css
   mkdir -p "$dest/pkg"
   cp "$WEB_PKG/$CRATE.js" "$WEB_PKG/${CRATE}_bg.wasm" "$dest/pkg/"
   copy_primer "$dest"

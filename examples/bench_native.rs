@@ -137,7 +137,7 @@ fn phase_medians(
         std::hint::black_box(text);
     }
     for samples in [&mut parse, &mut analyze, &mut serialise] {
-        samples.sort_by(f64::total_cmp);
+        prlens::order::sort_by(samples, f64::total_cmp);
     }
     Ok(serde_json::json!({
         "parse": median(&parse),
@@ -161,7 +161,7 @@ fn bench_bundle(path: &str, options: &Options) -> Result<serde_json::Value, Benc
         samples.push(begun.elapsed().as_secs_f64() * 1000.0);
         std::hint::black_box(signal);
     }
-    samples.sort_by(f64::total_cmp);
+    prlens::order::sort_by(&mut samples, f64::total_cmp);
     let phases = phase_medians(path, &bundle_json, options.min_iterations)?;
     Ok(serde_json::json!({
         "phases_ms": phases,

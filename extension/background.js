@@ -3,30 +3,23 @@
  *
  * Deliberately minimal: the wasm engine and every GitHub API call run in the extension-origin
  * panel iframe (see docs/architecture.md), so the background only
- *  - writes the default preferences on install (keeping whatever the user already set), and
+ *  - writes the default preferences on install and update, migrating what the user already set
+ *    (extension/prefs.js), and
  *  - answers a liveness ping from our own content scripts and pages.
  * Every message is checked against `sender.id`, so other extensions and web pages are ignored.
- * It never reads the token. No top-level await and no import() (they break a Chrome module SW).
+ * It never reads the token. No top-level await and no dynamic import() (they break a Chrome module SW); static imports are fine.
  */
 
-const PREFS_KEY = "prlens.prefs";
+import "./prefs.js";
 
-/** Defaults for `chrome.storage.sync["prlens.prefs"]` (docs/CONTRACTS.md, Storage). */
-const DEFAULT_PREFS = Object.freeze({
-  enabled: true,
-  disabledRepos: [],
-  expanded: false,
-  hiddenSections: [],
-  engine: {},
-});
+const { PREFS_KEY, migratePrefs } = globalThis.prlensPrefs;
 
 const api = globalThis.browser ?? globalThis.chrome;
 
-/** Adds any missing default keys without overwriting the user's choices. */
+/** Brings the stored prefs to the current version (defaults for what is missing), keeping the user's choices. */
 async function ensureDefaultPrefs() {
   const stored = (await api.storage.sync.get(PREFS_KEY))[PREFS_KEY];
-  const current = stored && typeof stored === "object" && !Array.isArray(stored) ? stored : {};
-  const merged = { ...DEFAULT_PREFS, ...current };
+  const merged = migratePrefs(stored);
   if (JSON.stringify(merged) !== JSON.stringify(stored)) {
     await api.storage.sync.set({ [PREFS_KEY]: merged });
   }

@@ -23,21 +23,19 @@
  */
 import init, * as wasm from "./pkg/prlens.js";
 import { fileDigests, hasAnchors, parseAnchors, withAnchors } from "./diff-anchors.js";
+import "./prefs.js";
 
 performance.mark("prlens:module");
 
 const api = globalThis.browser ?? globalThis.chrome;
 const PAGE_ORIGIN = "https://github.com";
-const TOKEN_KEY = "prlens.token";
-const PREFS_KEY = "prlens.prefs";
+const { TOKEN_KEY, PREFS_KEY, OWNER: OWNER_PATTERN, REPO: REPO_PATTERN, normalizePrefs } = globalThis.prlensPrefs;
 /** Last rendered signal per PR, so a revisit shows the previous panel at once. */
 const PANEL_CACHE_PREFIX = "prlens.cache.panel.";
 const PANEL_CACHE_INDEX = "prlens.cache.panels";
 const PANEL_CACHE_MAX = 20;
 const DEFAULT_POLL_SECONDS = 60;
 
-const OWNER_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
-const REPO_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
 const NONCE_PATTERN = /^[0-9a-f]{32}$/;
 const ANCHOR_PATTERN = /^diff-[0-9a-f]{64}$/;
 const TABS = new Set(["conversation", "files", "commits", "other"]);
@@ -140,7 +138,7 @@ const view = {
   queued: null, // a user refresh that arrived while a fetch was running
   pollTimer: null,
 };
-let prefs = { enabled: true, disabledRepos: [], expanded: false, hiddenSections: [], engine: {} };
+let prefs = normalizePrefs(undefined);
 let token = null;
 
 // ------------------------------------------------------------------------------------------
@@ -199,17 +197,6 @@ window.addEventListener("message", (event) => {
 // ------------------------------------------------------------------------------------------
 // Storage
 // ------------------------------------------------------------------------------------------
-
-function normalizePrefs(stored) {
-  const value = stored && typeof stored === "object" && !Array.isArray(stored) ? stored : {};
-  return {
-    ...prefs,
-    ...value,
-    hiddenSections: Array.isArray(value.hiddenSections) ? value.hiddenSections.filter((s) => typeof s === "string") : [],
-    engine: value.engine && typeof value.engine === "object" ? value.engine : {},
-    expanded: value.expanded === true,
-  };
-}
 
 async function loadSettings() {
   const [sync, local] = await Promise.all([api.storage.sync.get(PREFS_KEY), api.storage.local.get(TOKEN_KEY)]);

@@ -2,8 +2,7 @@
  * prlens settings model and form, shared by the extension popup and reusable by
  * the www playground.
  *
- * What: the prefs shape stored in chrome.storage.sync["prlens.prefs"] (docs/CONTRACTS.md),
- * its normalisation, the panel section list, repository-name validation, and a form for the
+ * What: re-exports the preferences model of prefs.js for module importers, and a form for the
  * engine Settings JSON (driver weights, thresholds, extra path globs, trusted bots,
  * governance policies) with validation.
  * Why: the popup and the playground must offer the same knobs with the same words, and a
@@ -15,25 +14,12 @@
  * DOM is built with createElement/textContent only; no markup strings.
  */
 
-/** Panel sections, in panel order, with the words the popup shows (data-prlens-section keys). */
-export const SECTIONS = [
-  ["risk", "Risk drivers"],
-  ["intent", "Intent"],
-  ["contributors", "Contributors"],
-  ["evidence", "Evidence"],
-  ["supply_chain", "Supply chain"],
-  ["focus", "Focus files"],
-  ["triage", "Triage"],
-  ["conventions", "Conventions"],
-  ["governance", "Governance"],
-  ["next_steps", "Next steps"],
-];
+// The preferences model (key, defaults, normalisation, owner/* matching, schema version) is
+// extension/prefs.js, shared with the panel, the background, the content script and www.
+import "./prefs.js";
 
-const SECTION_KEYS = new Set(SECTIONS.map(([key]) => key));
-
-/** The storage keys (docs/CONTRACTS.md, Storage). */
-export const PREFS_KEY = "prlens.prefs";
-export const TOKEN_KEY = "prlens.token";
+export const { SECTIONS, PREFS_KEY, TOKEN_KEY, PREFS_VERSION, defaultPrefs, normalizePrefs, migratePrefs, normalizeRepo, isEnabledFor } =
+  globalThis.prlensPrefs;
 
 /** Labels for the engine thresholds; unknown keys get a label from their name. */
 export const THRESHOLD_LABELS = {
@@ -57,52 +43,6 @@ export const PATH_RULES = [
   ["sensitive", "Sensitive paths", "Raise focus priority, e.g. src/auth/**"],
   ["tests", "Test files", "Count as tests, e.g. spec/**/*.rb"],
 ];
-
-/** The prefs object every reader can rely on. */
-export function defaultPrefs() {
-  return { enabled: true, disabledRepos: [], expanded: false, hiddenSections: [], engine: {} };
-}
-
-/** Coerces whatever is stored into the prefs shape (unknown sections and bad repos dropped). */
-export function normalizePrefs(raw) {
-  const prefs = defaultPrefs();
-  if (!raw || typeof raw !== "object") return prefs;
-  if (typeof raw.enabled === "boolean") prefs.enabled = raw.enabled;
-  if (typeof raw.expanded === "boolean") prefs.expanded = raw.expanded;
-  if (Array.isArray(raw.disabledRepos)) {
-    prefs.disabledRepos = [...new Set(raw.disabledRepos.map(normalizeRepo).filter(Boolean))];
-  }
-  if (Array.isArray(raw.hiddenSections)) {
-    prefs.hiddenSections = [...new Set(raw.hiddenSections.filter((key) => SECTION_KEYS.has(key)))];
-  }
-  if (raw.engine && typeof raw.engine === "object" && !Array.isArray(raw.engine)) prefs.engine = raw.engine;
-  return prefs;
-}
-
-const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
-const REPO = /^[A-Za-z0-9._-]{1,100}$/;
-
-/**
- * "owner/repo" (also accepts a github.com URL) → lower-cased "owner/repo", or null.
- * GitHub names are case-insensitive, so matching is done on the lower-cased form.
- */
-export function normalizeRepo(text) {
-  if (typeof text !== "string") return null;
-  let value = text.trim().replace(/^https:\/\/github\.com\//i, "").replace(/\/+$/, "");
-  const parts = value.split("/");
-  if (parts.length < 2) return null;
-  const [owner, repo] = parts;
-  if (!OWNER.test(owner) || !REPO.test(repo) || repo === "." || repo === "..") return null;
-  value = `${owner}/${repo}`;
-  return value.toLowerCase();
-}
-
-/** True when prlens should run on owner/repo under these prefs. */
-export function isEnabledFor(prefs, owner, repo) {
-  const normalized = normalizePrefs(prefs);
-  if (!normalized.enabled) return false;
-  return !normalized.disabledRepos.includes(`${owner}/${repo}`.toLowerCase());
-}
 
 /**
  * Classifies a GitHub token from its prefix and the /user response headers. Fine-grained

@@ -179,15 +179,8 @@ pub fn render(signal: &Signal) -> String {
         "\n#### Evidence ({} complete)\n\n",
         percent(evidence.completeness)
     );
-    for (name, state) in [
-        ("tests_passing", signals.tests_passing),
-        ("ci_passing", signals.ci_passing),
-        ("lint_passing", signals.lint_passing),
-        ("security_scan_clean", signals.security_scan_clean),
-        ("coverage_maintained", signals.coverage_maintained),
-        ("build_successful", signals.build_successful),
-    ] {
-        let _ = writeln!(out, "- `{name}`: {}", state_word(state));
+    for (signal, state) in signals.entries() {
+        let _ = writeln!(out, "- `{}`: {}", signal.key(), state_word(state));
     }
     if !evidence.note.is_empty() {
         let _ = write!(out, "\n{}\n", escape(&evidence.note));
@@ -214,8 +207,8 @@ pub fn render(signal: &Signal) -> String {
         let _ = writeln!(
             out,
             "- {} `{}` in {}: {}",
-            escape(&finding.severity),
-            escape_code(&finding.id),
+            escape(finding.severity.key()),
+            escape_code(finding.id.key()),
             escape(&finding.path),
             escape(&finding.detail)
         );

@@ -155,7 +155,7 @@ fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
                 .collect()
         })
         .unwrap_or_default();
-    entries.sort();
+    prlens::order::sort(&mut entries);
     entries
 }
 

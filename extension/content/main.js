@@ -21,10 +21,10 @@
 
   const { url, facts, messaging, mount, navigation } = content;
   const ext = root.browser ?? root.chrome;
-  const PREFS_KEY = "prlens.prefs";
+  const { PREFS_KEY, isEnabledFor, migratePrefs } = root.prlensPrefs; // extension/prefs.js, listed before this file
   const FACTS_DEBOUNCE_MS = 1000;
 
-  let prefs = { enabled: true, disabledRepos: [] };
+  let prefs = migratePrefs(undefined);
   /**
    * False until the preferences are read. Meanwhile a PR's panel is mounted hidden, so it boots
    * (wasm, styles) while they are read, but it is shown and told the PR only once they say
@@ -44,13 +44,7 @@
   };
 
   function repoDisabled(pull) {
-    const list = Array.isArray(prefs.disabledRepos) ? prefs.disabledRepos : [];
-    const full = `${pull.owner}/${pull.repo}`.toLowerCase();
-    return list.some((entry) => {
-      if (typeof entry !== "string") return false;
-      const wanted = entry.trim().toLowerCase();
-      return wanted === full || wanted === `${pull.owner.toLowerCase()}/*`;
-    });
+    return !isEnabledFor({ ...prefs, enabled: true }, pull.owner, pull.repo);
   }
 
   const prefersDark = () => root.matchMedia?.("(prefers-color-scheme: dark)").matches ?? false;
@@ -185,8 +179,7 @@
   lifetime.signal.addEventListener("abort", stopNavigation);
 
   function applyPrefs(stored) {
-    const value = stored && typeof stored === "object" && !Array.isArray(stored) ? stored : {};
-    prefs = { enabled: value.enabled !== false, disabledRepos: Array.isArray(value.disabledRepos) ? value.disabledRepos : [] };
+    prefs = migratePrefs(stored);
     prefsKnown = true;
   }
 

@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use thiserror::Error;
 
 use super::json::{Raw, Shape, LEAF};
-use super::*;
+use super::model::*;
 use crate::text::clip;
 use crate::timestamp;
 
@@ -330,7 +330,7 @@ fn bundle(mut root: Raw) -> Result<Bundle, BundleError> {
     }
     if let Some(format) = section(&root, "format") {
         match format.scalar().as_str() {
-            Some(super::BUNDLE_FORMAT) => {}
+            Some(super::model::BUNDLE_FORMAT) => {}
             Some(other) => {
                 return Err(BundleError::UnsupportedFormat(clip(
                     other,

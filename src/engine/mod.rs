@@ -14,6 +14,7 @@
 //!    [`sections::next_steps`] lists concerns and questions.
 
 pub mod api_surface;
+pub mod context;
 pub mod diff;
 pub mod drivers;
 pub mod files;
@@ -22,37 +23,10 @@ pub mod sections;
 
 use crate::bundle::Bundle;
 use crate::settings::Settings;
-use crate::signal::{
-    Contributor, ConventionCheck, Evidence, FocusFile, Intent, Signal, SupplyChain, Triage,
-    SIGNAL_VERSION,
-};
+use crate::signal::{Signal, SIGNAL_VERSION};
 
+pub use context::{Context, Sections, ENGINE_VERSION};
 pub use files::{FileClass, FileFacts};
-
-/// The engine version written into every signal's `meta`.
-pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
-
-/// Everything a section or driver may read: the bundle, the settings, the reference time and
-/// the classified files (computed once).
-pub struct Context<'a> {
-    pub bundle: &'a Bundle,
-    pub settings: &'a Settings,
-    /// Reference time, Unix seconds.
-    pub now: i64,
-    /// One entry per changed file, in bundle order.
-    pub files: Vec<FileFacts>,
-}
-
-/// The sections computed before risk; drivers read them instead of recomputing.
-pub struct Sections {
-    pub contributors: Vec<Contributor>,
-    pub intent: Intent,
-    pub evidence: Evidence,
-    pub supply_chain: SupplyChain,
-    pub triage: Triage,
-    pub focus: Vec<FocusFile>,
-    pub conventions: Vec<ConventionCheck>,
-}
 
 /// Computes the signal for a bundle. `now` defaults to the bundle's `fetched_at`, then to the
 /// PR's `updated_at`, so the same bundle always gives the same signal.

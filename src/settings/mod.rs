@@ -1,6 +1,7 @@
 //! Settings: every threshold, weight and path rule the engine uses, with defaults and sources.
 //!
-//! The defaults are the one documented table of the project ([`Thresholds`], [`weights`]);
+//! The defaults are the one documented table of the project ([`Thresholds`], [`weights`], and
+//! each driver's own default weight);
 //! users override any subset from the popup or the playground (partial JSON is fine: missing
 //! fields keep their defaults). `docs/scoring.md` is generated from the same table.
 
@@ -25,7 +26,7 @@ pub use thresholds::Thresholds;
 #[serde(default)]
 pub struct Settings {
     pub thresholds: Thresholds,
-    /// Driver weight overrides by driver id; missing ids use [`weights::DEFAULT_WEIGHTS`].
+    /// Driver weight overrides by driver id; a missing id keeps the driver's default weight.
     pub weights: BTreeMap<String, f64>,
     /// Extra path globs, added to the built-in lists.
     pub paths: PathRules,
@@ -79,14 +80,6 @@ impl Settings {
         self.thresholds
             .validate()
             .map_err(SettingsError::OutOfRange)
-    }
-
-    /// The weight of a driver: the user's override, else the default table.
-    pub fn weight(&self, driver_id: &str) -> f64 {
-        self.weights
-            .get(driver_id)
-            .copied()
-            .unwrap_or_else(|| weights::default_weight(driver_id))
     }
 }
 

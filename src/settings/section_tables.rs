@@ -2,6 +2,8 @@
 //! bands, partial credits, readiness points. Each row gives its source; user-tunable numbers
 //! live in [`super::Thresholds`] instead.
 
+use crate::signal::EvidenceSignal;
+
 /// Effort bands by minutes to review: `(lower bound inclusive, band)`, scanned from the top.
 /// Source: docs/sources.md, "Review size and time" (gitStream ETR colours < 5 / 5–19 / ≥ 20;
 /// SmartBear "review < 60 min, never > 90"; the reference product called 112 min "extensive").
@@ -94,7 +96,11 @@ pub const FRESH_ACCOUNT_DAYS: u64 = 365;
 /// Missing evidence signals worth a question in next steps. The reference product asked about
 /// ci_passing and lint_passing (not security/coverage/build) when tests were present; tests are
 /// asked about too when absent.
-pub const ESSENTIAL_EVIDENCE: [&str; 3] = ["tests_passing", "ci_passing", "lint_passing"];
+pub const ESSENTIAL_EVIDENCE: [EvidenceSignal; 3] = [
+    EvidenceSignal::TestsPassing,
+    EvidenceSignal::CiPassing,
+    EvidenceSignal::LintPassing,
+];
 
 /// Focus files kept in the signal, most important first; `focus_more` counts the rest. 50: the
 /// panel and the Markdown export show the first handful, a reviewer starting a 3,000-file PR

@@ -1,5 +1,6 @@
-//! The risk table: every driver's default weight with its source, the level cut-offs, and the
-//! scaling rules drivers apply to their weight.
+//! The risk table: the level cut-offs and the scaling rules drivers apply to their weight.
+//! Each driver's default weight and source sit on the driver itself
+//! (`engine::drivers::DriverSpec`).
 //!
 //! How a score is composed (see `engine::sections::risk`): each fired driver contributes a
 //! weight `w ∈ [0, 1]` (its default below or the user's override, possibly scaled by severity);
@@ -12,73 +13,7 @@
 //! critical ≈ 0.90; a small docs PR by a member scores low; a Dependabot bump of an Action or a
 //! Maven plugin is low/medium on supply-chain drivers alone.
 
-use crate::signal::RiskLevel;
-
-/// One row of the table.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct WeightRow {
-    /// Driver id (snake_case), as it appears in the signal.
-    pub id: &'static str,
-    /// Short human label.
-    pub label: &'static str,
-    /// Default weight (full severity).
-    pub weight: f64,
-    /// Where the weight and the driver's threshold come from.
-    pub source: &'static str,
-}
-
-/// Declares the table once and derives both views from it, so they cannot drift.
-macro_rules! weight_table {
-    ($($id:literal, $label:literal, $weight:literal, $source:literal;)*) => {
-        /// Every driver with its label, default weight and source, heaviest first.
-        pub const WEIGHT_TABLE: &[WeightRow] = &[
-            $(WeightRow { id: $id, label: $label, weight: $weight, source: $source }),*
-        ];
-        /// `(driver id, default weight)`, the view settings forms read.
-        pub const DEFAULT_WEIGHTS: &[(&str, f64)] = &[$(($id, $weight)),*];
-    };
-}
-
-weight_table! {
-    "dangerous_workflow", "Dangerous workflow", 0.60,
-        "OpenSSF Scorecard Dangerous-Workflow (risk: Critical), Token-Permissions (High), Pinned-Dependencies (Medium); scaled by finding severity";
-    "large_diff", "Large change", 0.50,
-        "SmartBear/Cisco: review ≤ 400 LOC; ramps from half weight at large_diff_lines (400) to full at large_diff_severe_lines (1000, CodelyTV/PR Size Guard L)";
-    "install_script", "Install script", 0.45,
-        "Socket / Zahan et al. 2022: 93.9% of malicious packages have at least one install script";
-    "failing_checks", "Failing checks", 0.40,
-        "PR Focus: \"deterministic signals (CI status + PR age) form the floor\", \"failing CI always floats to the top\"";
-    "new_contributor", "New contributor", 0.35,
-        "Reference product driver (transformers#43774); koalr: first-time files 2.1× incident rate; GitHub's FIRST_TIME_CONTRIBUTOR";
-    "sensitive_paths", "Sensitive paths", 0.35,
-        "vercel-labs/open-agents#833 rubric and Momental Heimdall: auth, permissions, secrets, migrations, infra rate High";
-    "api_surface_change", "API surface change", 0.30,
-        "Reference product driver; Heimdall HIGH on breaking API changes. Additions only: 0.6× (API_ADDITIONS_ONLY_FACTOR)";
-    "young_account", "Young account", 0.30,
-        "Reference product driver (11 days); Good Egg #47: accounts < 1 year merge ~16pp less; threshold young_account_days (90)";
-    "build_script_change", "Build script change", 0.30,
-        "pr-signal category dependency/CI/Dockerfile; build scripts run with CI credentials (GitHub's \"Security hardening for GitHub Actions\"); PLAIN_BUILD_CHANGE_FACTOR for a plain change, else the worst finding (curl|sh high, Scorecard Pinned-Dependencies)";
-    "binary_files", "Binary files", 0.25,
-        "OpenSSF Scorecard Binary-Artifacts (risk: High): binaries cannot be reviewed";
-    "dependency_change", "Dependency change", 0.25,
-        "Scorecard/dependency-review; Danger lockfile rules; scaled by the worst dependency finding (version bump low … git/url spec or downgrade high)";
-    "many_files", "Many files", 0.25,
-        "PR Size Guard (Medium ≤ 15 files, Large ≤ 30) and PRisk (warn 15); ramps from many_files to many_files_severe";
-    "lockfile_drift", "Lockfile drift", 0.20,
-        "Danger: package.json changed without the lockfile (or the reverse); PostHog#85564 lockfile changes drop approvals";
-    "missing_tests", "Missing tests", 0.20,
-        "Microsoft PR-Metrics test-factor 1.0 (test lines per product line); fires from MISSING_TESTS_MIN_LINES source lines";
-    "ci_config_change", "CI config change", 0.15,
-        "Reference product supply-chain flag; Scorecard Dangerous-Workflow scope (workflows run with repository secrets)";
-    "merge_conflict", "Merge conflict", 0.15,
-        "GitHub mergeable_state \"dirty\": the merged result is not what was reviewed";
-    "stale_approval", "Stale approval", 0.15,
-        "PostHog#85564 / GitHub \"dismiss stale approvals\": an approval on an older commit did not see the head";
-    "stale", "Stale", 0.10,
-        "actions/stale defaults (stale_days 30 … stale_high_days 60); ramps between them";
-    "draft", "Draft", 0.05,
-        "GitHub draft state: the author says it is not ready for review";
-}
+use crate::signal::{RiskLevel, Severity};
 
 /// Risk level cut-offs on the score, highest first: `score ≥ cut-off` gives that level, else
 /// low. Quartiles of [0, 1]; with the weights above one heavy driver alone is medium, two are
@@ -94,11 +29,11 @@ pub const LEVEL_CUTOFFS: &[(RiskLevel, f64)] = &[
 pub const RAMP_FLOOR: f64 = 0.5;
 
 /// Weight factor of a supply-chain finding severity (critical, high, medium, low).
-pub const SEVERITY_FACTORS: &[(&str, f64)] = &[
-    ("critical", 1.0),
-    ("high", 0.8),
-    ("medium", 0.6),
-    ("low", 0.4),
+pub const SEVERITY_FACTORS: &[(Severity, f64)] = &[
+    (Severity::Critical, 1.0),
+    (Severity::High, 0.8),
+    (Severity::Medium, 0.6),
+    (Severity::Low, 0.4),
 ];
 
 /// `api_surface_change` weight factor when public definitions were only added (nothing removed
@@ -117,21 +52,11 @@ pub const PLAIN_BUILD_CHANGE_FACTOR: f64 = 0.6;
 /// any test file: one-line fixes are not held to it. [inferred; PR-Metrics has no floor]
 pub const MISSING_TESTS_MIN_LINES: u64 = 20;
 
-/// The default weight of a driver id (0 for unknown ids).
-pub fn default_weight(driver_id: &str) -> f64 {
-    row(driver_id).map_or(0.0, |row| row.weight)
-}
-
-/// The table row of a driver id.
-pub fn row(driver_id: &str) -> Option<&'static WeightRow> {
-    WEIGHT_TABLE.iter().find(|row| row.id == driver_id)
-}
-
-/// The weight factor of a finding severity; unknown severities count as low.
-pub fn severity_factor(severity: &str) -> f64 {
+/// The weight factor of a finding severity.
+pub fn severity_factor(severity: Severity) -> f64 {
     SEVERITY_FACTORS
         .iter()
-        .find(|(name, _)| name.eq_ignore_ascii_case(severity))
+        .find(|(name, _)| *name == severity)
         .map_or(0.4, |(_, factor)| *factor)
 }
 
@@ -157,22 +82,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_row_has_a_source_a_label_and_a_weight_in_range() {
-        for row in WEIGHT_TABLE {
-            assert!(
-                !row.source.is_empty() && !row.label.is_empty(),
-                "{}",
-                row.id
-            );
-            assert!(row.weight > 0.0 && row.weight <= 1.0, "{}", row.id);
-        }
-        let mut ids: Vec<_> = DEFAULT_WEIGHTS.iter().map(|(id, _)| *id).collect();
-        ids.sort_unstable();
-        ids.dedup();
-        assert_eq!(ids.len(), WEIGHT_TABLE.len(), "ids are unique");
-    }
-
-    #[test]
     fn levels_follow_the_cutoffs_at_their_boundaries() {
         assert_eq!(level_for(0.0), RiskLevel::Low);
         assert_eq!(level_for(0.249), RiskLevel::Low);
@@ -192,9 +101,11 @@ mod tests {
     }
 
     #[test]
-    fn unknown_ids_and_severities_have_safe_defaults() {
-        assert_eq!(default_weight("no_such_driver"), 0.0);
-        assert_eq!(severity_factor("CRITICAL"), 1.0);
-        assert_eq!(severity_factor("weird"), 0.4);
+    fn every_severity_has_a_factor_and_worse_weighs_more() {
+        let factors: Vec<f64> = Severity::ALL.iter().map(|s| severity_factor(*s)).collect();
+        assert!(
+            factors.windows(2).all(|pair| pair[0] < pair[1]),
+            "{factors:?}"
+        );
     }
 }

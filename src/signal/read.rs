@@ -20,7 +20,7 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
-use super::{
+use super::model::{
     CheckSummary, Contributor, ConventionCheck, Criterion, Driver, Evidence, EvidenceSignals,
     Finding, FocusFile, GovernanceResult, Intent, Meta, NextSteps, PrInfo, ReadinessItem,
     ReviewAdvice, Risk, Signal, SupplyChain, Triage,
@@ -286,7 +286,11 @@ fn read_pr(o: &Obj) -> PrInfo {
 
 fn read_risk(o: &Obj) -> Risk {
     Risk {
-        level: o.word("level", super::RiskLevel::from_key, super::RiskLevel::Low),
+        level: o.word(
+            "level",
+            super::model::RiskLevel::from_key,
+            super::model::RiskLevel::Low,
+        ),
         score: o.f64("score"),
         drivers: o.list("drivers", read_driver),
         formula: o.string("formula"),
@@ -306,12 +310,16 @@ fn read_driver(o: &Obj) -> Driver {
 fn read_contributor(o: &Obj) -> Contributor {
     Contributor {
         login: o.string("login"),
-        role: o.word("role", super::Role::from_key, super::Role::Author),
+        role: o.word(
+            "role",
+            super::model::Role::from_key,
+            super::model::Role::Author,
+        ),
         association: o.opt_string("association"),
         trust_level: o.word(
             "trust_level",
-            super::TrustLevel::from_key,
-            super::TrustLevel::New,
+            super::model::TrustLevel::from_key,
+            super::model::TrustLevel::New,
         ),
         account_age_days: o.opt_u64("account_age_days"),
         prior_prs: o.opt_u64("prior_prs"),
@@ -346,8 +354,8 @@ fn read_evidence(o: &Obj) -> Evidence {
     let state = |key| {
         signals.word(
             key,
-            super::SignalState::from_key,
-            super::SignalState::Missing,
+            super::model::SignalState::from_key,
+            super::model::SignalState::Missing,
         )
     };
     Evidence {
@@ -371,8 +379,8 @@ fn read_check(o: &Obj) -> CheckSummary {
         feeds: o.strings("feeds"),
         state: o.word(
             "state",
-            super::SignalState::from_key,
-            super::SignalState::Missing,
+            super::model::SignalState::from_key,
+            super::model::SignalState::Missing,
         ),
         conclusion: o.string("conclusion"),
     }
@@ -390,17 +398,29 @@ fn read_supply_chain(o: &Obj) -> SupplyChain {
 
 fn read_finding(o: &Obj) -> Finding {
     Finding {
-        id: o.string("id"),
+        id: o.word(
+            "id",
+            super::model::FindingKind::from_key,
+            super::model::FindingKind::NewDependency,
+        ),
         path: o.string("path"),
         detail: o.string("detail"),
-        severity: o.string("severity"),
+        severity: o.word(
+            "severity",
+            super::model::Severity::from_key,
+            super::model::Severity::Low,
+        ),
     }
 }
 
 fn read_focus_file(o: &Obj) -> FocusFile {
     FocusFile {
         path: o.string("path"),
-        priority: o.word("priority", super::Priority::from_key, super::Priority::Low),
+        priority: o.word(
+            "priority",
+            super::model::Priority::from_key,
+            super::model::Priority::Low,
+        ),
         additions: o.u64("additions"),
         deletions: o.u64("deletions"),
         status: o.string("status"),
@@ -413,11 +433,15 @@ fn read_focus_file(o: &Obj) -> FocusFile {
 fn read_triage(o: &Obj) -> Triage {
     Triage {
         minutes: o.u64("minutes"),
-        effort: o.word("effort", super::Effort::from_key, super::Effort::Trivial),
+        effort: o.word(
+            "effort",
+            super::model::Effort::from_key,
+            super::model::Effort::Trivial,
+        ),
         staleness: o.word(
             "staleness",
-            super::Staleness::from_key,
-            super::Staleness::None,
+            super::model::Staleness::from_key,
+            super::model::Staleness::None,
         ),
         counted_lines: o.u64("counted_lines"),
         excluded_lines: o.u64("excluded_lines"),
@@ -442,8 +466,8 @@ fn read_governance(o: &Obj) -> GovernanceResult {
         rule: o.string("rule"),
         outcome: o.word(
             "outcome",
-            super::PolicyOutcome::from_key,
-            super::PolicyOutcome::NotApplicable,
+            super::model::PolicyOutcome::from_key,
+            super::model::PolicyOutcome::NotApplicable,
         ),
         detail: o.string("detail"),
     }
@@ -453,8 +477,8 @@ fn read_review(o: &Obj) -> ReviewAdvice {
     ReviewAdvice {
         action: o.word(
             "action",
-            super::ReviewAction::from_key,
-            super::ReviewAction::Review,
+            super::model::ReviewAction::from_key,
+            super::model::ReviewAction::Review,
         ),
         readiness: o.u8("readiness"),
         rationale: o.string("rationale"),

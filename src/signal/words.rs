@@ -3,9 +3,9 @@
 //! export and contributor badges show. One table, so the panel, the export and the tests
 //! never drift apart ("Critical", "REQUEST CHANGES", "New Contributor" as in the reference).
 
-use super::{
-    Effort, PolicyOutcome, Priority, ReviewAction, RiskLevel, Role, SignalState, Staleness,
-    TrustLevel,
+use super::model::{
+    Effort, EvidenceSignal, FindingKind, PolicyOutcome, Priority, ReviewAction, RiskLevel, Role,
+    Severity, SignalState, Staleness, TrustLevel,
 };
 
 /// Declares `key()` and `label()` for a fieldless enum from `(variant, key, label)` rows.
@@ -24,6 +24,8 @@ macro_rules! words {
             pub fn from_key(key: &str) -> Option<Self> {
                 match key { $($key => Some($enum::$variant),)+ _ => None }
             }
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$enum] = &[$($enum::$variant,)+];
         }
     };
 }
@@ -82,6 +84,47 @@ words!(SignalState {
     Failing => "failing", "Failing";
     Pending => "pending", "Pending";
     Missing => "missing", "Missing";
+});
+
+words!(Severity {
+    Low => "low", "low";
+    Medium => "medium", "medium";
+    High => "high", "high";
+    Critical => "critical", "critical";
+});
+
+words!(FindingKind {
+    NewDependency => "new_dependency", "new dependency";
+    RemovedDependency => "removed_dependency", "removed dependency";
+    VersionChange => "version_change", "version change";
+    VersionDowngrade => "version_downgrade", "version downgrade";
+    GitDependency => "git_dependency", "git dependency";
+    UrlDependency => "url_dependency", "URL dependency";
+    LocalDependency => "local_dependency", "local dependency";
+    PackageIndex => "package_index", "package index";
+    GoReplace => "go_replace", "Go replace";
+    LockfileNewPackages => "lockfile_new_packages", "new lockfile packages";
+    MoreDependencyChanges => "more_dependency_changes", "more dependency changes";
+    ManifestWithoutLockfile => "manifest_without_lockfile", "manifest without lockfile";
+    LockfileWithoutManifest => "lockfile_without_manifest", "lockfile without manifest";
+    LockfileUntrustedSource => "lockfile_untrusted_source", "untrusted lockfile source";
+    InstallScript => "install_script", "install script";
+    RemoteScript => "remote_script", "remote script";
+    UnpinnedImage => "unpinned_image", "unpinned image";
+    WorkflowPrTargetCheckout => "workflow_pr_target_checkout", "PR-target checkout";
+    WorkflowPrHeadCheckout => "workflow_pr_head_checkout", "PR-head checkout";
+    WorkflowScriptInjection => "workflow_script_injection", "script injection";
+    UnpinnedAction => "unpinned_action", "unpinned action";
+    WorkflowWritePermissions => "workflow_write_permissions", "write permissions";
+});
+
+words!(EvidenceSignal {
+    TestsPassing => "tests_passing", "Tests";
+    CiPassing => "ci_passing", "CI";
+    LintPassing => "lint_passing", "Lint";
+    SecurityScanClean => "security_scan_clean", "Security scan";
+    CoverageMaintained => "coverage_maintained", "Coverage";
+    BuildSuccessful => "build_successful", "Build";
 });
 
 words!(PolicyOutcome {

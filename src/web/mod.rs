@@ -39,13 +39,13 @@ pub fn analyze_bundle(
 }
 
 /// The default settings as JSON, with every driver's default weight filled in from
-/// [`crate::settings::weights::DEFAULT_WEIGHTS`], so settings forms (popup, playground) show
+/// the driver catalogue ([`crate::engine::drivers::default_weights`]), so settings forms (popup, playground) show
 /// the real defaults and "reset" means exactly what the engine uses.
 #[wasm_bindgen(js_name = defaultSettings)]
 pub fn default_settings() -> Result<String, JsError> {
     let mut settings = crate::settings::Settings::default();
-    for (id, weight) in crate::settings::weights::DEFAULT_WEIGHTS {
-        settings.weights.insert((*id).to_string(), *weight);
+    for (id, weight) in crate::engine::drivers::default_weights() {
+        settings.weights.insert(id.to_string(), weight);
     }
     serde_json::to_string(&settings).map_err(|error| JsError::new(&error.to_string()))
 }
@@ -53,5 +53,5 @@ pub fn default_settings() -> Result<String, JsError> {
 /// The engine version, for the about box and the smoke test.
 #[wasm_bindgen(js_name = engineVersion)]
 pub fn engine_version() -> String {
-    crate::engine::ENGINE_VERSION.to_string()
+    crate::engine::context::ENGINE_VERSION.to_string()
 }

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 
-import { REPO_ROOT, panelFrame, screenshot, startBrowser, waitForPanelState } from "./harness.mjs";
+import { REPO_ROOT, countPanels, panelFrame, screenshot, startBrowser, waitForPanelState } from "./harness.mjs";
 
 const SAMPLE = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "www/sample-bundle.json"), "utf8"));
 const PR_URL = "https://github.com/huggingface/transformers/pull/43774";
@@ -153,3 +153,36 @@ test("repositories can be switched off by name; a malformed name is refused with
   await popup.locator("#enabled").uncheck();
   await waitFor(async () => (await storedPrefs(browser)).enabled === false, "global switch saved");
 });
+
+test("an owner/* entry survives saving the popup and a reload, and the content script honours it", async (t) => {
+  const browser = await startBrowser({ bundles: [SAMPLE] });
+  t.after(() => browser.close());
+  // Stored as the extension wrote prefs before they had a version (the oldest schema).
+  await browser.setStorage("sync", { [PREFS]: { enabled: true, disabledRepos: ["OctoCat/*"], expanded: false, hiddenSections: [], engine: {} } });
+  const popup = await openPopup(browser);
+  await popup.locator('button[data-repo="octocat/*"]').waitFor();
+
+  await popup.fill("#repo-input", "HuggingFace/*");
+  await popup.click('#repo-form button[type="submit"]');
+  await waitFor(async () => (await storedPrefs(browser)).disabledRepos?.includes("huggingface/*"), "owner/* saved lower-cased");
+  await popup.locator('input[data-section="triage"]').uncheck();
+  await waitFor(async () => (await storedPrefs(browser)).hiddenSections?.includes("triage"), "another change saved");
+  assert.deepEqual((await storedPrefs(browser)).disabledRepos, ["octocat/*", "huggingface/*"], "saving kept both owner/* entries");
+
+  await popup.reload();
+  await popup.locator('#popup[data-ready="true"]').waitFor({ timeout: 15000 });
+  await popup.locator('button[data-repo="huggingface/*"]').waitFor();
+  assert.equal(await popup.locator('button[data-repo="octocat/*"]').count(), 1);
+
+  const page = await browser.newPage();
+  await page.goto(PR_URL);
+  await page.locator("#partial-discussion-sidebar").waitFor();
+  // The host is mounted hidden while the prefs are read, then removed: wait for the decision.
+  await page.locator("#prlens-root").waitFor({ state: "detached", timeout: 8000 }).catch(() => {});
+  assert.equal(await countPanels(page), 0, "no panel on a huggingface/* repository");
+
+  await popup.locator('button[data-repo="huggingface/*"]').click();
+  await waitFor(async () => !(await storedPrefs(browser)).disabledRepos?.includes("huggingface/*"), "owner enabled again");
+  await waitForPanelState(page, ["ready", "partial"]);
+});
+

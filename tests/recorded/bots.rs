@@ -46,7 +46,7 @@ fn dependabot_workflow_bump_is_a_supply_chain_change_of_ci_config() {
             .supply_chain
             .findings
             .iter()
-            .any(|finding| finding.id.contains("unpinned")),
+            .any(|finding| finding.id.key().contains("unpinned")),
         "{:?}",
         signal.supply_chain.findings
     );

@@ -37,7 +37,7 @@ fn every_recorded_pull_request_folder_is_a_case() {
     }
     assert!(names.len() >= 33, "only {} cases", names.len());
     let mut unique = names.clone();
-    unique.sort();
+    prlens::order::sort(&mut unique);
     unique.dedup();
     assert_eq!(unique.len(), names.len(), "case names are unique");
 }

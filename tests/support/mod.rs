@@ -55,7 +55,7 @@ pub fn project_bundle_names() -> Vec<String> {
         })
         .collect();
     names.push("seed-like-5-files".to_string());
-    names.sort();
+    prlens::order::sort(&mut names);
     names
 }
 

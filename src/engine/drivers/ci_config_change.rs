@@ -9,15 +9,21 @@
 //! first. Specific dangers are reported by `dangerous_workflow`.
 //!
 //! **Example.** "CI configuration changed: .github/workflows/ci.yml, .github/workflows/lint.yml".
-//!
-//! **Source.** Reference product supply-chain flag "Modifies CI config"; Scorecard
-//! Dangerous-Workflow scope.
 
-use super::{fire, name_list};
-use crate::engine::{Context, Sections};
+use super::{DriverSpec, fire, name_list};
+use crate::engine::context::{Context, Sections};
 use crate::signal::Driver;
 
-pub fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
+/// `ci_config_change` as the catalogue lists it.
+pub(crate) const SPEC: DriverSpec = DriverSpec {
+    id: "ci_config_change",
+    label: "CI config change",
+    weight: 0.15,
+    source: "Reference product supply-chain flag \"Modifies CI config\"; Scorecard Dangerous-Workflow scope (workflows run with repository secrets)",
+    evaluate,
+};
+
+fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
     let paths: Vec<String> = context
         .files
         .iter()
@@ -28,7 +34,7 @@ pub fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
         return None;
     }
     let detail = format!("CI configuration changed: {}", name_list(&paths));
-    fire(context, "ci_config_change", 1.0, detail, paths)
+    fire(context, &SPEC, 1.0, detail, paths)
 }
 
 #[cfg(test)]

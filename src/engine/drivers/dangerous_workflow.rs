@@ -11,16 +11,22 @@
 //! weakens them is a path to a repository takeover (the "pwn request").
 //!
 //! **Example.** "uses actions/setup-python@v6, not pinned to a commit SHA (4 findings)".
-//!
-//! **Source.** OpenSSF Scorecard Dangerous-Workflow (Critical), Token-Permissions (High),
-//! Pinned-Dependencies (Medium); GitHub Security Lab.
 
-use super::{finding_paths, findings_of, fire, worst_factor};
+use super::{DriverSpec, finding_paths, findings_of, fire, worst_factor};
 use crate::engine::sections::supply_chain::WORKFLOW_FINDINGS;
-use crate::engine::{Context, Sections};
+use crate::engine::context::{Context, Sections};
 use crate::signal::Driver;
 
-pub fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
+/// `dangerous_workflow` as the catalogue lists it.
+pub(crate) const SPEC: DriverSpec = DriverSpec {
+    id: "dangerous_workflow",
+    label: "Dangerous workflow",
+    weight: 0.60,
+    source: "OpenSSF Scorecard Dangerous-Workflow (risk: Critical), Token-Permissions (High), Pinned-Dependencies (Medium); GitHub Security Lab; scaled by finding severity",
+    evaluate,
+};
+
+fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
     // Findings are ordered by severity, so the first is the worst.
     let findings = findings_of(sections, WORKFLOW_FINDINGS);
     let first = findings.first()?;
@@ -29,9 +35,7 @@ pub fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
         detail.push_str(&format!(" ({} findings)", findings.len()));
     }
     let scale = worst_factor(&findings).unwrap_or(1.0);
-    fire(
-        context,
-        "dangerous_workflow",
+    fire(context, &SPEC,
         scale,
         detail,
         finding_paths(&findings),

@@ -12,42 +12,49 @@
 //!
 //! **Example.** "Dependencies changed in pom.xml: 1 version change (changes
 //! maven-surefire-plugin from 3.2.5 to 3.3.0)".
-//!
-//! **Source.** Socket; GitHub dependency review; docs/sources.md, "Supply chain".
 
-use super::{finding_paths, findings_of, fire, worst_factor};
+use super::{DriverSpec, finding_paths, findings_of, fire, worst_factor};
 use crate::engine::sections::supply_chain::DEPENDENCY_FINDINGS;
-use crate::engine::{Context, Sections};
+use crate::engine::context::{Context, Sections};
 use crate::settings::weights::severity_factor;
-use crate::signal::Driver;
+use crate::signal::{Driver, FindingKind, Severity};
 
 /// Summary labels: `(finding id, singular, plural)`.
-const LABELS: &[(&str, &str, &str)] = &[
-    ("version_downgrade", "downgrade", "downgrades"),
-    ("git_dependency", "git dependency", "git dependencies"),
-    ("url_dependency", "URL dependency", "URL dependencies"),
+const LABELS: &[(FindingKind, &str, &str)] = &[
+    (FindingKind::VersionDowngrade, "downgrade", "downgrades"),
+    (FindingKind::GitDependency, "git dependency", "git dependencies"),
+    (FindingKind::UrlDependency, "URL dependency", "URL dependencies"),
     (
-        "package_index",
+        FindingKind::PackageIndex,
         "package-index change",
         "package-index changes",
     ),
-    ("go_replace", "module replacement", "module replacements"),
+    (FindingKind::GoReplace, "module replacement", "module replacements"),
     (
-        "local_dependency",
+        FindingKind::LocalDependency,
         "local-path dependency",
         "local-path dependencies",
     ),
-    ("new_dependency", "new package", "new packages"),
+    (FindingKind::NewDependency, "new package", "new packages"),
     (
-        "lockfile_new_packages",
+        FindingKind::LockfileNewPackages,
         "lockfile adding packages",
         "lockfiles adding packages",
     ),
-    ("removed_dependency", "removed package", "removed packages"),
-    ("version_change", "version change", "version changes"),
+    (FindingKind::RemovedDependency, "removed package", "removed packages"),
+    (FindingKind::VersionChange, "version change", "version changes"),
 ];
 
-pub fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
+/// `dependency_change` as the catalogue lists it.
+pub(crate) const SPEC: DriverSpec = DriverSpec {
+    id: "dependency_change",
+    label: "Dependency change",
+    weight: 0.25,
+    source: "Socket; Scorecard / GitHub dependency review; Danger lockfile rules; docs/sources.md, \"Supply chain\"; scaled by the worst dependency finding (version bump low … git/url spec or downgrade high)",
+    evaluate,
+};
+
+fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
     let findings = findings_of(sections, DEPENDENCY_FINDINGS);
     let unread: Vec<String> = context
         .files
@@ -85,8 +92,8 @@ pub fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
     if let Some(first) = findings.first() {
         detail.push_str(&format!(" ({})", first.detail));
     }
-    let scale = worst_factor(&findings).unwrap_or(severity_factor("low"));
-    fire(context, "dependency_change", scale, detail, paths)
+    let scale = worst_factor(&findings).unwrap_or(severity_factor(Severity::Low));
+    fire(context, &SPEC, scale, detail, paths)
 }
 
 #[cfg(test)]

@@ -6,19 +6,26 @@
 //! be reviewing code that will change. It weighs little on its own.
 //!
 //! **Example.** "Marked as draft: the author says it is not ready for review".
-//!
-//! **Source.** GitHub draft pull requests (hub4j/github-api#1624 and didot/PyGithub#2 fixtures).
 
-use super::fire;
-use crate::engine::{Context, Sections};
+use super::{DriverSpec, fire};
+use crate::engine::context::{Context, Sections};
 use crate::signal::Driver;
 
-pub fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
+/// `draft` as the catalogue lists it.
+pub(crate) const SPEC: DriverSpec = DriverSpec {
+    id: "draft",
+    label: "Draft",
+    weight: 0.05,
+    source: "GitHub draft pull requests (hub4j/github-api#1624 and didot/PyGithub#2 fixtures): the author says it is not ready for review",
+    evaluate,
+};
+
+fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
     if !context.bundle.pull.draft {
         return None;
     }
     let detail = "Marked as draft: the author says it is not ready for review".to_string();
-    fire(context, "draft", 1.0, detail, Vec::new())
+    fire(context, &SPEC, 1.0, detail, Vec::new())
 }
 
 #[cfg(test)]

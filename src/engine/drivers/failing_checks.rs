@@ -8,28 +8,27 @@
 //! to the top (PR Focus).
 //!
 //! **Example.** "Failing: tests_passing (tests / pytest (3.12))".
-//!
-//! **Source.** PR Focus ("failing CI always floats to the top"); GitHub check-run
-//! conclusions; docs/sources.md, "Evidence" and "Risk aggregation".
 
-use super::{fire, name_list};
-use crate::engine::{Context, Sections};
+use super::{DriverSpec, fire, name_list};
+use crate::engine::context::{Context, Sections};
 use crate::signal::{Driver, SignalState};
 
-pub fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
+/// `failing_checks` as the catalogue lists it.
+pub(crate) const SPEC: DriverSpec = DriverSpec {
+    id: "failing_checks",
+    label: "Failing checks",
+    weight: 0.40,
+    source: "PR Focus: \"deterministic signals (CI status + PR age) form the floor\", \"failing CI always floats to the top\"; GitHub check-run conclusions; docs/sources.md, \"Evidence\" and \"Risk aggregation\"",
+    evaluate,
+};
+
+fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
     let signals = &sections.evidence.signals;
-    let failing_signals: Vec<&str> = [
-        ("tests_passing", signals.tests_passing),
-        ("ci_passing", signals.ci_passing),
-        ("lint_passing", signals.lint_passing),
-        ("security_scan_clean", signals.security_scan_clean),
-        ("coverage_maintained", signals.coverage_maintained),
-        ("build_successful", signals.build_successful),
-    ]
-    .into_iter()
-    .filter(|(_, state)| *state == SignalState::Failing)
-    .map(|(name, _)| name)
-    .collect();
+    let failing_signals: Vec<&str> = signals
+        .entries()
+        .filter(|(_, state)| *state == SignalState::Failing)
+        .map(|(signal, _)| signal.key())
+        .collect();
     let failing_checks: Vec<&str> = sections
         .evidence
         .checks
@@ -48,7 +47,7 @@ pub fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
     if !failing_checks.is_empty() {
         detail.push_str(&format!(" ({})", name_list(&failing_checks)));
     }
-    fire(context, "failing_checks", 1.0, detail, Vec::new())
+    fire(context, &SPEC, 1.0, detail, Vec::new())
 }
 
 #[cfg(test)]

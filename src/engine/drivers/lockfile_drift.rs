@@ -12,20 +12,23 @@
 //!
 //! **Example.** "Lockfile drift: package.json: npm dependencies changed but no npm lockfile
 //! changed".
-//!
-//! **Source.** Danger ("package.json changed without the lockfile, or the reverse");
-//! PostHog#85564; Liran Tal, lockfile injection (2019).
 
-use super::fire_for_findings;
+use super::{DriverSpec, fire_for_findings};
 use crate::engine::sections::supply_chain::LOCKFILE_FINDINGS;
-use crate::engine::{Context, Sections};
+use crate::engine::context::{Context, Sections};
 use crate::signal::Driver;
 
-pub fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
-    fire_for_findings(
-        context,
-        sections,
-        "lockfile_drift",
+/// `lockfile_drift` as the catalogue lists it.
+pub(crate) const SPEC: DriverSpec = DriverSpec {
+    id: "lockfile_drift",
+    label: "Lockfile drift",
+    weight: 0.20,
+    source: "Danger: package.json changed without the lockfile (or the reverse); PostHog#85564 lockfile changes drop approvals; Liran Tal, lockfile injection (2019)",
+    evaluate,
+};
+
+fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
+    fire_for_findings(context, sections, &SPEC,
         LOCKFILE_FINDINGS,
         "Lockfile drift: ",
     )

@@ -8,15 +8,22 @@
 //! NF, ND, entropy); ~90% of Google's changes touch fewer than 10 files.
 //!
 //! **Example.** "23 files changed (threshold 15)".
-//!
-//! **Source.** PR Size Guard (Medium ≤ 15 files, Large ≤ 30), PRisk (warn at 15 files).
 
-use super::fire;
-use crate::engine::{Context, Sections};
+use super::{DriverSpec, fire};
+use crate::engine::context::{Context, Sections};
 use crate::settings::weights::ramp;
 use crate::signal::Driver;
 
-pub fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
+/// `many_files` as the catalogue lists it.
+pub(crate) const SPEC: DriverSpec = DriverSpec {
+    id: "many_files",
+    label: "Many files",
+    weight: 0.25,
+    source: "PR Size Guard (Medium ≤ 15 files, Large ≤ 30) and PRisk (warn at 15 files); ramps from many_files to many_files_severe",
+    evaluate,
+};
+
+fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
     let thresholds = &context.settings.thresholds;
     let (count, excluded) = match &context.bundle.files {
         Some(_) => {
@@ -42,7 +49,7 @@ pub fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
         ));
     }
     let scale = ramp(count, thresholds.many_files, thresholds.many_files_severe);
-    fire(context, "many_files", scale, detail, Vec::new())
+    fire(context, &SPEC, scale, detail, Vec::new())
 }
 
 #[cfg(test)]

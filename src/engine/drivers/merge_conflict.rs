@@ -7,14 +7,21 @@
 //! reviewed yet; approving now approves something else.
 //!
 //! **Example.** "Conflicts with the base branch (mergeable_state: dirty)".
-//!
-//! **Source.** GitHub `mergeable_state` values (danger-js#395 fixture: dirty).
 
-use super::fire;
-use crate::engine::{Context, Sections};
+use super::{DriverSpec, fire};
+use crate::engine::context::{Context, Sections};
 use crate::signal::Driver;
 
-pub fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
+/// `merge_conflict` as the catalogue lists it.
+pub(crate) const SPEC: DriverSpec = DriverSpec {
+    id: "merge_conflict",
+    label: "Merge conflict",
+    weight: 0.15,
+    source: "GitHub mergeable_state \"dirty\" (danger-js#395 fixture): the merged result is not what was reviewed",
+    evaluate,
+};
+
+fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
     let pull = &context.bundle.pull;
     let state = pull.mergeable_state.as_deref()?;
     if !state.eq_ignore_ascii_case("dirty")
@@ -24,7 +31,7 @@ pub fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
         return None;
     }
     let detail = "Conflicts with the base branch (mergeable_state: dirty)".to_string();
-    fire(context, "merge_conflict", 1.0, detail, Vec::new())
+    fire(context, &SPEC, 1.0, detail, Vec::new())
 }
 
 #[cfg(test)]

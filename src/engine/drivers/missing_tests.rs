@@ -7,16 +7,23 @@
 //! the author's intent and protects it. Tiny fixes are exempt so the driver stays meaningful.
 //!
 //! **Example.** "142 source lines changed in 3 file(s) with no test changes".
-//!
-//! **Source.** Microsoft PR-Metrics test-factor 1.0 (expects test lines for product lines);
-//! gitStream `allTests` conventions for what counts as a test.
 
-use super::fire;
-use crate::engine::{Context, FileClass, Sections};
+use super::{DriverSpec, fire};
+use crate::engine::context::{Context, Sections};
+use crate::engine::files::FileClass;
 use crate::settings::weights::MISSING_TESTS_MIN_LINES;
 use crate::signal::Driver;
 
-pub fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
+/// `missing_tests` as the catalogue lists it.
+pub(crate) const SPEC: DriverSpec = DriverSpec {
+    id: "missing_tests",
+    label: "Missing tests",
+    weight: 0.20,
+    source: "Microsoft PR-Metrics test-factor 1.0 (test lines per product line); gitStream `allTests` conventions for what counts as a test; fires from MISSING_TESTS_MIN_LINES source lines",
+    evaluate,
+};
+
+fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
     if context
         .files
         .iter()
@@ -38,7 +45,7 @@ pub fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
         sources.len()
     );
     let paths = sources.iter().map(|file| file.path.clone()).collect();
-    fire(context, "missing_tests", 1.0, detail, paths)
+    fire(context, &SPEC, 1.0, detail, paths)
 }
 
 #[cfg(test)]

@@ -8,55 +8,75 @@
 //! possibly scaled by severity, and a detail with the concrete numbers and names.
 //! `docs/scoring.md` lists the same catalogue with the weights table.
 
-mod api_surface_change;
-mod binary_files;
-mod build_script_change;
-mod ci_config_change;
-mod dangerous_workflow;
-mod dependency_change;
-mod draft;
-mod failing_checks;
-mod install_script;
-mod large_diff;
-mod lockfile_drift;
-mod many_files;
-mod merge_conflict;
-mod missing_tests;
-mod new_contributor;
-mod sensitive_paths;
-mod stale;
-mod stale_approval;
-mod young_account;
-
-use super::{Context, Sections};
+use super::context::{Context, Sections};
 use crate::settings::weights;
-use crate::signal::{Driver, Finding};
+use crate::signal::{Driver, Finding, FindingKind};
 
 /// One driver: silent (`None`) or fired.
 pub type DriverFn = fn(&Context, &Sections) -> Option<Driver>;
 
-/// Every driver, by id. The order here does not matter: risk sorts by weight.
-pub const CATALOGUE: &[(&str, DriverFn)] = &[
-    ("large_diff", large_diff::evaluate),
-    ("many_files", many_files::evaluate),
-    ("new_contributor", new_contributor::evaluate),
-    ("young_account", young_account::evaluate),
-    ("api_surface_change", api_surface_change::evaluate),
-    ("sensitive_paths", sensitive_paths::evaluate),
-    ("missing_tests", missing_tests::evaluate),
-    ("failing_checks", failing_checks::evaluate),
-    ("dependency_change", dependency_change::evaluate),
-    ("lockfile_drift", lockfile_drift::evaluate),
-    ("install_script", install_script::evaluate),
-    ("ci_config_change", ci_config_change::evaluate),
-    ("dangerous_workflow", dangerous_workflow::evaluate),
-    ("build_script_change", build_script_change::evaluate),
-    ("binary_files", binary_files::evaluate),
-    ("stale", stale::evaluate),
-    ("draft", draft::evaluate),
-    ("merge_conflict", merge_conflict::evaluate),
-    ("stale_approval", stale_approval::evaluate),
-];
+/// Everything the project says about one driver, declared once in the driver's own file as
+/// `pub(crate) const SPEC` (the way Clippy's `declare_clippy_lint!` and Ruff's rule structs
+/// keep a rule's metadata on the rule). The catalogue, the weights table of `docs/scoring.md`
+/// and the default weights of the settings forms are all read from these.
+#[derive(Debug, Clone, Copy)]
+pub struct DriverSpec {
+    /// Driver id (snake_case), as it appears in the signal and in `settings.weights`.
+    pub id: &'static str,
+    /// Short human label.
+    pub label: &'static str,
+    /// Default weight (full severity), in (0, 1].
+    pub weight: f64,
+    /// Where the weight and the driver's threshold come from.
+    pub source: &'static str,
+    /// Silent (`None`) or fired.
+    pub evaluate: DriverFn,
+}
+
+/// Declares every driver module and the catalogue from one list: registering a driver is one
+/// line here plus its file.
+macro_rules! catalogue {
+    ($($driver:ident,)+) => {
+        $(mod $driver;)+
+
+        /// Every driver, heaviest default weight first (the order of the weights table in
+        /// `docs/scoring.md`; risk sorts fired drivers by weight, then id, so the order does
+        /// not change a signal).
+        pub const CATALOGUE: &[&DriverSpec] = &[$(&$driver::SPEC,)+];
+    };
+}
+
+catalogue! {
+    dangerous_workflow,
+    large_diff,
+    install_script,
+    failing_checks,
+    new_contributor,
+    sensitive_paths,
+    api_surface_change,
+    young_account,
+    build_script_change,
+    binary_files,
+    dependency_change,
+    many_files,
+    lockfile_drift,
+    missing_tests,
+    ci_config_change,
+    merge_conflict,
+    stale_approval,
+    stale,
+    draft,
+}
+
+/// The spec of a driver id.
+pub fn spec(driver_id: &str) -> Option<&'static DriverSpec> {
+    CATALOGUE.iter().copied().find(|spec| spec.id == driver_id)
+}
+
+/// `(driver id, default weight)` of every driver, the defaults settings forms show.
+pub fn default_weights() -> impl Iterator<Item = (&'static str, f64)> {
+    CATALOGUE.iter().map(|spec| (spec.id, spec.weight))
+}
 
 /// Paths listed in a driver's detail before "and N more".
 const NAMED_IN_DETAIL: usize = 3;
@@ -65,7 +85,7 @@ const NAMED_IN_DETAIL: usize = 3;
 pub fn evaluate(context: &Context, sections: &Sections) -> Vec<Driver> {
     CATALOGUE
         .iter()
-        .filter_map(|(_, driver)| driver(context, sections))
+        .filter_map(|spec| (spec.evaluate)(context, sections))
         .collect()
 }
 
@@ -73,19 +93,19 @@ pub fn evaluate(context: &Context, sections: &Sections) -> Vec<Driver> {
 /// driver whose weight is 0 (the user switched it off) does not fire.
 pub(crate) fn fire(
     context: &Context,
-    id: &str,
+    spec: &DriverSpec,
     scale: f64,
     detail: String,
     paths: Vec<String>,
 ) -> Option<Driver> {
-    let weight = round2(context.settings.weight(id) * scale.clamp(0.0, 1.0));
+    let setting = context.settings.weights.get(spec.id).copied();
+    let weight = round2(setting.unwrap_or(spec.weight) * scale.clamp(0.0, 1.0));
     if weight <= 0.0 {
         return None;
     }
-    let label = weights::row(id).map_or(id, |row| row.label);
     Some(Driver {
-        id: id.to_string(),
-        label: label.to_string(),
+        id: spec.id.to_string(),
+        label: spec.label.to_string(),
         weight,
         detail,
         paths,
@@ -110,13 +130,13 @@ pub(crate) fn name_list<S: AsRef<str>>(items: &[S]) -> String {
     text
 }
 
-/// The supply-chain findings whose id is in `ids`.
-pub(crate) fn findings_of<'a>(sections: &'a Sections, ids: &[&str]) -> Vec<&'a Finding> {
+/// The supply-chain findings of these kinds.
+pub(crate) fn findings_of<'a>(sections: &'a Sections, kinds: &[FindingKind]) -> Vec<&'a Finding> {
     sections
         .supply_chain
         .findings
         .iter()
-        .filter(|finding| ids.contains(&finding.id.as_str()))
+        .filter(|finding| kinds.contains(&finding.id))
         .collect()
 }
 
@@ -124,7 +144,7 @@ pub(crate) fn findings_of<'a>(sections: &'a Sections, ids: &[&str]) -> Vec<&'a F
 pub(crate) fn worst_factor(findings: &[&Finding]) -> Option<f64> {
     findings
         .iter()
-        .map(|finding| weights::severity_factor(&finding.severity))
+        .map(|finding| weights::severity_factor(finding.severity))
         .reduce(f64::max)
 }
 
@@ -138,19 +158,19 @@ pub(crate) fn first_finding_summary(findings: &[&Finding]) -> Option<String> {
     Some(summary)
 }
 
-/// Fires `driver_id` for supply-chain findings with these ids: the detail names the first
-/// finding (after `prefix`), the weight scales with the worst finding's severity.
+/// Fires `spec` for supply-chain findings of these kinds: the detail names the first finding
+/// (after `prefix`), the weight scales with the worst finding's severity.
 pub(crate) fn fire_for_findings(
     context: &Context,
     sections: &Sections,
-    driver_id: &str,
-    finding_ids: &[&str],
+    spec: &DriverSpec,
+    kinds: &[FindingKind],
     prefix: &str,
 ) -> Option<Driver> {
-    let findings = findings_of(sections, finding_ids);
+    let findings = findings_of(sections, kinds);
     let detail = format!("{prefix}{}", first_finding_summary(&findings)?);
     let scale = worst_factor(&findings).unwrap_or(1.0);
-    fire(context, driver_id, scale, detail, finding_paths(&findings))
+    fire(context, spec, scale, detail, finding_paths(&findings))
 }
 
 /// Distinct paths of findings, in order.
@@ -172,17 +192,43 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_catalogued_driver_has_a_weight_row_and_vice_versa() {
-        for (id, _) in CATALOGUE {
-            assert!(weights::row(id).is_some(), "{id} has no weight row");
-        }
-        for row in weights::WEIGHT_TABLE {
+    fn every_spec_has_a_unique_id_a_label_a_source_and_a_weight_in_range() {
+        let mut ids: Vec<&str> = CATALOGUE.iter().map(|spec| spec.id).collect();
+        crate::order::sort(&mut ids);
+        ids.dedup();
+        assert_eq!(ids.len(), CATALOGUE.len(), "driver ids are unique");
+        for spec in CATALOGUE {
             assert!(
-                CATALOGUE.iter().any(|(id, _)| *id == row.id),
-                "{} has no driver",
-                row.id
+                !spec.label.is_empty() && !spec.source.is_empty(),
+                "{}",
+                spec.id
             );
+            assert!(spec.weight > 0.0 && spec.weight <= 1.0, "{}", spec.id);
         }
+    }
+
+    #[test]
+    fn the_catalogue_is_heaviest_first_and_the_defaults_derive_from_it() {
+        assert!(CATALOGUE
+            .windows(2)
+            .all(|pair| pair[0].weight >= pair[1].weight));
+        let defaults: Vec<(&str, f64)> = default_weights().collect();
+        assert_eq!(defaults.len(), CATALOGUE.len());
+        assert_eq!(spec("large_diff").map(|spec| spec.weight), Some(0.50));
+        assert!(spec("no_such_driver").is_none());
+    }
+
+    #[test]
+    fn a_fired_driver_carries_its_specs_id_and_label_and_the_users_weight() {
+        let settings = crate::Settings::from_json_str(r#"{"weights":{"draft":0.5}}"#).unwrap();
+        let case = testing::Case::new(serde_json::json!({"pull": {"number": 1, "draft": true}}));
+        let context = case.context_with(&settings);
+        let fired = fire(&context, &draft::SPEC, 0.5, String::new(), vec![]).unwrap();
+        assert_eq!(
+            (fired.id.as_str(), fired.label.as_str()),
+            ("draft", "Draft")
+        );
+        assert_eq!(fired.weight, 0.25);
     }
 
     #[test]
@@ -196,6 +242,6 @@ mod tests {
         let settings = crate::Settings::from_json_str(r#"{"weights":{"draft":0}}"#).unwrap();
         let case = testing::Case::new(serde_json::json!({"pull": {"number": 1, "draft": true}}));
         let context = case.context_with(&settings);
-        assert!(fire(&context, "draft", 1.0, String::new(), vec![]).is_none());
+        assert!(fire(&context, &draft::SPEC, 1.0, String::new(), vec![]).is_none());
     }
 }

@@ -10,15 +10,21 @@
 //! commit author.
 //!
 //! **Example.** "First contribution from mbtariq82-code".
-//!
-//! **Source.** Reference product (transformers#43774); GitHub `author_association`;
-//! docs/sources.md, "Contributors and trust".
 
-use super::{fire, name_list};
-use crate::engine::{Context, Sections};
+use super::{DriverSpec, fire, name_list};
+use crate::engine::context::{Context, Sections};
 use crate::signal::{Driver, TrustLevel};
 
-pub fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
+/// `new_contributor` as the catalogue lists it.
+pub(crate) const SPEC: DriverSpec = DriverSpec {
+    id: "new_contributor",
+    label: "New contributor",
+    weight: 0.35,
+    source: "Reference product driver (transformers#43774); koalr: first-time files 2.1× incident rate; GitHub's FIRST_TIME_CONTRIBUTOR `author_association`; docs/sources.md, \"Contributors and trust\"",
+    evaluate,
+};
+
+fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
     let newcomers: Vec<&str> = sections
         .contributors
         .iter()
@@ -30,7 +36,7 @@ pub fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
         [login] => format!("First contribution from {login}"),
         many => format!("First contributions from {}", name_list(many)),
     };
-    fire(context, "new_contributor", 1.0, detail, Vec::new())
+    fire(context, &SPEC, 1.0, detail, Vec::new())
 }
 
 #[cfg(test)]

@@ -9,15 +9,22 @@
 //! handling or a migration deserves more attention than 300 lines of UI.
 //!
 //! **Example.** "Sensitive areas touched: auth (2 files), migrations (1 file)".
-//!
-//! **Source.** vercel-labs/open-agents#833 rubric (High: auth, permissions, secrets, billing,
-//! data writes/deletes, migrations, infra/config); Momental Heimdall HIGH list.
 
-use super::fire;
-use crate::engine::{Context, FileClass, Sections};
+use super::{DriverSpec, fire};
+use crate::engine::context::{Context, Sections};
+use crate::engine::files::FileClass;
 use crate::signal::Driver;
 
-pub fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
+/// `sensitive_paths` as the catalogue lists it.
+pub(crate) const SPEC: DriverSpec = DriverSpec {
+    id: "sensitive_paths",
+    label: "Sensitive paths",
+    weight: 0.35,
+    source: "vercel-labs/open-agents#833 rubric (High: auth, permissions, secrets, billing, data writes/deletes, migrations, infra/config) and Momental Heimdall HIGH list",
+    evaluate,
+};
+
+fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
     let mut categories: Vec<(&str, usize)> = Vec::new();
     let mut paths = Vec::new();
     for file in &context.files {
@@ -42,7 +49,7 @@ pub fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
         })
         .collect();
     let detail = format!("Sensitive areas touched: {}", summary.join(", "));
-    fire(context, "sensitive_paths", 1.0, detail, paths)
+    fire(context, &SPEC, 1.0, detail, paths)
 }
 
 #[cfg(test)]

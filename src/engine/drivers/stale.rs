@@ -8,16 +8,23 @@
 //! same thing, the author's context has faded, and CI results are old.
 //!
 //! **Example.** "No activity for 45 days (stale after 30)".
-//!
-//! **Source.** actions/stale (commonly 30 or 60 days before marking stale).
 
-use super::fire;
-use crate::engine::{Context, Sections};
+use super::{DriverSpec, fire};
+use crate::engine::context::{Context, Sections};
 use crate::settings::weights::ramp;
 use crate::signal::Driver;
 use crate::timestamp::days_between;
 
-pub fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
+/// `stale` as the catalogue lists it.
+pub(crate) const SPEC: DriverSpec = DriverSpec {
+    id: "stale",
+    label: "Stale",
+    weight: 0.10,
+    source: "actions/stale defaults (stale_days 30 … stale_high_days 60); ramps between them",
+    evaluate,
+};
+
+fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
     let pull = &context.bundle.pull;
     if pull.merged || !pull.state.eq_ignore_ascii_case("open") {
         return None;
@@ -33,7 +40,7 @@ pub fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
         thresholds.stale_days
     );
     let scale = ramp(days, thresholds.stale_days, thresholds.stale_high_days);
-    fire(context, "stale", scale, detail, Vec::new())
+    fire(context, &SPEC, scale, detail, Vec::new())
 }
 
 #[cfg(test)]

@@ -7,19 +7,25 @@
 //! badge then vouches for code its reviewer has not seen. Many teams dismiss such approvals.
 //!
 //! **Example.** "Approval by alice was given on 3f2a1b9, not the head 9c8d7e6".
-//!
-//! **Source.** GitHub branch protection "Dismiss stale pull request approvals when new commits
-//! are pushed"; PostHog#85564.
 
-use super::{fire, name_list};
-use crate::engine::{Context, Sections};
+use super::{DriverSpec, fire, name_list};
+use crate::engine::context::{Context, Sections};
 use crate::signal::Driver;
 
 fn short(sha: &str) -> &str {
     sha.get(..7).unwrap_or(sha)
 }
 
-pub fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
+/// `stale_approval` as the catalogue lists it.
+pub(crate) const SPEC: DriverSpec = DriverSpec {
+    id: "stale_approval",
+    label: "Stale approval",
+    weight: 0.15,
+    source: "GitHub branch protection \"Dismiss stale pull request approvals when new commits are pushed\"; PostHog#85564: an approval on an older commit did not see the head",
+    evaluate,
+};
+
+fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
     let pull = &context.bundle.pull;
     if pull.merged || !pull.state.eq_ignore_ascii_case("open") {
         return None;
@@ -61,7 +67,7 @@ pub fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
             )
         }
     };
-    fire(context, "stale_approval", 1.0, detail, Vec::new())
+    fire(context, &SPEC, 1.0, detail, Vec::new())
 }
 
 #[cfg(test)]

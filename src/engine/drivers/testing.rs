@@ -2,7 +2,8 @@
 
 use super::DriverFn;
 use crate::bundle::Bundle;
-use crate::engine::{files, sections, Context, Sections};
+use crate::engine::context::{Context, Sections};
+use crate::engine::{files, sections};
 use crate::settings::Settings;
 use crate::signal::Driver;
 

@@ -9,15 +9,22 @@
 //! often (Good Egg #47). Age alone predicts little, so it is one driver among several.
 //!
 //! **Example.** "Account mbtariq82-code is 11 days old (threshold 90)".
-//!
-//! **Source.** Reference product (11 days flagged); Good Egg #47 (30 days too conservative).
 
-use super::{fire, name_list};
-use crate::engine::{Context, Sections};
+use super::{DriverSpec, fire, name_list};
+use crate::engine::context::{Context, Sections};
 use crate::settings::weights::ramp;
 use crate::signal::{Driver, TrustLevel};
 
-pub fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
+/// `young_account` as the catalogue lists it.
+pub(crate) const SPEC: DriverSpec = DriverSpec {
+    id: "young_account",
+    label: "Young account",
+    weight: 0.30,
+    source: "Reference product driver (11 days flagged); Good Egg #47: accounts < 1 year merge ~16pp less, 30 days too conservative; threshold young_account_days (90)",
+    evaluate,
+};
+
+fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
     let threshold = context.settings.thresholds.young_account_days;
     let mut young: Vec<(&str, u64)> = sections
         .contributors
@@ -39,7 +46,7 @@ pub fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
     };
     let youth = threshold.saturating_sub(days);
     let scale = ramp(youth, 0, threshold.saturating_mul(2) / 3);
-    fire(context, "young_account", scale, detail, Vec::new())
+    fire(context, &SPEC, scale, detail, Vec::new())
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@
 //! new for an account younger than `young_account_days`, else low. The deleted-account
 //! placeholder `ghost` is low trust with a "Deleted Account" badge.
 
-use crate::engine::Context;
+use crate::engine::context::Context;
 use crate::settings::section_tables::FRESH_ACCOUNT_DAYS;
 use crate::settings::Settings;
 use crate::signal::{Contributor, Role, TrustLevel};

@@ -12,8 +12,9 @@
 //! negative signal" in AI-slop triage (clash-verge-rev); GitHub's default titles say nothing
 //! (docs/sources.md, "Intent and conventions"). Thresholds: `settings::section_tables`.
 
+use crate::engine::context::Context;
+use crate::engine::files::FileClass;
 use crate::engine::sections::intent::{linked_issues, strip_html_comments};
-use crate::engine::{Context, FileClass};
 use crate::settings::section_tables::*;
 use crate::signal::ConventionCheck;
 

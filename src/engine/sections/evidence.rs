@@ -19,19 +19,19 @@
 //! success → passing; failure/error → failing; pending → pending.
 
 use crate::bundle::Bundle;
+use crate::engine::context::Context;
 use crate::engine::sections::contributors::is_first_time;
-use crate::engine::Context;
 use crate::settings::section_tables::{
     EVIDENCE_CREDIT_FAILING, EVIDENCE_CREDIT_PASSING, EVIDENCE_CREDIT_PENDING,
 };
-use crate::signal::{CheckSummary, Evidence, EvidenceSignals, SignalState};
+use crate::signal::{CheckSummary, Evidence, EvidenceSignal, EvidenceSignals, SignalState};
 
 /// The five classified signals and the name keywords that feed them. A keyword matches a
 /// whole word of the check name or its beginning ("lint" matches "linter"). Sources: OpenSSF
 /// Scorecard CI-Tests check names, common GitHub Actions job names.
-const CLASSES: [(&str, &[&str]); 5] = [
+const CLASSES: [(EvidenceSignal, &[&str]); 5] = [
     (
-        "tests_passing",
+        EvidenceSignal::TestsPassing,
         &[
             "test",
             "tests",
@@ -58,7 +58,7 @@ const CLASSES: [(&str, &[&str]); 5] = [
         ],
     ),
     (
-        "lint_passing",
+        EvidenceSignal::LintPassing,
         &[
             "lint",
             "eslint",
@@ -94,7 +94,7 @@ const CLASSES: [(&str, &[&str]); 5] = [
         ],
     ),
     (
-        "security_scan_clean",
+        EvidenceSignal::SecurityScanClean,
         &[
             "codeql",
             "snyk",
@@ -121,11 +121,11 @@ const CLASSES: [(&str, &[&str]); 5] = [
         ],
     ),
     (
-        "coverage_maintained",
+        EvidenceSignal::CoverageMaintained,
         &["coverage", "codecov", "coveralls", "codacy", "cov"],
     ),
     (
-        "build_successful",
+        EvidenceSignal::BuildSuccessful,
         &[
             "build",
             "builds",
@@ -166,7 +166,7 @@ pub fn assess(context: &Context) -> Evidence {
     let bundle = context.bundle;
     let observations = observe(bundle);
     let mut checks = Vec::new();
-    let mut per_signal: Vec<(&str, Vec<SignalState>)> = CLASSES
+    let mut per_signal: Vec<(EvidenceSignal, Vec<SignalState>)> = CLASSES
         .iter()
         .map(|(signal, _)| (*signal, Vec::new()))
         .collect();
@@ -177,11 +177,11 @@ pub fn assess(context: &Context) -> Evidence {
             let words = words(&observation.name);
             for ((signal, keywords), states) in CLASSES.iter().zip(per_signal.iter_mut()) {
                 if matches_class(&words, keywords) {
-                    feeds.push(signal.to_string());
+                    feeds.push(signal.key().to_string());
                     states.1.push(observation.state);
                 }
             }
-            feeds.push("ci_passing".to_string());
+            feeds.push(EvidenceSignal::CiPassing.key().to_string());
             ci.push(observation.state);
         }
         checks.push(CheckSummary {
@@ -191,30 +191,18 @@ pub fn assess(context: &Context) -> Evidence {
             conclusion: observation.raw.clone(),
         });
     }
-    let state_of = |signal: &str| {
+    let state_of = |signal: EvidenceSignal| {
         per_signal
             .iter()
             .find(|(name, _)| *name == signal)
             .map_or(SignalState::Missing, |(_, states)| combine(states))
     };
-    let signals = EvidenceSignals {
-        tests_passing: state_of("tests_passing"),
-        ci_passing: combine(&ci),
-        lint_passing: state_of("lint_passing"),
-        security_scan_clean: state_of("security_scan_clean"),
-        coverage_maintained: state_of("coverage_maintained"),
-        build_successful: state_of("build_successful"),
-    };
-    let all = [
-        signals.tests_passing,
-        signals.ci_passing,
-        signals.lint_passing,
-        signals.security_scan_clean,
-        signals.coverage_maintained,
-        signals.build_successful,
-    ];
-    let credit: f64 = all.iter().map(|state| credit(*state)).sum();
-    let completeness = (credit / all.len() as f64 * 1000.0).round() / 1000.0;
+    let signals = EvidenceSignals::from_fn(|signal| match signal {
+        EvidenceSignal::CiPassing => combine(&ci),
+        signal => state_of(signal),
+    });
+    let credit: f64 = signals.entries().map(|(_, state)| credit(state)).sum();
+    let completeness = (credit / EvidenceSignal::ALL.len() as f64 * 1000.0).round() / 1000.0;
     Evidence {
         completeness,
         note: note(context, &observations, &signals),
@@ -397,17 +385,14 @@ fn note(context: &Context, observations: &[Observation], signals: &EvidenceSigna
     if !counted.is_empty() && failing.is_empty() && running.is_empty() && awaiting.is_empty() {
         sentences.push(format!("All {} counted check(s) passed.", counted.len()));
     }
-    let missing: Vec<&str> = [
-        ("tests_passing", signals.tests_passing),
-        ("lint_passing", signals.lint_passing),
-        ("security_scan_clean", signals.security_scan_clean),
-        ("coverage_maintained", signals.coverage_maintained),
-        ("build_successful", signals.build_successful),
-    ]
-    .into_iter()
-    .filter(|(_, state)| *state == SignalState::Missing)
-    .map(|(name, _)| name)
-    .collect();
+    // CI is the sum of every check, so it is never "missing" on its own account.
+    let missing: Vec<&str> = signals
+        .entries()
+        .filter(|(signal, state)| {
+            *signal != EvidenceSignal::CiPassing && *state == SignalState::Missing
+        })
+        .map(|(signal, _)| signal.key())
+        .collect();
     if !counted.is_empty() && !missing.is_empty() && awaiting.is_empty() {
         sentences.push(format!(
             "No check reports {} (classified by check name).",
@@ -432,7 +417,7 @@ mod tests {
             CLASSES
                 .iter()
                 .filter(|(_, keywords)| matches_class(&words(name), keywords))
-                .map(|(signal, _)| *signal)
+                .map(|(signal, _)| signal.key())
                 .collect()
         };
         assert_eq!(

@@ -20,7 +20,8 @@ use std::collections::HashSet;
 
 use sha2::{Digest, Sha256};
 
-use crate::engine::{Context, FileClass, FileFacts};
+use crate::engine::context::Context;
+use crate::engine::files::{FileClass, FileFacts};
 use crate::settings::section_tables::MAX_FOCUS_FILES;
 use crate::signal::{FocusFile, Priority};
 

@@ -19,7 +19,7 @@
 use glob::{MatchOptions, Pattern};
 use serde_json::Value;
 
-use crate::engine::Context;
+use crate::engine::context::Context;
 use crate::settings::policy::{Condition, Policy, Rule, OPERATORS};
 use crate::signal::{GovernanceResult, PolicyOutcome, Signal};
 

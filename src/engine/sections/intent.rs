@@ -15,7 +15,8 @@
 //! deterministically (docs/sources.md, "Intent and conventions"). `confidence` says how much
 //! structure there was (table in `settings`).
 
-use crate::engine::{Context, FileClass};
+use crate::engine::context::Context;
+use crate::engine::files::FileClass;
 use crate::settings::section_tables::*;
 use crate::signal::{Criterion, Intent};
 

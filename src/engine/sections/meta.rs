@@ -3,7 +3,7 @@
 //! A reviewer must be able to tell "no failing checks" from "checks were not fetched";
 //! `missing` lists every absent section so the panel can show a partial state honestly.
 
-use crate::engine::{Context, ENGINE_VERSION};
+use crate::engine::context::{Context, ENGINE_VERSION};
 use crate::signal::Meta;
 use crate::timestamp;
 

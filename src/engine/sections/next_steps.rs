@@ -12,7 +12,7 @@
 //! product's next steps for transformers#43774 are reproduced exactly (docs/sources.md, "The
 //! reference product").
 
-use crate::engine::Context;
+use crate::engine::context::Context;
 use crate::settings::section_tables::ESSENTIAL_EVIDENCE;
 use crate::signal::{NextSteps, Priority, Signal, SignalState};
 
@@ -58,7 +58,9 @@ pub fn assess(context: &Context, signal: &Signal) -> NextSteps {
     for finding in &signal.supply_chain.findings {
         concerns.push(format!(
             "Supply chain ({}) in {}: {}",
-            finding.severity, finding.path, finding.detail
+            finding.severity.key(),
+            finding.path,
+            finding.detail
         ));
     }
     for file in signal
@@ -138,17 +140,12 @@ fn evidence_questions(context: &Context, signal: &Signal, questions: &mut Vec<St
         );
         return;
     }
-    let signals = &evidence.signals;
-    for name in ESSENTIAL_EVIDENCE {
-        let state = match name {
-            "tests_passing" => signals.tests_passing,
-            "ci_passing" => signals.ci_passing,
-            "lint_passing" => signals.lint_passing,
-            _ => continue,
-        };
+    for signal in ESSENTIAL_EVIDENCE {
+        let state = evidence.signals.get(signal);
         if state == SignalState::Missing {
             questions.push(format!(
-                "Why is {name} missing? Consider adding this check."
+                "Why is {} missing? Consider adding this check.",
+                signal.key()
             ));
         }
     }

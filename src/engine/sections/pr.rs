@@ -4,7 +4,7 @@
 //! built before the API answered). The URL is rebuilt from owner/repo/number so it is
 //! always a canonical `https://github.com/…` link, never a value taken from the input.
 
-use crate::engine::Context;
+use crate::engine::context::Context;
 use crate::signal::PrInfo;
 use crate::timestamp;
 

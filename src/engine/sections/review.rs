@@ -14,9 +14,11 @@
 //! "dismiss stale approvals" branch rule); the reference product's rationale "Critical risk
 //! level requires changes before approval".
 
-use crate::engine::{Context, Sections};
+use crate::engine::context::{Context, Sections};
 use crate::settings::section_tables::*;
-use crate::signal::{ReadinessItem, ReviewAction, ReviewAdvice, Risk, RiskLevel, SignalState};
+use crate::signal::{
+    ReadinessItem, ReviewAction, ReviewAdvice, Risk, RiskLevel, Severity, SignalState,
+};
 
 fn item(id: &str, label: impl Into<String>, points: u8, earned: u8) -> ReadinessItem {
     ReadinessItem {
@@ -212,7 +214,7 @@ fn checklist(context: &Context, sections: &Sections, risk: &Risk) -> Vec<Readine
     let findings = &sections.supply_chain.findings;
     let serious = findings
         .iter()
-        .filter(|finding| matches!(finding.severity.as_str(), "high" | "critical"))
+        .filter(|finding| finding.severity >= Severity::High)
         .count();
     let supply_chain = if findings.is_empty() {
         item(

@@ -19,8 +19,8 @@
 
 use std::cmp::Ordering;
 
+use crate::engine::context::{Context, Sections};
 use crate::engine::drivers::{self, round2};
-use crate::engine::{Context, Sections};
 use crate::settings::weights::{level_for, LEVEL_CUTOFFS};
 use crate::signal::{Driver, Risk, RiskLevel};
 

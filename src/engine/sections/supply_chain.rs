@@ -31,72 +31,65 @@ mod manifest_lines;
 mod manifest_python;
 mod manifest_toml;
 mod manifest_xml;
+mod model;
 mod workflows;
 
 use std::collections::BTreeMap;
 
-use crate::engine::Context;
-use crate::signal::{Finding, SupplyChain};
+use crate::engine::context::Context;
+use crate::signal::{Finding, FindingKind, SupplyChain};
 
-pub use dependencies::{is_downgrade, source_of, version_numbers, Source};
-pub use install_scripts::INSTALL_HOOKS;
-
-/// Finding ids that describe dependency declarations (read by `dependency_change`).
-pub const DEPENDENCY_FINDINGS: &[&str] = &[
-    "new_dependency",
-    "removed_dependency",
-    "version_change",
-    "version_downgrade",
-    "git_dependency",
-    "url_dependency",
-    "local_dependency",
-    "package_index",
-    "go_replace",
-    "lockfile_new_packages",
-    "more_dependency_changes",
+/// Finding kinds that describe dependency declarations (read by `dependency_change`).
+pub(crate) const DEPENDENCY_FINDINGS: &[FindingKind] = &[
+    FindingKind::NewDependency,
+    FindingKind::RemovedDependency,
+    FindingKind::VersionChange,
+    FindingKind::VersionDowngrade,
+    FindingKind::GitDependency,
+    FindingKind::UrlDependency,
+    FindingKind::LocalDependency,
+    FindingKind::PackageIndex,
+    FindingKind::GoReplace,
+    FindingKind::LockfileNewPackages,
+    FindingKind::MoreDependencyChanges,
 ];
 
-/// Finding ids of workflow dangers (read by `dangerous_workflow`).
-pub const WORKFLOW_FINDINGS: &[&str] = &[
-    "workflow_pr_target_checkout",
-    "workflow_pr_head_checkout",
-    "workflow_script_injection",
-    "unpinned_action",
-    "workflow_write_permissions",
+/// Finding kinds of workflow dangers (read by `dangerous_workflow`).
+pub(crate) const WORKFLOW_FINDINGS: &[FindingKind] = &[
+    FindingKind::WorkflowPrTargetCheckout,
+    FindingKind::WorkflowPrHeadCheckout,
+    FindingKind::WorkflowScriptInjection,
+    FindingKind::UnpinnedAction,
+    FindingKind::WorkflowWritePermissions,
 ];
 
-/// Finding ids of download-and-execute patterns in build scripts and CI (read by
+/// Finding kinds of download-and-execute patterns in build scripts and CI (read by
 /// `build_script_change`).
-pub const BUILD_FINDINGS: &[&str] = &["remote_script", "unpinned_image"];
+pub(crate) const BUILD_FINDINGS: &[FindingKind] =
+    &[FindingKind::RemoteScript, FindingKind::UnpinnedImage];
 
-/// Finding ids of lockfile drift and lockfile sources (read by `lockfile_drift`).
-pub const LOCKFILE_FINDINGS: &[&str] = &[
-    "manifest_without_lockfile",
-    "lockfile_without_manifest",
-    "lockfile_untrusted_source",
+/// Finding kinds of lockfile drift and lockfile sources (read by `lockfile_drift`).
+pub(crate) const LOCKFILE_FINDINGS: &[FindingKind] = &[
+    FindingKind::ManifestWithoutLockfile,
+    FindingKind::LockfileWithoutManifest,
+    FindingKind::LockfileUntrustedSource,
 ];
 
-/// Rank of a severity for ordering (critical first).
-fn severity_rank(severity: &str) -> u8 {
-    match severity {
-        "critical" => 0,
-        "high" => 1,
-        "medium" => 2,
-        _ => 3,
-    }
-}
+/// Finding kinds that declare a dependency change (a manifest counted by lockfile drift).
+const DECLARING_FINDINGS: &[FindingKind] = &[
+    FindingKind::NewDependency,
+    FindingKind::RemovedDependency,
+    FindingKind::VersionChange,
+    FindingKind::VersionDowngrade,
+];
 
 /// Folds identical findings (same id, path and detail, e.g. one action bumped in four jobs of a
 /// workflow) into one that says how many times it occurs.
 fn merge_repeats(findings: Vec<Finding>) -> Vec<Finding> {
     let mut merged: Vec<(Finding, usize)> = Vec::new();
-    let mut position: BTreeMap<(String, String, String), usize> = BTreeMap::new();
+    let mut position: BTreeMap<(FindingKind, String, String), usize> = BTreeMap::new();
     for finding in findings {
-        let key = (
-            finding.id.clone(),
-            finding.path.clone(),
-            finding.detail.clone(),
-        );
+        let key = (finding.id, finding.path.clone(), finding.detail.clone());
         match position.get(&key) {
             Some(&at) => merged[at].1 += 1,
             None => {
@@ -127,15 +120,9 @@ pub fn assess(context: &Context) -> SupplyChain {
         };
         if facts.manifest {
             let found = dependencies::findings(file, facts);
-            let declares = found.iter().any(|finding| {
-                matches!(
-                    finding.id.as_str(),
-                    "new_dependency"
-                        | "removed_dependency"
-                        | "version_change"
-                        | "version_downgrade"
-                )
-            });
+            let declares = found
+                .iter()
+                .any(|finding| DECLARING_FINDINGS.contains(&finding.id));
             if declares {
                 changed_dependencies.push(facts);
             }
@@ -150,8 +137,8 @@ pub fn assess(context: &Context) -> SupplyChain {
     findings.extend(lockfiles::drift(files, &changed_dependencies));
     let mut findings = merge_repeats(findings);
     crate::order::sort_by(&mut findings, |a, b| {
-        severity_rank(&a.severity)
-            .cmp(&severity_rank(&b.severity))
+        b.severity
+            .cmp(&a.severity)
             .then_with(|| a.path.cmp(&b.path))
     });
     SupplyChain {
@@ -169,6 +156,7 @@ mod tests {
     use crate::bundle::Bundle;
     use crate::engine::files::classify_all;
     use crate::settings::Settings;
+    use crate::signal::Severity;
     use serde_json::json;
 
     fn supply_chain(files: serde_json::Value) -> SupplyChain {
@@ -183,12 +171,8 @@ mod tests {
         assess(&context)
     }
 
-    fn ids(chain: &SupplyChain) -> Vec<&str> {
-        chain
-            .findings
-            .iter()
-            .map(|finding| finding.id.as_str())
-            .collect()
+    fn ids(chain: &SupplyChain) -> Vec<FindingKind> {
+        chain.findings.iter().map(|finding| finding.id).collect()
     }
 
     proptest::proptest! {
@@ -208,7 +192,7 @@ mod tests {
             let chain = supply_chain(serde_json::Value::Array(files));
             proptest::prop_assert!(chain.dependencies && chain.lockfile && chain.ci_config && chain.build_scripts);
             for finding in &chain.findings {
-                proptest::prop_assert!(!finding.id.is_empty() && !finding.path.is_empty());
+                proptest::prop_assert!(!finding.path.is_empty());
             }
         }
     }
@@ -231,8 +215,8 @@ mod tests {
              "patch": "@@ -1 +1 @@\n-      \"resolved\": \"https://registry.npmjs.org/axios/-/axios-1.6.0.tgz\",\n+      \"resolved\": \"https://registry.npmjs.org/axios/-/axios-1.7.4.tgz\","}
         ]));
         assert!(chain.dependencies && chain.lockfile);
-        assert_eq!(ids(&chain), ["version_change"]);
-        assert_eq!(chain.findings[0].severity, "low");
+        assert_eq!(ids(&chain), [FindingKind::VersionChange]);
+        assert_eq!(chain.findings[0].severity, Severity::Low);
         assert_eq!(
             chain.findings[0].detail,
             "changes axios from ^1.6.0 to ^1.7.4"
@@ -248,10 +232,10 @@ mod tests {
         assert_eq!(
             ids(&chain),
             [
-                "git_dependency",
-                "version_downgrade",
-                "new_dependency",
-                "manifest_without_lockfile"
+                FindingKind::GitDependency,
+                FindingKind::VersionDowngrade,
+                FindingKind::NewDependency,
+                FindingKind::ManifestWithoutLockfile
             ]
         );
     }
@@ -274,7 +258,7 @@ mod tests {
         ] {
             let chain = supply_chain(json!([{"filename": path, "status": "modified", "additions": 1, "deletions": 0, "patch": patch}]));
             assert!(chain.dependencies, "{path}");
-            assert!(ids(&chain).contains(&"new_dependency"), "{path}: {:?}", chain.findings);
+            assert!(ids(&chain).contains(&FindingKind::NewDependency), "{path}: {:?}", chain.findings);
         }
     }
 
@@ -286,7 +270,7 @@ mod tests {
             {"filename": "Dockerfile", "status": "modified", "additions": 1, "deletions": 0, "patch": "@@ -1 +1,2 @@\n FROM alpine\n+RUN apk add curl"}
         ]));
         assert!(chain.ci_config && chain.build_scripts && !chain.dependencies);
-        assert_eq!(ids(&chain), ["unpinned_action"]);
+        assert_eq!(ids(&chain), [FindingKind::UnpinnedAction]);
     }
 
     #[test]
@@ -295,7 +279,7 @@ mod tests {
             {"filename": ".github/workflows/ci.yml", "status": "modified", "additions": 2, "deletions": 2,
              "patch": "@@ -1,2 +1,2 @@\n-      - uses: actions/setup-python@v5\n+      - uses: actions/setup-python@v6\n@@ -9,2 +9,2 @@\n-      - uses: actions/setup-python@v5\n+      - uses: actions/setup-python@v6"}
         ]));
-        assert_eq!(ids(&chain), ["unpinned_action"]);
+        assert_eq!(ids(&chain), [FindingKind::UnpinnedAction]);
         assert!(chain.findings[0]
             .detail
             .ends_with("not pinned to a commit SHA (2 times)"));

@@ -15,7 +15,7 @@
 //! product's 112 minutes for 930 lines (docs/sources.md, "Review size and time", "Paths
 //! excluded from size", "Staleness").
 
-use crate::engine::Context;
+use crate::engine::context::Context;
 use crate::settings::section_tables::{EFFORT_BANDS, STALENESS_LOW_DAYS};
 use crate::signal::{Effort, Staleness, Triage};
 use crate::timestamp::SECONDS_PER_DAY;

@@ -40,15 +40,8 @@ pub fn render(dom: &Dom, evidence: &Evidence) -> DomResult<Element> {
 
     let signals = &evidence.signals;
     let list = dom.list("prl-signals", "Evidence signals");
-    for (name, state) in [
-        ("Tests", signals.tests_passing),
-        ("CI", signals.ci_passing),
-        ("Lint", signals.lint_passing),
-        ("Security scan", signals.security_scan_clean),
-        ("Coverage", signals.coverage_maintained),
-        ("Build", signals.build_successful),
-    ] {
-        signal_item(dom, &list, name, state)?;
+    for (signal, state) in signals.entries() {
+        signal_item(dom, &list, signal.label(), state)?;
     }
     section.add(&list);
     if !evidence.note.is_empty() {

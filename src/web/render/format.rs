@@ -15,16 +15,6 @@ pub fn state_mark(state: SignalState) -> &'static str {
     }
 }
 
-/// Severity strings come from the engine as free text; only known words become CSS keys.
-pub fn severity_key(severity: &str) -> &'static str {
-    match severity.to_ascii_lowercase().as_str() {
-        "critical" => "critical",
-        "high" => "high",
-        "medium" => "medium",
-        _ => "low",
-    }
-}
-
 /// A 0–1 fraction clamped to 0–1 (NaN becomes 0) so charts never draw outside their box.
 pub fn unit(value: f64) -> f64 {
     if value.is_finite() {

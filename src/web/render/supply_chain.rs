@@ -6,7 +6,6 @@
 //! to them can matter more than a large change to application code.
 
 use super::dom::{set, Append, Dom, DomResult};
-use super::format;
 use super::frame::{chip, empty_note, section, subheading};
 use crate::signal::SupplyChain;
 use web_sys::Element;
@@ -40,10 +39,10 @@ pub fn render(dom: &Dom, supply: &SupplyChain) -> DomResult<Element> {
     let list = dom.list("prl-findings", "Supply-chain findings");
     for finding in &supply.findings {
         let item = dom.item(&list, "prl-finding");
-        let severity = format::severity_key(&finding.severity);
+        let severity = finding.severity.key();
         item.add(&chip(dom, severity, severity));
         item.add(&dom.path("code", "prl-path", &finding.path));
-        item.add(&dom.text("span", "prl-muted", &finding.id));
+        item.add(&dom.text("span", "prl-muted", finding.id.key()));
         item.add(&dom.text("p", "prl-finding-detail", &finding.detail));
     }
     section.add(&list);

@@ -15,13 +15,13 @@
 
 use crate::bundle::ChangedFile;
 use crate::engine::diff;
-use crate::engine::FileFacts;
-use crate::signal::Finding;
+use crate::engine::files::FileFacts;
+use crate::signal::{Finding, FindingKind, Severity};
 
 /// Characters of a build-script line quoted in a finding.
 const MAX_LINE_CHARS: usize = 80;
 
-use super::dependencies::finding;
+use super::model::finding;
 
 /// Commands that fetch a URL.
 const DOWNLOADERS: &[&str] = &[
@@ -75,23 +75,23 @@ pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
         let lower = line.to_ascii_lowercase();
         if pipes_download_into_shell(&lower) {
             found.push(finding(
-                "remote_script",
+                FindingKind::RemoteScript,
                 &facts.path,
                 format!(
                     "downloads and executes a remote script: {}",
                     crate::text::clip(line.trim(), MAX_LINE_CHARS)
                 ),
-                "high",
+                Severity::High,
             ));
             continue;
         }
         if dockerfile {
             if let Some(image) = unpinned_base_image(line.trim(), &mut stages) {
                 found.push(finding(
-                    "unpinned_image",
+                    FindingKind::UnpinnedImage,
                     &facts.path,
                     format!("base image {image} is not pinned by digest"),
-                    "low",
+                    Severity::Low,
                 ));
             }
         }
@@ -145,7 +145,7 @@ mod tests {
     use super::*;
     use crate::engine::files::classify_file;
 
-    fn run(path: &str, patch: &str) -> Vec<(String, String)> {
+    fn run(path: &str, patch: &str) -> Vec<(FindingKind, Severity)> {
         let file = ChangedFile {
             filename: path.into(),
             status: "modified".into(),
@@ -170,7 +170,7 @@ mod tests {
         ] {
             assert_eq!(
                 run("scripts/setup.sh", &format!("@@ -1 +1,2 @@\n+{line}")),
-                [("remote_script".into(), "high".into())],
+                [(FindingKind::RemoteScript, Severity::High)],
                 "{line}"
             );
         }
@@ -194,8 +194,8 @@ mod tests {
         assert_eq!(
             found,
             [
-                ("unpinned_image".into(), "low".into()),
-                ("unpinned_image".into(), "low".into())
+                (FindingKind::UnpinnedImage, Severity::Low),
+                (FindingKind::UnpinnedImage, Severity::Low)
             ]
         );
     }

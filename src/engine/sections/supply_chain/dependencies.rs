@@ -15,29 +15,14 @@
 use std::collections::BTreeMap;
 
 use super::ecosystems;
+use super::model::{finding, Scanner};
 use crate::bundle::ChangedFile;
 use crate::engine::diff::{self, Hunk};
-use crate::engine::FileFacts;
-use crate::signal::Finding;
+use crate::engine::files::FileFacts;
+use crate::signal::{Finding, FindingKind, Severity};
 
 /// Findings kept per manifest; beyond it one summary finding says how many more there were.
 const MAX_FINDINGS_PER_FILE: usize = 25;
-
-/// One dependency declaration: package name and its version spec as written.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Dependency {
-    pub name: String,
-    pub spec: String,
-}
-
-impl Dependency {
-    pub fn new(name: impl Into<String>, spec: impl Into<String>) -> Self {
-        Self {
-            name: name.into(),
-            spec: spec.into(),
-        }
-    }
-}
 
 /// How a version spec obtains the package.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -141,24 +126,24 @@ pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
     for (name, spec) in &new {
         match old.get(name) {
             None => found.push(finding(
-                "new_dependency",
+                FindingKind::NewDependency,
                 path,
                 format!("adds {name} {spec}").trim_end().to_string(),
-                "medium",
+                Severity::Medium,
             )),
             Some(previous) if previous != spec && is_downgrade(previous, spec) => {
                 found.push(finding(
-                    "version_downgrade",
+                    FindingKind::VersionDowngrade,
                     path,
                     format!("downgrades {name} from {previous} to {spec}"),
-                    "high",
+                    Severity::High,
                 ))
             }
             Some(previous) if previous != spec => found.push(finding(
-                "version_change",
+                FindingKind::VersionChange,
                 path,
                 format!("changes {name} from {previous} to {spec}"),
-                "low",
+                Severity::Low,
             )),
             Some(_) => {}
         }
@@ -169,22 +154,22 @@ pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
         if changed_source {
             match source {
                 Source::Git => found.push(finding(
-                    "git_dependency",
+                    FindingKind::GitDependency,
                     path,
                     format!("{name} comes from git ({spec}): mutable, bypasses the registry"),
-                    "high",
+                    Severity::High,
                 )),
                 Source::Url => found.push(finding(
-                    "url_dependency",
+                    FindingKind::UrlDependency,
                     path,
                     format!("{name} is downloaded from a URL ({spec}), outside the registry"),
-                    "high",
+                    Severity::High,
                 )),
                 Source::Local => found.push(finding(
-                    "local_dependency",
+                    FindingKind::LocalDependency,
                     path,
                     format!("{name} points at a local path ({spec})"),
-                    "medium",
+                    Severity::Medium,
                 )),
                 Source::Registry => {}
             }
@@ -193,10 +178,10 @@ pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
     for (name, spec) in &old {
         if !new.contains_key(name) {
             found.push(finding(
-                "removed_dependency",
+                FindingKind::RemovedDependency,
                 path,
                 format!("removes {name} {spec}").trim_end().to_string(),
-                "low",
+                Severity::Low,
             ));
         }
     }
@@ -204,36 +189,27 @@ pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
         let more = found.len() - MAX_FINDINGS_PER_FILE;
         found.truncate(MAX_FINDINGS_PER_FILE);
         found.push(finding(
-            "more_dependency_changes",
+            FindingKind::MoreDependencyChanges,
             path,
             format!("{more} more dependency change(s) in this file"),
-            "low",
+            Severity::Low,
         ));
     }
     found
 }
 
 fn collect(
-    scanner: ecosystems::Scanner,
+    scanner: Scanner,
     hunk: &Hunk,
     view: &[(&str, bool)],
     into: &mut BTreeMap<String, String>,
-    extra: &mut Vec<(&'static str, &'static str, String)>,
+    extra: &mut Vec<(FindingKind, Severity, String)>,
 ) {
     let scan = scanner(hunk, view);
     for dependency in scan.dependencies {
         into.entry(dependency.name).or_insert(dependency.spec);
     }
     extra.extend(scan.other);
-}
-
-pub fn finding(id: &str, path: &str, detail: String, severity: &str) -> Finding {
-    Finding {
-        id: id.to_string(),
-        path: path.to_string(),
-        detail,
-        severity: severity.to_string(),
-    }
 }
 
 #[cfg(test)]

@@ -12,10 +12,10 @@
 
 use crate::bundle::ChangedFile;
 use crate::engine::diff::{self, Hunk, LineKind};
-use crate::engine::FileFacts;
-use crate::signal::Finding;
+use crate::engine::files::FileFacts;
+use crate::signal::{Finding, FindingKind, Severity};
 
-use super::dependencies::finding;
+use super::model::finding;
 
 /// Script keys that run on install (npm lifecycle, Composer events).
 pub const INSTALL_HOOKS: &[&str] = &[
@@ -55,18 +55,18 @@ pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
     if basename == "build.rs" {
         return match facts.status.as_str() {
             "added" => vec![finding(
-                "install_script",
+                FindingKind::InstallScript,
                 path,
                 "adds a Cargo build script (build.rs), which runs arbitrary code at build time"
                     .into(),
-                "high",
+                Severity::High,
             )],
             "removed" => vec![],
             _ => vec![finding(
-                "install_script",
+                FindingKind::InstallScript,
                 path,
                 "changes the Cargo build script (build.rs), which runs at build time".into(),
-                "medium",
+                Severity::Medium,
             )],
         };
     }
@@ -98,13 +98,13 @@ fn lifecycle_scripts(patch: &diff::Patch, path: &str) -> Vec<Finding> {
                 "adds"
             };
             finding(
-                "install_script",
+                FindingKind::InstallScript,
                 path,
                 format!(
                     "{verb} the {hook} script: {}",
                     crate::text::clip(&command, MAX_SCRIPT_CHARS)
                 ),
-                "high",
+                Severity::High,
             )
         })
         .collect()
@@ -136,7 +136,7 @@ fn changed_hooks(hunk: &Hunk, kind: LineKind) -> Vec<(String, String)> {
         if line.kind != kind || !(inside || unknown) {
             continue;
         }
-        let strings = super::ecosystems::quoted_strings(text);
+        let strings = super::model::quoted_strings(text);
         if let (Some(key), Some(command)) = (strings.first(), strings.get(1)) {
             if INSTALL_HOOKS.contains(key) {
                 found.push(((*key).to_string(), (*command).to_string()));
@@ -160,13 +160,13 @@ fn setup_py(patch: &diff::Patch, path: &str) -> Vec<Finding> {
         return Vec::new();
     }
     vec![finding(
-        "install_script",
+        FindingKind::InstallScript,
         path,
         format!(
             "setup.py adds code that runs at install time ({})",
             calls.join(", ")
         ),
-        "high",
+        Severity::High,
     )]
 }
 
@@ -199,7 +199,9 @@ mod tests {
         assert!(found[1]
             .detail
             .starts_with("adds the postinstall script: curl"));
-        assert!(found.iter().all(|finding| finding.severity == "high"));
+        assert!(found
+            .iter()
+            .all(|finding| finding.severity == Severity::High));
     }
 
     #[test]
@@ -222,10 +224,10 @@ mod tests {
             Some("@@ -1,2 +1,3 @@\n setup(\n+    cmdclass={'install': PostInstall},\n )"),
         );
         assert!(setup[0].detail.contains("cmdclass"));
-        assert_eq!(run("build.rs", "added", None)[0].severity, "high");
+        assert_eq!(run("build.rs", "added", None)[0].severity, Severity::High);
         assert_eq!(
             run("crates/x/build.rs", "modified", None)[0].severity,
-            "medium"
+            Severity::Medium
         );
         assert!(run("build.rs", "removed", None).is_empty());
     }

@@ -19,11 +19,11 @@ use std::collections::BTreeSet;
 
 use crate::bundle::ChangedFile;
 use crate::engine::diff;
-use crate::engine::FileFacts;
+use crate::engine::files::FileFacts;
 use crate::settings::paths::LOCKFILE_EXPECTED;
-use crate::signal::Finding;
+use crate::signal::{Finding, FindingKind, Severity};
 
-use super::dependencies::finding;
+use super::model::finding;
 
 /// Registries an npm-family lockfile may resolve from without comment.
 const TRUSTED_REGISTRIES: &[&str] = &[
@@ -51,10 +51,10 @@ pub fn drift(files: &[FileFacts], changed_dependencies: &[&FileFacts]) -> Vec<Fi
         };
         if LOCKFILE_EXPECTED.contains(&ecosystem) && !lockfile_changed(ecosystem) {
             found.push(finding(
-                "manifest_without_lockfile",
+                FindingKind::ManifestWithoutLockfile,
                 &manifest.path,
                 format!("{ecosystem} dependencies changed but no {ecosystem} lockfile changed"),
-                "medium",
+                Severity::Medium,
             ));
         }
     }
@@ -71,10 +71,10 @@ pub fn drift(files: &[FileFacts], changed_dependencies: &[&FileFacts]) -> Vec<Fi
                     .any(|file| file.path.to_ascii_lowercase().ends_with("pyproject.toml")));
         if !manifest_changed && lockfile.status != "removed" {
             found.push(finding(
-                "lockfile_without_manifest",
+                FindingKind::LockfileWithoutManifest,
                 &lockfile.path,
                 format!("lockfile changed without a change to its {ecosystem} manifest"),
-                "low",
+                Severity::Low,
             ));
         }
     }
@@ -171,10 +171,14 @@ pub fn new_packages(file: &ChangedFile, facts: &FileFacts, files: &[FileFacts]) 
         detail.push_str(" (no manifest change declares them)");
     }
     vec![finding(
-        "lockfile_new_packages",
+        FindingKind::LockfileNewPackages,
         &facts.path,
         detail,
-        if declared { "low" } else { "medium" },
+        if declared {
+            Severity::Low
+        } else {
+            Severity::Medium
+        },
     )]
 }
 
@@ -229,7 +233,12 @@ pub fn sources(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
             } else {
                 format!("lockfile resolves packages from {host}, not a public registry")
             };
-            finding("lockfile_untrusted_source", &facts.path, detail, "high")
+            finding(
+                FindingKind::LockfileUntrustedSource,
+                &facts.path,
+                detail,
+                Severity::High,
+            )
         })
         .collect()
 }
@@ -258,7 +267,7 @@ mod tests {
         let (_, cargo) = facts("Cargo.toml", None);
         let found = drift(&[package.clone(), cargo.clone()], &[&package, &cargo]);
         assert_eq!(found.len(), 1);
-        assert_eq!(found[0].id, "manifest_without_lockfile");
+        assert_eq!(found[0].id, FindingKind::ManifestWithoutLockfile);
         assert_eq!(found[0].path, "package.json");
         let (_, lock) = facts("package-lock.json", None);
         assert!(drift(&[package.clone(), lock], &[&package]).is_empty());
@@ -268,7 +277,7 @@ mod tests {
     fn lockfile_without_manifest_is_reported() {
         let (_, lock) = facts("yarn.lock", None);
         let found = drift(std::slice::from_ref(&lock), &[]);
-        assert_eq!(found[0].id, "lockfile_without_manifest");
+        assert_eq!(found[0].id, FindingKind::LockfileWithoutManifest);
         let (_, pyproject) = facts("pyproject.toml", None);
         let (_, uv) = facts("uv.lock", None);
         assert!(drift(&[pyproject, uv], &[]).is_empty());
@@ -290,7 +299,7 @@ mod tests {
             let found = new_packages(&file, &lock, std::slice::from_ref(&lock));
             assert_eq!(found.len(), 1, "{path}");
             assert!(found[0].detail.contains(expected), "{path}: {}", found[0].detail);
-            assert_eq!(found[0].severity, "medium", "{path}");
+            assert_eq!(found[0].severity, Severity::Medium, "{path}");
         }
     }
 
@@ -304,7 +313,7 @@ mod tests {
         );
         let (_, manifest) = facts("Cargo.toml", None);
         let found = new_packages(&file, &lock, &[lock.clone(), manifest]);
-        assert_eq!(found[0].severity, "low");
+        assert_eq!(found[0].severity, Severity::Low);
         assert_eq!(found[0].detail, "lockfile adds 1 package(s): rand");
     }
 

@@ -4,9 +4,9 @@
 //! A `replace` swaps a module for a fork or a local directory for every build of this module,
 //! which is why it is reported on its own (medium; Go modules reference, "replace directive").
 
-use super::dependencies::Dependency;
-use super::ecosystems::Scan;
+use super::model::{Dependency, Scan};
 use crate::engine::diff::Hunk;
+use crate::signal::{FindingKind, Severity};
 
 #[derive(Clone, Copy, PartialEq)]
 enum Block {
@@ -63,8 +63,12 @@ pub fn scan(hunk: &Hunk, view: &[(&str, bool)]) -> Scan {
                     let target = new.trim();
                     let local = target.starts_with('.') || target.starts_with('/');
                     scan.other.push((
-                        "go_replace",
-                        if local { "medium" } else { "high" },
+                        FindingKind::GoReplace,
+                        if local {
+                            Severity::Medium
+                        } else {
+                            Severity::High
+                        },
                         format!("replaces {} with {}", old.trim(), target),
                     ));
                 }
@@ -99,6 +103,6 @@ mod tests {
             ]
         );
         assert_eq!(new.other.len(), 1);
-        assert_eq!(new.other[0].1, "high");
+        assert_eq!(new.other[0].1, Severity::High);
     }
 }

@@ -6,8 +6,7 @@
 //! object whose opening line is out of view, an entry counts as a dependency when its value
 //! reads like a version spec and its key is not a known top-level field.
 
-use super::dependencies::Dependency;
-use super::ecosystems::{looks_like_spec, Scan};
+use super::model::{looks_like_spec, Dependency, Scan};
 use crate::engine::diff::Hunk;
 
 const DEPENDENCY_OBJECTS: &[&str] = &[

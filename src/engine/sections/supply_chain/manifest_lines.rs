@@ -5,8 +5,7 @@
 //! `gem 'name', '~> 1'`, `.package(url: …, from: …)`, `{:name, "~> 1.0"}`); the rest of the line
 //! after the name is kept as the spec so `git:`/`path:`/`branch:` options are seen.
 
-use super::dependencies::Dependency;
-use super::ecosystems::{indentation, quoted_strings, Scan};
+use super::model::{indentation, quoted_strings, Dependency, Scan};
 use crate::engine::diff::Hunk;
 
 /// The text after the first quoted string (the options following a name).
@@ -214,7 +213,7 @@ mod tests {
     use super::*;
     use crate::engine::diff::parse;
 
-    fn new_side(scanner: super::super::ecosystems::Scanner, patch: &str) -> Vec<Dependency> {
+    fn new_side(scanner: super::super::model::Scanner, patch: &str) -> Vec<Dependency> {
         let patch = parse(patch);
         let hunk = &patch.hunks[0];
         scanner(hunk, &hunk.new_view()).dependencies

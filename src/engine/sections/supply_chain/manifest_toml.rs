@@ -6,8 +6,7 @@
 //! Inline tables keep what matters for review: `serde = { version = "1", git = "…" }` reads as
 //! spec `1 git=…` so both the version and the source are compared.
 
-use super::dependencies::Dependency;
-use super::ecosystems::{looks_like_spec, quoted_strings, Scan};
+use super::model::{looks_like_spec, quoted_strings, Dependency, Scan};
 use crate::engine::diff::Hunk;
 
 /// Table names (last dotted component, lower-case) whose keys are dependencies.

@@ -5,8 +5,7 @@
 //! A Maven version bump shows only the changed `<version>` line with the `<artifactId>` as
 //! context, so the artifact is carried from the block's earlier lines.
 
-use super::dependencies::Dependency;
-use super::ecosystems::Scan;
+use super::model::{Dependency, Scan};
 use crate::engine::diff::Hunk;
 
 /// Elements that close a Maven coordinate block.
@@ -125,7 +124,7 @@ mod tests {
     use crate::engine::diff::parse;
 
     fn sides(
-        scanner: super::super::ecosystems::Scanner,
+        scanner: super::super::model::Scanner,
         patch: &str,
     ) -> (Vec<Dependency>, Vec<Dependency>) {
         let patch = parse(patch);

@@ -20,11 +20,10 @@
 
 use crate::bundle::ChangedFile;
 use crate::engine::diff::{self, Patch};
-use crate::engine::FileFacts;
-use crate::signal::Finding;
+use crate::engine::files::FileFacts;
+use crate::signal::{Finding, FindingKind, Severity};
 
-use super::dependencies::finding;
-use super::ecosystems::indentation;
+use super::model::{finding, indentation};
 
 /// Event fields an outsider controls (GitHub Security Lab's list).
 const UNTRUSTED_CONTEXTS: &[&str] = &[
@@ -133,17 +132,17 @@ fn pr_target_checkout(patch: &Patch, path: &str) -> Vec<Finding> {
     match (trigger, checkout) {
         (Some((trigger, trigger_added)), Some((line, checkout_added))) if trigger_added || *checkout_added => {
             vec![finding(
-                "workflow_pr_target_checkout",
+                FindingKind::WorkflowPrTargetCheckout,
                 path,
                 format!("{trigger} workflow checks out the PR head ({}): untrusted code runs with secrets and a write token", line.trim()),
-                "critical",
+                Severity::Critical,
             )]
         }
         (None, Some((line, true))) => vec![finding(
-            "workflow_pr_head_checkout",
+            FindingKind::WorkflowPrHeadCheckout,
             path,
             format!("checks out the PR head ({}); dangerous if the workflow runs on pull_request_target or workflow_run", line.trim()),
-            "high",
+            Severity::High,
         )],
         _ => Vec::new(),
     }
@@ -181,9 +180,13 @@ fn script_injection(patch: &Patch, path: &str) -> Vec<Finding> {
                     .iter()
                     .any(|context| name.starts_with(context));
                 if untrusted || name.starts_with("github.event.") {
-                    let severity = if untrusted { "high" } else { "medium" };
+                    let severity = if untrusted {
+                        Severity::High
+                    } else {
+                        Severity::Medium
+                    };
                     found.push(finding(
-                        "workflow_script_injection",
+                        FindingKind::WorkflowScriptInjection,
                         path,
                         format!("expands ${{{{ {name} }}}} inside a run: script; pass it through env: instead"),
                         severity,
@@ -215,10 +218,10 @@ fn unpinned_actions(patch: &Patch, path: &str) -> Vec<Finding> {
         if let Some(image) = reference.strip_prefix("docker://") {
             if !image.contains("@sha256:") {
                 found.push(finding(
-                    "unpinned_action",
+                    FindingKind::UnpinnedAction,
                     path,
                     format!("uses Docker image {image} without a digest"),
-                    "medium",
+                    Severity::Medium,
                 ));
             }
             continue;
@@ -239,10 +242,14 @@ fn unpinned_actions(patch: &Patch, path: &str) -> Vec<Finding> {
             version.to_string()
         };
         found.push(finding(
-            "unpinned_action",
+            FindingKind::UnpinnedAction,
             path,
             format!("uses {action}@{shown}, not pinned to a commit SHA"),
-            if first_party { "low" } else { "medium" },
+            if first_party {
+                Severity::Low
+            } else {
+                Severity::Medium
+            },
         ));
     }
     found
@@ -254,10 +261,10 @@ fn write_permissions(patch: &Patch, path: &str) -> Vec<Finding> {
         let text = line.split('#').next().unwrap_or(line).trim();
         if text.replace(' ', "") == "permissions:write-all" {
             found.push(finding(
-                "workflow_write_permissions",
+                FindingKind::WorkflowWritePermissions,
                 path,
                 "grants permissions: write-all".into(),
-                "high",
+                Severity::High,
             ));
             continue;
         }
@@ -273,12 +280,12 @@ fn write_permissions(patch: &Patch, path: &str) -> Vec<Finding> {
             continue;
         }
         let severity = if HEAVY_SCOPES.contains(&scope) {
-            "high"
+            Severity::High
         } else {
-            "medium"
+            Severity::Medium
         };
         found.push(finding(
-            "workflow_write_permissions",
+            FindingKind::WorkflowWritePermissions,
             path,
             format!("grants {scope}: write"),
             severity,
@@ -304,10 +311,10 @@ mod tests {
         findings(&file, &classify_file(&file))
     }
 
-    fn ids(found: &[Finding]) -> Vec<(&str, &str)> {
+    fn ids(found: &[Finding]) -> Vec<(FindingKind, Severity)> {
         found
             .iter()
-            .map(|finding| (finding.id.as_str(), finding.severity.as_str()))
+            .map(|finding| (finding.id, finding.severity))
             .collect()
     }
 
@@ -317,7 +324,10 @@ mod tests {
             ".github/workflows/pr.yml",
             "@@ -1,10 +1,12 @@\n on:\n-  pull_request:\n+  pull_request_target:\n jobs:\n   build:\n     steps:\n       - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683\n         with:\n+          ref: ${{ github.event.pull_request.head.sha }}\n       - run: npm test",
         );
-        assert_eq!(ids(&found), [("workflow_pr_target_checkout", "critical")]);
+        assert_eq!(
+            ids(&found),
+            [(FindingKind::WorkflowPrTargetCheckout, Severity::Critical)]
+        );
     }
 
     #[test]
@@ -329,9 +339,9 @@ mod tests {
         assert_eq!(
             ids(&found),
             [
-                ("workflow_script_injection", "high"),
-                ("workflow_script_injection", "medium"),
-                ("workflow_script_injection", "high")
+                (FindingKind::WorkflowScriptInjection, Severity::High),
+                (FindingKind::WorkflowScriptInjection, Severity::Medium),
+                (FindingKind::WorkflowScriptInjection, Severity::High)
             ]
         );
     }
@@ -345,9 +355,9 @@ mod tests {
         assert_eq!(
             ids(&found),
             [
-                ("unpinned_action", "low"),
-                ("unpinned_action", "medium"),
-                ("unpinned_action", "medium")
+                (FindingKind::UnpinnedAction, Severity::Low),
+                (FindingKind::UnpinnedAction, Severity::Medium),
+                (FindingKind::UnpinnedAction, Severity::Medium)
             ]
         );
         assert!(found[0].detail.contains("actions/setup-python@v6"));
@@ -362,8 +372,8 @@ mod tests {
         assert_eq!(
             ids(&found),
             [
-                ("workflow_write_permissions", "high"),
-                ("workflow_write_permissions", "medium")
+                (FindingKind::WorkflowWritePermissions, Severity::High),
+                (FindingKind::WorkflowWritePermissions, Severity::Medium)
             ]
         );
         assert_eq!(
@@ -371,7 +381,7 @@ mod tests {
                 ".github/workflows/a.yml",
                 "@@ -1 +1 @@\n+permissions: write-all"
             )),
-            [("workflow_write_permissions", "high")]
+            [(FindingKind::WorkflowWritePermissions, Severity::High)]
         );
     }
 

@@ -1,0 +1,183 @@
+//! The bundle's typed views (what [`super::parse`] reads out of `prlens.bundle.v1`).
+
+use std::collections::BTreeMap;
+
+/// The format tag every bundle carries.
+pub const BUNDLE_FORMAT: &str = "prlens.bundle.v1";
+
+/// A parsed PR bundle. `None` sections were not fetched.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bundle {
+    /// When the data was fetched (Unix seconds); the default "now" for the engine.
+    pub fetched_at: Option<i64>,
+    pub pull: Pull,
+    pub files: Option<Vec<ChangedFile>>,
+    /// True when GitHub's 3,000-file cap (or the fetcher's budget) cut the file list short.
+    pub files_truncated: bool,
+    pub commits: Option<Vec<Commit>>,
+    /// True when GitHub's 250-commit cap cut the commit list short.
+    pub commits_truncated: bool,
+    /// `GET /users/{login}` per login.
+    pub users: Option<BTreeMap<String, User>>,
+    /// Prior PRs in this repository per login (search counts).
+    pub history: Option<BTreeMap<String, History>>,
+    /// Check runs of the head commit.
+    pub check_runs: Option<Vec<CheckRun>>,
+    /// Combined commit status of the head commit.
+    pub status: Option<CombinedStatus>,
+    pub reviews: Option<Vec<Review>>,
+    /// Prior commits per login per path: `{"alice": {"src/x.rs": 3}}`.
+    pub familiarity: Option<BTreeMap<String, BTreeMap<String, u64>>>,
+    /// Facts read from the PR page itself.
+    pub page: Option<PageFacts>,
+    /// Why sections are missing or partial, as written by the fetcher (e.g. "check_runs: 403, token lacks Checks").
+    pub fetch_notes: Vec<String>,
+}
+
+/// `GET /repos/{o}/{r}/pulls/{n}`, read leniently.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Pull {
+    pub owner: String,
+    pub repo: String,
+    pub number: u64,
+    pub title: String,
+    pub body: String,
+    pub author: Option<String>,
+    /// `user.type`: "User", "Bot", "Organization", "Mannequin".
+    pub author_type: Option<String>,
+    /// `OWNER, MEMBER, COLLABORATOR, CONTRIBUTOR, FIRST_TIME_CONTRIBUTOR, FIRST_TIMER, MANNEQUIN, NONE`.
+    pub author_association: Option<String>,
+    pub html_url: Option<String>,
+    pub head_sha: Option<String>,
+    pub head_ref: Option<String>,
+    pub head_repo: Option<String>,
+    pub base_ref: Option<String>,
+    pub base_sha: Option<String>,
+    /// "open" or "closed" (see `merged`).
+    pub state: String,
+    pub merged: bool,
+    pub draft: bool,
+    pub additions: Option<u64>,
+    pub deletions: Option<u64>,
+    pub changed_files: Option<u64>,
+    pub commits: Option<u64>,
+    pub created_at: Option<i64>,
+    pub updated_at: Option<i64>,
+    pub closed_at: Option<i64>,
+    pub merged_at: Option<i64>,
+    /// clean, dirty, blocked, behind, unstable, unknown, draft, has_hooks.
+    pub mergeable_state: Option<String>,
+    pub labels: Vec<String>,
+    pub requested_reviewers: Vec<String>,
+    pub comments: Option<u64>,
+    pub review_comments: Option<u64>,
+}
+
+/// One item of `GET …/pulls/{n}/files`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ChangedFile {
+    pub filename: String,
+    /// added, removed, modified, renamed, copied, changed, unchanged.
+    pub status: String,
+    pub additions: u64,
+    pub deletions: u64,
+    /// Absent for binary files and very large diffs.
+    pub patch: Option<String>,
+    pub previous_filename: Option<String>,
+    pub sha: Option<String>,
+}
+
+/// One item of `GET …/pulls/{n}/commits`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Commit {
+    pub sha: String,
+    /// GitHub account of the author (`author.login`), if linked.
+    pub author_login: Option<String>,
+    pub author_type: Option<String>,
+    pub committer_login: Option<String>,
+    /// Git author name and email (`commit.author`).
+    pub author_name: Option<String>,
+    pub author_email: Option<String>,
+    pub message: String,
+    pub authored_at: Option<i64>,
+    pub verified: Option<bool>,
+    pub parents: usize,
+}
+
+/// `GET /users/{login}`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct User {
+    pub login: String,
+    /// "User", "Bot", "Organization".
+    pub kind: Option<String>,
+    pub created_at: Option<i64>,
+    pub public_repos: Option<u64>,
+    pub followers: Option<u64>,
+    pub name: Option<String>,
+    pub site_admin: bool,
+}
+
+/// Prior pull requests by one login in this repository.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct History {
+    pub prs: u64,
+    pub merged: u64,
+}
+
+/// One check run of the head commit.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CheckRun {
+    pub name: String,
+    /// queued, in_progress, completed, waiting, requested, pending.
+    pub status: String,
+    /// success, failure, neutral, cancelled, skipped, timed_out, action_required, stale, startup_failure.
+    pub conclusion: Option<String>,
+    pub app: Option<String>,
+    pub html_url: Option<String>,
+    pub output_title: Option<String>,
+}
+
+/// `GET …/commits/{sha}/status`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CombinedStatus {
+    /// success, failure, pending, error.
+    pub state: Option<String>,
+    pub statuses: Vec<CommitStatus>,
+}
+
+/// One legacy commit status (`context` is its name).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CommitStatus {
+    pub context: String,
+    pub state: String,
+    pub description: Option<String>,
+    pub target_url: Option<String>,
+}
+
+/// One item of `GET …/pulls/{n}/reviews`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Review {
+    pub user: Option<String>,
+    /// APPROVED, CHANGES_REQUESTED, COMMENTED, DISMISSED, PENDING.
+    pub state: String,
+    pub commit_id: Option<String>,
+    pub submitted_at: Option<i64>,
+    pub author_association: Option<String>,
+    pub body: String,
+}
+
+/// Facts read from the PR page (the API wins where both exist).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PageFacts {
+    pub title: Option<String>,
+    pub state: Option<String>,
+    pub author: Option<String>,
+    pub base_ref: Option<String>,
+    pub head_ref: Option<String>,
+    /// The signed-in viewer (`meta[name="user-login"]`).
+    pub viewer: Option<String>,
+    /// Files the viewer ticked "Viewed" on the Files tab.
+    pub viewed_files: Vec<String>,
+    /// Paths GitHub marks as generated (collapsed) on the Files tab.
+    pub generated_files: Vec<String>,
+}
