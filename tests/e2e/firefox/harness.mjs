@@ -37,12 +37,12 @@ import puppeteer from "puppeteer-core";
 import { ARTIFACTS_DIR, REPO_ROOT } from "../harness.mjs";
 import { startFakeGitHub } from "../../fake-github/server.mjs";
 import { CSP_PROBE_SCRIPT } from "../../fake-github/pages.mjs";
+import "../../../extension/prefs.js"; // defines globalThis.prlensPrefs: the one preferences model
 
 export { REPO_ROOT, ARTIFACTS_DIR };
 export const FIREFOX_EXTENSION_DIR = path.join(REPO_ROOT, "dist/firefox");
-export const PREFS_KEY = "prlens.prefs";
-export const TOKEN_KEY = "prlens.token";
-export const DEFAULT_PREFS = Object.freeze({ enabled: true, disabledRepos: [], expanded: false, hiddenSections: [], engine: {} });
+export const { PREFS_KEY, TOKEN_KEY } = globalThis.prlensPrefs;
+export const DEFAULT_PREFS = Object.freeze(globalThis.prlensPrefs.defaultPrefs());
 
 const PANEL_HREF = /^moz-extension:\/\/[0-9a-f-]{36}\/panel\.html#/;
 
