@@ -215,6 +215,8 @@ copy_listed() {
 }
 
 EXTENSION_OWN=(manifest.json background.js panel.html)
+# The details sheet (issue 22): its page, module and styles, next to the panel's.
+EXTENSION_SHEET=(sheet.html sheet.js sheet.css panel-sheet.js)
 EXTENSION_FOREIGN_LIVE=(panel.js)
 EXTENSION_FOREIGN_UI=(panel.css popup.html popup.js popup.css settings-form.js)
 
@@ -222,6 +224,7 @@ assemble_extension() {
   local dest=$1
   rm -rf "$dest" && mkdir -p "$dest"
   copy_listed "$dest" skeleton extension "${EXTENSION_OWN[@]}"
+  copy_listed "$dest" skeleton extension "${EXTENSION_SHEET[@]}"
   local content_scripts
   mapfile -t content_scripts < <(cd extension && ls content/*.js)
   copy_listed "$dest" skeleton extension "${content_scripts[@]}"

@@ -319,6 +319,38 @@ async function setUpEngine() {
   }
 }
 
+// ---- details shortcut (content/shortcut.js defines the keys and the default) -------------
+
+const shortcuts = globalThis.prlensContent.shortcut;
+
+function renderShortcut() {
+  const value = shortcuts.fromPrefs(prefs);
+  $("prlens-shortcut").value = value || "Off";
+  $("prlens-shortcut-off").disabled = value === "";
+}
+
+function saveShortcut(value) {
+  savePrefs((fresh) => (fresh[shortcuts.PREF_KEY] = value)).then(renderShortcut);
+}
+
+function setUpShortcut() {
+  const field = $("prlens-shortcut");
+  field.addEventListener("keydown", (event) => {
+    if (event.key === "Backspace" || event.key === "Delete") {
+      event.preventDefault();
+      saveShortcut("");
+      return;
+    }
+    const combination = shortcuts.fromEvent(event);
+    if (!combination) return; // Tab and the rest keep their usual meaning
+    event.preventDefault();
+    field.value = combination;
+    saveShortcut(combination);
+  });
+  $("prlens-shortcut-off").addEventListener("click", () => saveShortcut(""));
+  renderShortcut();
+}
+
 // ---- start ------------------------------------------------------------------------------
 
 async function main() {
@@ -326,6 +358,7 @@ async function main() {
   buildSectionList();
   renderToggles();
   renderRepos();
+  setUpShortcut();
   $("enabled").addEventListener("change", (event) => {
     const on = event.target.checked;
     document.body.dataset.enabled = String(on);
@@ -344,6 +377,7 @@ async function main() {
       prefs = normalizePrefs(changes[PREFS_KEY].newValue);
       renderToggles();
       renderRepos();
+      renderShortcut();
     }
   });
   await showStoredToken();

@@ -76,6 +76,8 @@ export function normalizePrefs(raw) {
     prefs.hiddenSections = [...new Set(raw.hiddenSections.filter((key) => SECTION_KEYS.has(key)))];
   }
   if (raw.engine && typeof raw.engine === "object" && !Array.isArray(raw.engine)) prefs.engine = raw.engine;
+  // The details-sheet shortcut (content/shortcut.js: its format and default); absent = default.
+  if (typeof raw.detailsShortcut === "string" && raw.detailsShortcut.length <= 40) prefs.detailsShortcut = raw.detailsShortcut;
   return prefs;
 }
 

@@ -77,7 +77,7 @@ pub fn render_sheet(root: &Element, signal_json: &str, options: JsValue) -> Resu
         .filter(|section| !options.is_hidden(section.key()))
         .collect();
 
-    let sheet = dom.el("div", "prl-sheet");
+    let sheet = dom.el("div", "prl-panel prl-sheet");
     set(&sheet, "role", "dialog");
     set(&sheet, "aria-modal", "true");
     set(&sheet, "aria-labelledby", "prlens-sheet-title");
@@ -196,7 +196,7 @@ fn sheet_section(dom: &Dom, signal: &Signal, key: Section) -> DomResult<Element>
     set(
         &copy,
         "aria-label",
-        &format!("Copy the {} section as Markdown", nav_label(key)),
+        &format!("Copy Markdown of the {} section", nav_label(key)),
     );
     // Right after the heading, so it is read and tabbed to with its section.
     match element.first_element_child() {

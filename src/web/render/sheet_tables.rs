@@ -58,11 +58,10 @@ pub fn contributors(dom: &Dom, contributors: &[Contributor]) -> DomResult<Elemen
         &[
             "Person",
             "Trust",
-            "Account age",
-            "Prior / merged PRs",
+            "Account",
+            "PRs (merged)",
             "Commits",
             "Unfamiliar files",
-            "Why",
         ],
     );
     for person in contributors {
@@ -102,7 +101,7 @@ pub fn contributors(dom: &Dom, contributors: &[Contributor]) -> DomResult<Elemen
             "td",
             "prl-num",
             &format!(
-                "{} / {}",
+                "{} ({})",
                 format::optional_count(person.prior_prs),
                 format::optional_count(person.merged_prs)
             ),
@@ -113,8 +112,13 @@ pub fn contributors(dom: &Dom, contributors: &[Contributor]) -> DomResult<Elemen
             "prl-num",
             &format::optional_count(person.unfamiliar_files),
         ));
-        row.add(&dom.text("td", "prl-why", &person.summary));
         body.add(&row);
+        // Why the trust level is what it is: a full-width line under the person's numbers.
+        let why = dom.el("tr", "prl-why-row");
+        let text = dom.text("td", "prl-why", &person.summary);
+        set(&text, "colspan", "6");
+        why.add(&text);
+        body.add(&why);
     }
     section.add(&scroller(dom, &table));
     Ok(section)
