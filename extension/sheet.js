@@ -130,6 +130,14 @@ function remember(key) {
   api.storage.local.set({ [LAST_SECTION_KEY]: key }).catch(() => {});
 }
 
+/** Marks the navigation link of `key` as the current one (aria-current, styled in sheet.css). */
+function markCurrent(key) {
+  for (const link of root.querySelectorAll("[data-prlens-nav]")) {
+    if (link.getAttribute("data-prlens-nav") === key) link.setAttribute("aria-current", "location");
+    else link.removeAttribute("aria-current");
+  }
+}
+
 let observer = null;
 /** Marks the navigation link of the section at the top of the view (aria-current) and remembers it. */
 function watchSections() {
@@ -144,13 +152,12 @@ function watchSections() {
       const first = sections.find((section) => visible.get(section));
       if (!first) return;
       const key = first.getAttribute("data-prlens-section");
-      for (const link of root.querySelectorAll("[data-prlens-nav]")) {
-        if (link.getAttribute("data-prlens-nav") === key) link.setAttribute("aria-current", "location");
-        else link.removeAttribute("aria-current");
-      }
+      markCurrent(key);
       if (sheet.rendered) remember(key);
     },
-    { root: main, rootMargin: "0px 0px -60% 0px" },
+    // The top 40% of the view, less the gap above a section scrolled to (so the one above
+    // it, ending in that gap, no longer counts).
+    { root: main, rootMargin: "-16px 0px -60% 0px" },
   );
   for (const section of sections) observer.observe(section);
 }
@@ -165,6 +172,7 @@ root.addEventListener("click", (event) => {
   if (!target) return;
   target.scrollIntoView({ block: "start" });
   target.focus({ preventScroll: true });
+  markCurrent(key);
   remember(key);
 });
 

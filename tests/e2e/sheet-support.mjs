@@ -83,3 +83,10 @@ export async function seriousViolations(target, { exclude = [] } = {}) {
   }, exclude);
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.impact}): ${v.nodes.join(" | ")}`);
 }
+
+/** Clicks the panel's "Show details" and returns the sheet frame once it shows the signal. */
+export async function openDetails(page, panel) {
+  await panel.locator('button[data-prlens-action="open-details"]').click();
+  await waitForSheetState(page, "open");
+  return waitForSheetReady(page);
+}

@@ -42,7 +42,7 @@ test("Show details opens the wide sheet over the page; the sidebar panel stays c
   assert.equal(Math.round(box.x + box.width), 1280, "on the right edge");
   assert.equal(box.width, 640, "half of a 1280 px viewport");
   // Every section, in order, with a navigation link, a deep-link id and a copy button.
-  const keys = ["risk", "contributors", "intent", "evidence", "supply_chain", "focus", "triage", "conventions", "governance", "next_steps"];
+  const keys = ["risk", "contributors", "intent", "supply_chain", "evidence", "focus", "triage", "conventions", "governance", "next_steps"];
   assert.deepEqual(await sheet.locator("[data-prlens-nav]").evaluateAll((links) => links.map((l) => l.getAttribute("data-prlens-nav"))), keys);
   assert.deepEqual(await sheet.locator("main [data-prlens-section]").evaluateAll((s) => s.map((e) => e.id)), keys.map((k) => `prlens-${k.replace("_", "-")}`));
   assert.equal(await sheet.locator('button[data-prlens-action="copy-section"]').count(), keys.length);
@@ -176,7 +176,8 @@ test("the sheet fits GitHub's narrow (1,012 px) and wide (1,920 px) layouts and 
     assert.equal(await sheet.evaluate(() => document.documentElement.getAttribute("data-color-mode")), "dark");
     // Nothing scrolls sideways: the tables fit (or scroll inside their own card).
     assert.equal(await sheet.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
-    if (shot === "sheet-dark") await sheet.locator('[data-prlens-nav="contributors"]').click(); // the tables and two columns
+    // The tables and the two columns (wide), the focus table (narrow).
+    await sheet.locator(`[data-prlens-nav="${shot === "sheet-dark" ? "contributors" : "focus"}"]`).click();
     await screenshot(page, shot);
     await page.close();
   }

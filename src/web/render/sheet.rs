@@ -27,6 +27,22 @@ use super::{section, sheet_tables, theme};
 use crate::markdown::{self, Section};
 use crate::signal::Signal;
 
+/// The sheet's reading order: the Markdown order (`Section::ALL`) with supply chain moved up
+/// beside intent, so every short section has a neighbour in the two-column grid and the
+/// visual, reading and Tab orders stay one order.
+const SHEET_ORDER: [Section; 10] = [
+    Section::Risk,
+    Section::Contributors,
+    Section::Intent,
+    Section::SupplyChain,
+    Section::Evidence,
+    Section::Focus,
+    Section::Triage,
+    Section::Conventions,
+    Section::Governance,
+    Section::NextSteps,
+];
+
 /// Sections too wide for one column of the grid.
 fn is_wide(section: Section) -> bool {
     matches!(
@@ -72,7 +88,7 @@ pub fn render_sheet(root: &Element, signal_json: &str, options: JsValue) -> Resu
         )))
     })?;
     let dom = Dom::for_root(root)?.with_headings(HeadingLevel::Sheet);
-    let shown: Vec<Section> = Section::ALL
+    let shown: Vec<Section> = SHEET_ORDER
         .into_iter()
         .filter(|section| !options.is_hidden(section.key()))
         .collect();
