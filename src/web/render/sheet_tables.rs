@@ -231,15 +231,17 @@ pub fn focus(dom: &Dom, focus: &[FocusFile], more: u64, pr: &PrInfo) -> DomResul
     let (table, body) = new_table(
         dom,
         "Files ranked by review priority",
-        &["Priority", "File", "Changes", "Why"],
+        &["File", "Changes", "Why"],
     );
     for file in focus {
         let priority = file.priority.key();
         let row = dom.el("tr", "prl-focus-file");
         set(&row, "data-prlens-priority", priority);
-        row.add(&cell_with(dom, "td", &chip(dom, priority, priority)));
+        // The priority leads the file cell (in words, not only colour): one column fewer, so
+        // the table fits the 480 px sheet.
         let name = dom.el("th", "prl-file-cell");
         set(&name, "scope", "row");
+        name.add(&chip(dom, priority, priority));
         name.add(&path_link(dom, file, pr));
         if file.viewed {
             name.add(&chip(dom, "Viewed", "outline"));
