@@ -2,7 +2,7 @@
  * prlens settings popup (panel-ui).
  *
  * What: reads and writes the prefs in chrome.storage.sync["prlens.prefs"] (on/off, disabled
- * repositories, expanded by default, hidden sections, engine settings) and the token in
+ * repositories, the details shortcut, hidden sections, engine settings) and the token in
  * chrome.storage.local["prlens.token"]; validates the token against GET /user and shows the
  * login, token type, expiry and the remaining rate limit (GET /rate_limit).
  * Why: every change is saved at once, and panel.js listens to storage changes, so open panels
@@ -55,11 +55,10 @@ async function savePrefs(change) {
   }
 }
 
-// ---- on/off, expanded, sections ---------------------------------------------------------
+// ---- on/off, sections ---------------------------------------------------------
 
 function renderToggles() {
   $("enabled").checked = prefs.enabled;
-  $("expanded").checked = prefs.expanded;
   document.body.dataset.enabled = String(prefs.enabled);
   for (const [key] of SECTIONS) {
     const box = document.querySelector(`input[data-section="${key}"]`);
@@ -363,10 +362,6 @@ async function main() {
     const on = event.target.checked;
     document.body.dataset.enabled = String(on);
     savePrefs((fresh) => (fresh.enabled = on));
-  });
-  $("expanded").addEventListener("change", (event) => {
-    const on = event.target.checked;
-    savePrefs((fresh) => (fresh.expanded = on));
   });
   $("repo-form").addEventListener("submit", onRepoSubmit);
   $("token-form").addEventListener("submit", onTokenSubmit);
