@@ -208,7 +208,8 @@ copy_files() {
   done
 }
 
-EXTENSION_FILES=(manifest.json background.js panel.html panel.js panel.css popup.html popup.js popup.css settings-form.js prefs.js diff-anchors.js)
+EXTENSION_FILES=(manifest.json background.js panel.html panel.js panel.css popup.html popup.js popup.css settings-form.js prefs.js diff-anchors.js
+  sheet.html sheet.js sheet.css panel-sheet.js)
 
 assemble_extension() {
   local dest=$1

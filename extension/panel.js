@@ -24,6 +24,7 @@
 import init, * as wasm from "./pkg/prlens.js";
 import { fileDigests, hasAnchors, parseAnchors, withAnchors } from "./diff-anchors.js";
 import "./prefs.js";
+import { connectSheet, focusDetailsButton } from "./panel-sheet.js";
 
 performance.mark("prlens:module");
 
@@ -190,6 +191,7 @@ function parseFacts(data) {
 
 window.addEventListener("message", (event) => {
   if (!nonce || event.source !== window.parent || event.origin !== PAGE_ORIGIN) return;
+  if (event.data?.type === "prlens:focus-details" && event.data.nonce === nonce) focusDetailsButton(root);
   const message = parseFacts(event.data);
   if (message && !crashed) onFacts(message);
 });
@@ -255,6 +257,7 @@ function render(signalJson) {
     bundleJson: view.bundleJson ?? undefined,
     viewerTab: view.tab === "files" ? "files" : "conversation",
     colorMode: view.colorMode,
+    details: "sheet", // the full view opens in the details sheet; the sidebar stays compact
     onAction,
     onToggle,
   });
@@ -268,7 +271,21 @@ function render(signalJson) {
   if (typeof fetchedAt === "string") root.setAttribute("data-prlens-fetched-at", fetchedAt);
   else root.removeAttribute("data-prlens-fetched-at");
   view.shown = true;
+  view.shownSignal = signalJson;
+  sheet.publish();
 }
+
+/** What the details sheet shows: the panel's signal, theme and hidden sections (panel-sheet.js). */
+const sheet = connectSheet({
+  api,
+  nonce,
+  snapshot: () => ({
+    signal: view.shownSignal ?? null,
+    colorMode: view.colorMode ?? null,
+    hiddenSections: prefs.hiddenSections,
+    tab: view.tab,
+  }),
+});
 
 /** A wasm trap: the Rust side panicked (release builds abort) and this instance is dead. */
 function isTrap(error) {
@@ -578,6 +595,9 @@ function onAction(action, payload) {
       postToPage({ type: view.tab === "files" ? "prlens:scroll-to" : "prlens:open-files", anchor });
       break;
     }
+    case "open-details":
+      postToPage({ type: "prlens:open-sheet" });
+      break;
     default:
       // copy-markdown and expand are handled inside renderPanel.
       break;

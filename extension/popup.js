@@ -2,7 +2,7 @@
  * prlens settings popup.
  *
  * What: reads and writes the prefs in chrome.storage.sync["prlens.prefs"] (on/off, disabled
- * repositories, expanded by default, hidden sections, engine settings) and the token in
+ * repositories, the details shortcut, hidden sections, engine settings) and the token in
  * chrome.storage.local["prlens.token"]; validates the token against GET /user and shows the
  * login, token type, expiry and the remaining rate limit (GET /rate_limit).
  * Why: every change is saved at once, and panel.js listens to storage changes, so open panels
@@ -55,11 +55,10 @@ async function savePrefs(change) {
   }
 }
 
-// ---- on/off, expanded, sections ---------------------------------------------------------
+// ---- on/off, sections ---------------------------------------------------------
 
 function renderToggles() {
   $("enabled").checked = prefs.enabled;
-  $("expanded").checked = prefs.expanded;
   document.body.dataset.enabled = String(prefs.enabled);
   for (const [key] of SECTIONS) {
     const box = document.querySelector(`input[data-section="${key}"]`);
@@ -338,6 +337,38 @@ async function renderHostAccess() {
   $("popup").dataset.hostAccess = granted ? "granted" : "missing";
 }
 
+// ---- details shortcut (content/shortcut.js defines the keys and the default) -------------
+
+const shortcuts = globalThis.prlensContent.shortcut;
+
+function renderShortcut() {
+  const value = shortcuts.fromPrefs(prefs);
+  $("prlens-shortcut").value = value || "Off";
+  $("prlens-shortcut-off").disabled = value === "";
+}
+
+function saveShortcut(value) {
+  savePrefs((fresh) => (fresh[shortcuts.PREF_KEY] = value)).then(renderShortcut);
+}
+
+function setUpShortcut() {
+  const field = $("prlens-shortcut");
+  field.addEventListener("keydown", (event) => {
+    if (event.key === "Backspace" || event.key === "Delete") {
+      event.preventDefault();
+      saveShortcut("");
+      return;
+    }
+    const combination = shortcuts.fromEvent(event);
+    if (!combination) return; // Tab and the rest keep their usual meaning
+    event.preventDefault();
+    field.value = combination;
+    saveShortcut(combination);
+  });
+  $("prlens-shortcut-off").addEventListener("click", () => saveShortcut(""));
+  renderShortcut();
+}
+
 // ---- start ------------------------------------------------------------------------------
 
 async function main() {
@@ -345,14 +376,11 @@ async function main() {
   buildSectionList();
   renderToggles();
   renderRepos();
+  setUpShortcut();
   $("enabled").addEventListener("change", (event) => {
     const on = event.target.checked;
     document.body.dataset.enabled = String(on);
     savePrefs((fresh) => (fresh.enabled = on));
-  });
-  $("expanded").addEventListener("change", (event) => {
-    const on = event.target.checked;
-    savePrefs((fresh) => (fresh.expanded = on));
   });
   $("repo-form").addEventListener("submit", onRepoSubmit);
   $("token-form").addEventListener("submit", onTokenSubmit);
@@ -368,6 +396,7 @@ async function main() {
       prefs = normalizePrefs(changes[PREFS_KEY].newValue);
       renderToggles();
       renderRepos();
+      renderShortcut();
     }
   });
   await showStoredToken();

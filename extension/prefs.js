@@ -78,6 +78,8 @@
     if (raw.engine && typeof raw.engine === "object" && !Array.isArray(raw.engine)) prefs.engine = raw.engine;
     if (positiveNumber(raw.freshnessSeconds)) prefs.freshnessSeconds = raw.freshnessSeconds;
     if (positiveNumber(raw.pollSeconds)) prefs.pollSeconds = raw.pollSeconds;
+    // The details-sheet shortcut (content/shortcut.js owns its format and default); absent = default.
+    if (typeof raw.detailsShortcut === "string" && raw.detailsShortcut.length <= 40) prefs.detailsShortcut = raw.detailsShortcut;
     return prefs;
   }
 

@@ -64,12 +64,98 @@ fn state_word(state: SignalState) -> &'static str {
     }
 }
 
+/// A section of the signal, in the order the Markdown summary (and the panel's full view)
+/// lists them; each can be copied on its own ([`section`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Section {
+    Risk,
+    Contributors,
+    Intent,
+    Evidence,
+    SupplyChain,
+    Focus,
+    Triage,
+    Conventions,
+    Governance,
+    NextSteps,
+}
+
+impl Section {
+    /// Every section, in reading order.
+    pub const ALL: [Section; 10] = [
+        Section::Risk,
+        Section::Contributors,
+        Section::Intent,
+        Section::Evidence,
+        Section::SupplyChain,
+        Section::Focus,
+        Section::Triage,
+        Section::Conventions,
+        Section::Governance,
+        Section::NextSteps,
+    ];
+
+    /// The `data-prlens-section` key (docs/CONTRACTS.md, DOM hooks).
+    pub fn key(self) -> &'static str {
+        match self {
+            Section::Risk => "risk",
+            Section::Contributors => "contributors",
+            Section::Intent => "intent",
+            Section::Evidence => "evidence",
+            Section::SupplyChain => "supply_chain",
+            Section::Focus => "focus",
+            Section::Triage => "triage",
+            Section::Conventions => "conventions",
+            Section::Governance => "governance",
+            Section::NextSteps => "next_steps",
+        }
+    }
+
+    /// The section for a `data-prlens-section` key.
+    pub fn from_key(key: &str) -> Option<Section> {
+        Section::ALL
+            .into_iter()
+            .find(|section| section.key() == key)
+    }
+}
+
 /// Renders a signal as Markdown.
 ///
 /// `write!` into one `String` (which cannot fail, hence `let _`) rather than
 /// `push_str(&format!(..))`: no temporary string per line, and less wasm.
 pub fn render(signal: &Signal) -> String {
     let mut out = String::new();
+    write_summary(&mut out, signal);
+    for (index, section) in Section::ALL.into_iter().enumerate() {
+        let mut block = String::new();
+        write_section(&mut block, signal, section, false);
+        if block.is_empty() {
+            continue;
+        }
+        if index > 0 {
+            out.push('\n');
+        }
+        out.push_str(&block);
+    }
+    let _ = write!(
+        out,
+        "\n<sub>prlens {} · computed for {} · deterministic, computed locally</sub>\n",
+        escape(&signal.meta.engine_version),
+        escape(&signal.meta.generated_at)
+    );
+    out
+}
+
+/// One section as Markdown, for "copy as Markdown" on that section: the same text the full
+/// summary has for it, or a sentence saying it is empty (the summary leaves empty
+/// conventions, governance and next steps out).
+pub fn section(signal: &Signal, section: Section) -> String {
+    let mut out = String::new();
+    write_section(&mut out, signal, section, true);
+    out
+}
+
+fn write_summary(out: &mut String, signal: &Signal) {
     let pr = &signal.pr;
     let action = signal.review.action.label();
     let _ = write!(
@@ -95,7 +181,24 @@ pub fn render(signal: &Signal) -> String {
         signal.review.readiness,
         escape(&signal.review.rationale)
     );
+}
 
+fn write_section(out: &mut String, signal: &Signal, section: Section, standalone: bool) {
+    match section {
+        Section::Risk => write_risk(out, signal),
+        Section::Contributors => write_contributors(out, signal),
+        Section::Intent => write_intent(out, signal),
+        Section::Evidence => write_evidence(out, signal),
+        Section::SupplyChain => write_supply_chain(out, signal),
+        Section::Focus => write_focus(out, signal),
+        Section::Triage => write_triage(out, signal),
+        Section::Conventions => write_conventions(out, signal, standalone),
+        Section::Governance => write_governance(out, signal, standalone),
+        Section::NextSteps => write_next_steps(out, signal, standalone),
+    }
+}
+
+fn write_risk(out: &mut String, signal: &Signal) {
     out.push_str("#### Risk drivers\n\n");
     if signal.risk.drivers.is_empty() {
         out.push_str("No risk drivers fired.\n");
@@ -118,8 +221,10 @@ pub fn render(signal: &Signal) -> String {
     if !signal.risk.formula.is_empty() {
         let _ = write!(out, "\nScore: {}\n", escape(&signal.risk.formula));
     }
+}
 
-    out.push_str("\n#### Contributors\n\n");
+fn write_contributors(out: &mut String, signal: &Signal) {
+    out.push_str("#### Contributors\n\n");
     for person in &signal.contributors {
         let age = person
             .account_age_days
@@ -133,9 +238,11 @@ pub fn render(signal: &Signal) -> String {
             escape(&person.summary)
         );
     }
+}
 
+fn write_intent(out: &mut String, signal: &Signal) {
     let intent = &signal.intent;
-    out.push_str("\n#### Intent\n\n");
+    out.push_str("#### Intent\n\n");
     let met = intent
         .criteria
         .iter()
@@ -171,12 +278,14 @@ pub fn render(signal: &Signal) -> String {
             .collect();
         let _ = write!(out, "\nLinked issues: {}\n", issues.join(", "));
     }
+}
 
+fn write_evidence(out: &mut String, signal: &Signal) {
     let evidence = &signal.evidence;
     let signals = &evidence.signals;
     let _ = write!(
         out,
-        "\n#### Evidence ({} complete)\n\n",
+        "#### Evidence ({} complete)\n\n",
         percent(evidence.completeness)
     );
     for (signal, state) in signals.entries() {
@@ -185,9 +294,11 @@ pub fn render(signal: &Signal) -> String {
     if !evidence.note.is_empty() {
         let _ = write!(out, "\n{}\n", escape(&evidence.note));
     }
+}
 
+fn write_supply_chain(out: &mut String, signal: &Signal) {
     let supply = &signal.supply_chain;
-    out.push_str("\n#### Supply chain\n\n");
+    out.push_str("#### Supply chain\n\n");
     let flags: Vec<&str> = [
         ("dependencies", supply.dependencies),
         ("lockfile", supply.lockfile),
@@ -213,8 +324,10 @@ pub fn render(signal: &Signal) -> String {
             escape(&finding.detail)
         );
     }
+}
 
-    out.push_str("\n#### Focus files\n\n");
+fn write_focus(out: &mut String, signal: &Signal) {
+    out.push_str("#### Focus files\n\n");
     if signal.focus.is_empty() {
         out.push_str("File list not available.\n");
     }
@@ -236,21 +349,25 @@ pub fn render(signal: &Signal) -> String {
     if more > 0 {
         let _ = writeln!(out, "- … and {more} more file(s)");
     }
+}
 
+fn write_triage(out: &mut String, signal: &Signal) {
     let triage = &signal.triage;
     let effort = triage.effort.label();
     let staleness = triage.staleness.label();
     let _ = write!(
         out,
-        "\n#### Triage\n\n{} min to review ({effort}), staleness {staleness}. {}. {}.\n",
+        "#### Triage\n\n{} min to review ({effort}), staleness {staleness}. {}. {}.\n",
         triage.minutes,
         escape(&triage.formula),
         escape(&triage.advice)
     );
+}
 
+fn write_conventions(out: &mut String, signal: &Signal, standalone: bool) {
     let failed: Vec<_> = signal.conventions.iter().filter(|c| !c.ok).collect();
     if !failed.is_empty() {
-        out.push_str("\n#### Conventions\n\n");
+        out.push_str("#### Conventions\n\n");
         for check in failed {
             let _ = writeln!(
                 out,
@@ -259,10 +376,14 @@ pub fn render(signal: &Signal) -> String {
                 escape(&check.detail)
             );
         }
+    } else if standalone {
+        out.push_str("#### Conventions\n\nEvery convention check passes.\n");
     }
+}
 
+fn write_governance(out: &mut String, signal: &Signal, standalone: bool) {
     if !signal.governance.is_empty() {
-        out.push_str("\n#### Governance\n\n");
+        out.push_str("#### Governance\n\n");
         for result in &signal.governance {
             let outcome = serde_json::to_value(result.outcome)
                 .ok()
@@ -277,26 +398,24 @@ pub fn render(signal: &Signal) -> String {
                 escape(&result.detail)
             );
         }
+    } else if standalone {
+        out.push_str("#### Governance\n\nNo governance policy applies.\n");
     }
+}
 
+fn write_next_steps(out: &mut String, signal: &Signal, standalone: bool) {
     let steps = &signal.next_steps;
     if !steps.concerns.is_empty() || !steps.questions.is_empty() {
-        out.push_str("\n#### Next steps\n\n");
+        out.push_str("#### Next steps\n\n");
         for concern in &steps.concerns {
             let _ = writeln!(out, "- Concern: {}", escape(concern));
         }
         for question in &steps.questions {
             let _ = writeln!(out, "- Question: {}", escape(question));
         }
+    } else if standalone {
+        out.push_str("#### Next steps\n\nNo concerns or questions.\n");
     }
-
-    let _ = write!(
-        out,
-        "\n<sub>prlens {} · computed for {} · deterministic, computed locally</sub>\n",
-        escape(&signal.meta.engine_version),
-        escape(&signal.meta.generated_at)
-    );
-    out
 }
 
 /// Text inside a code span: backticks and line breaks removed (a code span cannot escape them).
@@ -342,6 +461,30 @@ mod tests {
         assert!(!escaped.contains('\n'));
         assert!(!escaped.contains("://"));
         assert!(escaped.contains("\\# H \\| t"));
+    }
+
+    #[test]
+    fn each_section_copied_alone_is_the_summary_text_for_it() {
+        let bundle = crate::Bundle::from_json_str(
+            r#"{"pull":{"number":3,"title":"Add parser","user":{"login":"a"},"additions":40,"deletions":2},
+                "files":[{"filename":"src/parser.rs","status":"modified","additions":40,"deletions":2}]}"#,
+        )
+        .expect("a minimal bundle");
+        let signal = crate::analyze(&bundle, &crate::Settings::default(), Some(0));
+        let summary = render(&signal);
+        for section in Section::ALL {
+            let text = super::section(&signal, section);
+            assert!(text.starts_with("#### "), "{section:?}: {text}");
+            let empty_in_summary = matches!(
+                section,
+                Section::Conventions | Section::Governance | Section::NextSteps
+            ) && !summary.contains(text.lines().next().unwrap_or_default());
+            assert!(
+                empty_in_summary || summary.contains(&text),
+                "{section:?} differs from the summary"
+            );
+            assert_eq!(Section::from_key(section.key()), Some(section));
+        }
     }
 
     #[test]

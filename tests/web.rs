@@ -173,3 +173,34 @@ fn a_signal_missing_a_section_shows_the_error_state_naming_it_and_throws() {
     assert!(text.contains("has no field `triage`"), "{text}");
     root.remove();
 }
+
+#[wasm_bindgen_test]
+fn rendered_sheet_has_every_section_with_navigation_deep_link_ids_and_copy_buttons() {
+    let signal = serde_json::to_string(&wasm_signal(BUNDLE)).expect("serialize");
+    let root = fresh_root();
+    prlens::web::render_sheet(&root, &signal, js_sys::Object::new().into())
+        .expect("renderSheet succeeds");
+    assert_eq!(
+        root.get_attribute("data-prlens-state").as_deref(),
+        Some("ready")
+    );
+    let count = |selector: &str| {
+        root.query_selector_all(selector)
+            .expect("valid selector")
+            .length()
+    };
+    assert_eq!(count("main [data-prlens-section]"), 10);
+    assert_eq!(count("nav a[data-prlens-nav]"), 10);
+    assert_eq!(count("button[data-prlens-action=\"copy-section\"]"), 10);
+    assert_eq!(count("h1"), 1);
+    assert_eq!(count("main section > h2"), 10);
+    assert!(root
+        .query_selector("#prlens-supply-chain")
+        .expect("selector")
+        .is_some());
+    assert!(
+        count("[data-prlens-section=\"focus\"] table") == 1,
+        "focus files as a table"
+    );
+    root.remove();
+}

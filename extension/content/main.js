@@ -19,12 +19,13 @@
   if (!content || content.started) return; // loaded twice into the same world
   content.started = true;
 
-  const { url, facts, messaging, mount, navigation } = content;
+  const { url, facts, messaging, mount, navigation, sheet, shortcut } = content;
   const ext = root.browser ?? root.chrome;
   const { PREFS_KEY, isEnabledFor, migratePrefs } = root.prlensPrefs; // extension/prefs.js, listed before this file
   const FACTS_DEBOUNCE_MS = 1000;
 
   let prefs = migratePrefs(undefined);
+  let deepLinkDone = false; // a `#prlens-<section>` address opens the sheet once per document
   /**
    * False until the preferences are read. Meanwhile a PR's panel is mounted hidden, so it boots
    * (wasm, styles) while they are read, but it is shown and told the PR only once they say
@@ -95,6 +96,7 @@
   function unmount() {
     if (!current) return;
     current.channel.close();
+    current.sheet.destroy();
     current.mounted.remove();
     current = null;
   }
@@ -119,7 +121,24 @@
         openFiles: (anchor) => root.location.assign(filesUrlOf(state.pull, anchor ?? undefined)),
       },
     });
+    state.sheet = sheet.createSheet({
+      doc: document,
+      win: root,
+      mounted,
+      nonce,
+      sheetUrl: ext.runtime.getURL("sheet.html"),
+      extensionOrigin: new URL(panelUrl).origin,
+      onFileLink: (type, anchor) => (type === "prlens:scroll-to" ? scrollToFile(anchor) : root.location.assign(url.filesUrl(state.pull, anchor))),
+    });
     current = state;
+  }
+
+  /** Opens the sheet at the section a `#prlens-…` address names, once, when the panel shows. */
+  function openDeepLink() {
+    if (deepLinkDone || !current || current.mounted.hidden) return;
+    deepLinkDone = true;
+    const section = sheet.sectionFromHash(root.location.hash);
+    if (section) current.sheet.open({ section, from: "link" });
   }
 
   function stop() {
@@ -147,10 +166,12 @@
       current.mounted.ensureAttached();
       if (prefsKnown) current.mounted.show();
       sendFacts(false);
+      openDeepLink();
       return;
     }
     unmount();
     mountFor(pull);
+    openDeepLink();
   }
 
   // Keeps the panel attached through GitHub's re-renders and re-sends facts that changed
@@ -176,6 +197,13 @@
   darkQuery?.addEventListener("change", () => sendFacts(false), { signal: lifetime.signal });
 
   const stopNavigation = navigation.watchNavigation(root, route);
+  const stopShortcut = shortcut.watch({
+    win: root,
+    shortcut: () => (current && !current.mounted.hidden ? shortcut.fromPrefs(prefs) : ""),
+    onPress: () => current?.sheet.toggle(),
+    onEscape: () => Boolean(current?.sheet.close()),
+  });
+  lifetime.signal.addEventListener("abort", stopShortcut);
   lifetime.signal.addEventListener("abort", stopNavigation);
 
   function applyPrefs(stored) {

@@ -58,7 +58,7 @@
   /**
    * Creates and inserts the panel for `pull` (`{owner, repo, number, tab}`). `hidden`: the host
    * is inserted with `display: none` (the panel document loads all the same) until `show()`.
-   * Returns `{host, iframe, nonce, anchorKind, hidden, setHeight(px), show(), ensureAttached(), remove()}`.
+   * Returns `{host, iframe, nonce, anchorKind, hidden, setHeight(px), show(), ensureAttached(), remove(), addLayer(node)}`.
    */
   function mountPanel({ doc, pull, panelUrl, nonce, hidden = false }) {
     for (const stale of doc.querySelectorAll(`#${ROOT_ID}`)) stale.remove(); // never two panels
@@ -114,6 +114,10 @@
       },
       remove() {
         host.remove();
+      },
+      /** Adds an overlay of ours (the details sheet, content/sheet.js) to the same closed shadow root. */
+      addLayer(node) {
+        shadow.append(node);
       },
     };
     mounted.ensureAttached();

@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 
 /// `renderPanel` and `renderState`: web-sys rendering of the signal.
 mod render;
-pub use render::{render_panel, render_state};
+pub use render::{render_panel, render_sheet, render_state};
 
 /// `installPanicHook` and `lastPanicMessage`: a panic becomes a panel error state.
 mod panic;

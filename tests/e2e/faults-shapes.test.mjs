@@ -14,6 +14,7 @@ import test, { after, before } from "node:test";
 import assert from "node:assert/strict";
 
 import { bundleOf, countPanels, panelFrame, screenshot, startBrowser, waitForPanelState } from "./harness.mjs";
+import { openDetails } from "./sheet-support.mjs";
 import { BOT_CASE, GHOST_CASE, OWNER, REPO, TOKEN, assertPageHealthy, fixture, variant, view } from "./faults-support.mjs";
 
 const SHAPES = [
@@ -125,9 +126,9 @@ test("awkward PR shapes end ready or partial within GitHub's pagination caps", {
       const state = await waitForPanelState(page, ["ready", "partial", "error"], { timeout: 30_000 });
       const frame = await panelFrame(page);
       assert.match(state, /^(ready|partial)$/, `panel says: ${(await frame.locator("#prlens-panel").innerText()).slice(0, 200)}`);
-      const expand = frame.locator('[data-prlens-action="expand"]');
-      if ((await expand.getAttribute("aria-expanded")) !== "true") await expand.click();
-      const contributors = await frame.locator('[data-prlens-section="contributors"]').innerText();
+      const details = await openDetails(page, frame);
+      const contributors = await details.locator('[data-prlens-section="contributors"]').innerText();
+      await page.keyboard.press("Escape");
       assert.match(contributors, expectText, "the contributors section names the author's kind");
     });
   }

@@ -1,7 +1,8 @@
 /**
  * The risk panel in a real browser: Debian Chromium with dist/chrome loaded opens
  * PR pages on the fake github.com and checks what a reviewer sees — every section of a rich
- * signal, the expander remembered across reloads, focus-file links aimed at GitHub's own diff
+ * signal (in the details sheet that "Show details" opens; sheet.test.mjs tests the sheet itself),
+ * focus-file links aimed at GitHub's own diff
  * anchors (and scrolling the Files tab), loading and error states with retry, light and dark
  * screenshots of the seed-like example, and hostile PR text shown literally without running.
  *
@@ -15,6 +16,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 import { ARTIFACTS_DIR, REPO_ROOT, panelFrame, startBrowser, waitForPanelState } from "./harness.mjs";
+import { openDetails } from "./sheet-support.mjs";
 
 const SAMPLE = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "www/sample-bundle.json"), "utf8"));
 const PR_URL = "https://github.com/huggingface/transformers/pull/43774";
@@ -37,8 +39,9 @@ test("a rich signal renders every section with its content, and the header summa
   const browser = await startBrowser({ bundles: [SAMPLE] });
   t.after(() => browser.close());
   await browser.setStorage("sync", prefs({ expanded: true }));
-  const { frame } = await openPanel(browser);
+  const { page, frame } = await openPanel(browser);
   const root = frame.locator("#prlens-panel");
+  const details = await openDetails(page, frame);
 
   const level = await root.getAttribute("data-prlens-level");
   assert.match(level, /^(low|medium|high|critical)$/);
@@ -52,32 +55,33 @@ test("a rich signal renders every section with its content, and the header summa
   assert.match(headerText, new RegExp(`\\+${SAMPLE.pull.additions}\\b`));
 
   for (const key of SECTIONS) {
-    const section = frame.locator(`[data-prlens-section="${key}"]`);
+    const section = details.locator(`[data-prlens-section="${key}"]`);
     assert.equal(await section.count(), 1, `section ${key} rendered once`);
-    assert.ok(await section.isVisible(), `section ${key} visible when expanded`);
+    assert.ok(await section.isVisible(), `section ${key} visible in the details sheet`);
     assert.equal(await section.getAttribute("role"), "region");
     const text = (await section.innerText()).split("\n").slice(1).join(" ").trim();
     assert.ok(text.length > 10, `section ${key} has content beyond its heading: "${text}"`);
   }
 
   // Risk: the gauge, one weight bar per driver, the formula.
-  const risk = frame.locator('[data-prlens-section="risk"]');
+  const risk = details.locator('[data-prlens-section="risk"]');
   assert.match(await risk.locator("svg.prl-gauge").getAttribute("aria-label"), /^Risk (Low|Medium|High|Critical) \([01]\.\d\d of 1\)$/);
   const drivers = await risk.locator(".prl-driver").count();
   assert.ok(drivers >= 2, `the sample fires several drivers (${drivers})`);
   assert.equal(await risk.locator(".prl-driver svg.prl-bar").count(), drivers, "each driver has a weight bar");
   assert.ok((await risk.locator(".prl-formula").innerText()).length > 5, "formula shown");
   // Intent: criteria marks; contributors: both the author and the committer of the sample.
-  assert.ok(await frame.locator("[data-prlens-criterion]").count() >= 1, "criteria listed with marks");
-  const people = await frame.locator('[data-prlens-section="contributors"]').innerText();
+  assert.ok(await details.locator("[data-prlens-criterion]").count() >= 1, "criteria listed with marks");
+  const people = await details.locator('[data-prlens-section="contributors"]').innerText();
   for (const login of Object.keys(SAMPLE.users)) assert.ok(people.includes(login), `contributor ${login} shown`);
   // Evidence: six signals; focus: one row per changed file with a size bar; triage formula.
-  assert.equal(await frame.locator("[data-prlens-signal-state]").count(), 6);
-  assert.equal(await frame.locator(".prl-focus-file").count(), SAMPLE.files.length);
-  assert.equal(await frame.locator(".prl-focus-file svg.prl-size").count(), SAMPLE.files.length);
-  assert.match(await frame.locator('[data-prlens-formula="triage"]').innerText(), /\d/);
+  assert.equal(await details.locator("[data-prlens-signal-state]").count(), 6);
+  assert.equal(await details.locator(".prl-focus-file").count(), SAMPLE.files.length);
+  assert.equal(await details.locator(".prl-focus-file svg.prl-size").count(), SAMPLE.files.length);
+  assert.match(await details.locator('[data-prlens-formula="triage"]').innerText(), /\d/);
+  await page.keyboard.press("Escape");
   // Actions.
-  for (const action of ["expand", "copy-markdown", "download-signal", "download-bundle", "refresh"]) {
+  for (const action of ["open-details", "copy-markdown", "download-signal", "download-bundle", "refresh"]) {
     assert.equal(await frame.locator(`button[data-prlens-action="${action}"]`).count(), 1, `action ${action}`);
   }
   // Copy as Markdown puts the review-ready summary on the clipboard and says so.
@@ -90,45 +94,16 @@ test("a rich signal renders every section with its content, and the header summa
   assert.deepEqual(browser.consoleErrors, []);
 });
 
-test("expanding and collapsing is remembered across a reload", async (t) => {
-  const browser = await startBrowser({ bundles: [SAMPLE] });
-  t.after(() => browser.close());
-  await browser.setStorage("sync", prefs({ expanded: false }));
-  const { page } = await openPanel(browser);
-  let frame = await panelFrame(page);
-  const toggle = () => frame.locator('button[data-prlens-action="expand"]');
-  assert.equal(await toggle().getAttribute("aria-expanded"), "false");
-  assert.equal(await frame.locator('[data-prlens-section="risk"]').isVisible(), false, "compact by default");
-  const controls = await toggle().getAttribute("aria-controls");
-  assert.equal(await frame.locator(`#${controls}`).count(), 1, "aria-controls names the full view");
-
-  await toggle().focus();
-  await page.keyboard.press("Enter"); // keyboard reachable
-  assert.equal(await toggle().getAttribute("aria-expanded"), "true");
-  assert.ok(await frame.locator('[data-prlens-section="risk"]').isVisible());
-  await waitFor(async () => (await browser.getStorage("sync", PREFS))[PREFS]?.expanded === true, "prefs.expanded saved as true");
-
-  await page.reload();
-  await waitForPanelState(page, ["ready", "partial"]);
-  frame = await panelFrame(page);
-  assert.equal(await toggle().getAttribute("aria-expanded"), "true", "still expanded after reload");
-  assert.ok(await frame.locator('[data-prlens-section="risk"]').isVisible());
-
-  await toggle().click();
-  await waitFor(async () => (await browser.getStorage("sync", PREFS))[PREFS]?.expanded === false, "prefs.expanded saved as false");
-  await page.reload();
-  await waitForPanelState(page, ["ready", "partial"]);
-  frame = await panelFrame(page);
-  assert.equal(await toggle().getAttribute("aria-expanded"), "false", "still collapsed after reload");
-  assert.equal(await frame.locator('[data-prlens-section="risk"]').isVisible(), false);
-});
+// "Show details" opens the details sheet instead of expanding the sidebar panel (issue 22); the
+// sheet's opening, closing and remembered section are tested in sheet.test.mjs.
 
 test("focus-file links point at GitHub's diff anchor and scroll the Files tab to that file", async (t) => {
   const browser = await startBrowser({ bundles: [SAMPLE] });
   t.after(() => browser.close());
   await browser.setStorage("sync", prefs({ expanded: true }));
   const { page, frame } = await openPanel(browser, `${PR_URL}/files`);
-  const links = frame.locator('[data-prlens-section="focus"] a[data-prlens-anchor]');
+  const details = await openDetails(page, frame);
+  const links = details.locator('[data-prlens-section="focus"] a[data-prlens-anchor]');
   assert.equal(await links.count(), SAMPLE.files.length);
   for (let i = 0; i < (await links.count()); i += 1) {
     const link = links.nth(i);
@@ -181,7 +156,7 @@ for (const [scheme, colorMode] of [["light", ["light", "light", "dark"]], ["dark
     // Primer tokens resolved: text and background differ as the theme says.
     const colors = await frame.locator(".prl-panel").evaluate((el) => {
       const style = getComputedStyle(el);
-      return { bg: style.backgroundColor, fg: getComputedStyle(el.querySelector(".prl-section-title")).color };
+      return { bg: style.backgroundColor, fg: getComputedStyle(el.querySelector(".prl-title")).color };
     });
     const luminance = (rgb) => {
       const [r, g, b] = rgb.match(/\d+/g).map(Number);
@@ -244,16 +219,23 @@ test("hostile titles, bodies, file names, logins, check names and reviews run no
   assert.deepEqual(dialogs, [], "no dialog opened");
   assert.equal(await frame.evaluate(() => window.__prlensXss), undefined, "nothing ran in the panel");
   assert.equal(await page.evaluate(() => window.__prlensXss), undefined, "nothing ran in the page");
-  const panel = frame.locator("#prlens-panel");
-  assert.equal(await panel.locator("script, img, iframe, object, embed, foreignObject").count(), 0, "no injected elements");
-  assert.equal(await panel.locator("svg:not(.prl-gauge):not(.prl-bar):not(.prl-size)").count(), 0, "only the panel's own charts");
-  const hrefs = await panel.locator("a[href]").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
-  for (const href of hrefs) assert.match(href, /^https:\/\/github\.com\/[A-Za-z0-9._\/-]+(#[A-Za-z0-9_-]+)?$/, `link ${href}`);
-  const withHandlers = await panel.locator("*").evaluateAll((nodes) =>
-    nodes.filter((node) => [...node.attributes].some((attribute) => attribute.name.startsWith("on"))).length);
-  assert.equal(withHandlers, 0, "no inline event-handler attributes");
+  // The same checks on the compact panel and on the details sheet (every section).
+  const details = await openDetails(page, frame);
+  await page.waitForTimeout(500);
+  assert.deepEqual(dialogs, [], "no dialog opened by the sheet");
+  assert.equal(await details.evaluate(() => window.__prlensXss), undefined, "nothing ran in the sheet");
+  for (const panel of [frame.locator("#prlens-panel"), details.locator("#prlens-sheet")]) {
+    assert.equal(await panel.locator("script, img, iframe, object, embed, foreignObject").count(), 0, "no injected elements");
+    assert.equal(await panel.locator("svg:not(.prl-gauge):not(.prl-bar):not(.prl-size)").count(), 0, "only the panel's own charts");
+    // The sheet's section navigation links are its own in-document anchors (`#prlens-focus`).
+    const hrefs = await panel.locator("a[href]:not([data-prlens-nav])").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    for (const href of hrefs) assert.match(href, /^https:\/\/github\.com\/[A-Za-z0-9._\/-]+(#[A-Za-z0-9_-]+)?$/, `link ${href}`);
+    const withHandlers = await panel.locator("*").evaluateAll((nodes) =>
+      nodes.filter((node) => [...node.attributes].some((attribute) => attribute.name.startsWith("on"))).length);
+    assert.equal(withHandlers, 0, "no inline event-handler attributes");
+  }
 
-  const text = await panel.innerText();
+  const text = await details.locator("#prlens-sheet").innerText();
   for (const literal of [HOSTILE_TITLE, HOSTILE_LOGIN, HOSTILE_FILE, HOSTILE_URL_FILE, HOSTILE_CHECK]) {
     assert.ok(text.includes(literal), `shown literally: ${literal}`);
   }

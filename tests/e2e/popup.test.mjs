@@ -11,6 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 import { REPO_ROOT, countPanels, panelFrame, screenshot, startBrowser, waitForPanelState } from "./harness.mjs";
+import { openDetails } from "./sheet-support.mjs";
 
 const SAMPLE = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "www/sample-bundle.json"), "utf8"));
 const PR_URL = "https://github.com/huggingface/transformers/pull/43774";
@@ -44,11 +45,13 @@ async function waitFor(check, what, timeout = 8000) {
   }
 }
 
-test("turning a section off in the popup hides it in an open panel without a reload, and on brings it back", async (t) => {
+test("turning a section off in the popup hides it in the open details sheet without a reload, and on brings it back", async (t) => {
   const browser = await startBrowser({ bundles: [SAMPLE] });
   t.after(() => browser.close());
   await browser.setStorage("sync", { [PREFS]: { enabled: true, disabledRepos: [], expanded: true, hiddenSections: [], engine: {} } });
-  const { frame } = await openPanel(browser);
+  const { page, frame: panel } = await openPanel(browser);
+  // The sections are in the details sheet (issue 22); it follows the prefs while open.
+  const frame = await openDetails(page, panel);
   const evidence = frame.locator('[data-prlens-section="evidence"]');
   assert.equal(await evidence.count(), 1);
 

@@ -5,7 +5,7 @@
  * attributes, javascript:/data: URLs, template injection, bidi/zero-width, 10 KB lines, emoji,
  * each in every attacker-controlled field):
  *  - extension (dist/chrome on the fake github.com, PR served from the bundle): the panel
- *    reaches ready/partial and shows the hostile title as text; with the panel expanded no
+ *    reaches ready/partial and shows the hostile title as text; in the panel and the details sheet no
  *    dialog opened and no payload global (`__xss_*`, listed in tests/xss/globals.json) exists
  *    in the page or in the panel frame; the panel document holds no element a payload could
  *    have produced (no script other than the panel's own module, no iframe/object/embed/img/svg
@@ -25,6 +25,7 @@ import { chromium } from "playwright-core";
 
 import { REPO_ROOT, chromiumPath, panelFrame, screenshot, startBrowser, waitForPanelState } from "./harness.mjs";
 import { auditDocument } from "../xss/audit.mjs";
+import { openDetails } from "./sheet-support.mjs";
 
 const XSS_DIR = path.join(REPO_ROOT, "tests/xss/bundles");
 const GLOBALS = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "tests/xss/globals.json"), "utf8"));
@@ -80,6 +81,12 @@ test("extension: no corpus bundle executes, injects or links anywhere but github
 
       const panelProblems = await frame.evaluate(auditDocument, { globals: GLOBALS, allowedScriptSrc: ["panel.js"], rootSelector: null });
       assert.deepEqual(panelProblems, [], "panel document");
+      // The details sheet shows every section: the same audit on its document.
+      const details = await openDetails(page, frame);
+      await page.waitForTimeout(300);
+      const sheetProblems = await details.evaluate(auditDocument, { globals: GLOBALS, allowedScriptSrc: ["sheet.js", "shortcut.js"], rootSelector: null });
+      assert.deepEqual(sheetProblems, [], "details sheet document");
+      await page.keyboard.press("Escape");
       const pageProblems = await page.evaluate(auditDocument, { globals: GLOBALS, allowedScriptSrc: [], rootSelector: null });
       // The page's own scripts and links are GitHub's; what matters there is that nothing ran.
       assert.deepEqual(pageProblems.filter((problem) => !/^(script element|link to)/.test(problem)), [], "page document");

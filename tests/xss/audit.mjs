@@ -28,7 +28,9 @@ export function auditDocument({ globals, allowedScriptSrc, rootSelector }) {
     }
     if (tag === "a" && element.hasAttribute("href")) {
       const href = element.href;
-      if (!href.startsWith("https://github.com/")) problems.push(`link to ${href.slice(0, 80)}`);
+      // The details sheet's section navigation: fixed in-document anchors, never PR data.
+      const ownSection = /^#prlens-[a-z-]{1,20}$/.test(element.getAttribute("href")) && element.hasAttribute("data-prlens-nav");
+      if (!ownSection && !href.startsWith("https://github.com/")) problems.push(`link to ${href.slice(0, 80)}`);
     }
   }
   return problems;

@@ -21,6 +21,18 @@ const SVG_NS: &str = "http://www.w3.org/2000/svg";
 #[derive(Clone)]
 pub struct Dom {
     document: Document,
+    /// Section headings are `h3` in the panel (under GitHub's page headings) and one level
+    /// higher in the details sheet, whose own document starts at its `h1`.
+    heading_level: HeadingLevel,
+}
+
+/// Where section headings sit in the outline of the document being built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeadingLevel {
+    /// Section titles `h3`, sub-headings `h4` (the sidebar panel).
+    Panel,
+    /// Section titles `h2`, sub-headings `h3` (the details sheet).
+    Sheet,
 }
 
 /// Results in the renderer carry the JS exception, if any, up to the export.
@@ -85,7 +97,32 @@ impl Dom {
         let document = root
             .owner_document()
             .ok_or_else(|| JsValue::from_str("the panel root is not attached to a document"))?;
-        Ok(Self { document })
+        Ok(Self {
+            document,
+            heading_level: HeadingLevel::Panel,
+        })
+    }
+
+    /// The same document with section headings at `level`.
+    pub fn with_headings(mut self, level: HeadingLevel) -> Self {
+        self.heading_level = level;
+        self
+    }
+
+    /// The tag of a section title.
+    pub fn section_heading(&self) -> &'static str {
+        match self.heading_level {
+            HeadingLevel::Panel => "h3",
+            HeadingLevel::Sheet => "h2",
+        }
+    }
+
+    /// The tag of a sub-heading inside a section.
+    pub fn sub_heading(&self) -> &'static str {
+        match self.heading_level {
+            HeadingLevel::Panel => "h4",
+            HeadingLevel::Sheet => "h3",
+        }
     }
 
     /// An HTML element with a class list (may be empty).

@@ -70,7 +70,7 @@ fn on_click(wiring: &PanelWiring, event: &Event) -> DomResult<()> {
             clipboard::copy_with_feedback(&wiring.panel, &button, &wiring.markdown);
             Ok(())
         }
-        "download-signal" | "download-bundle" | "refresh" | "retry" => {
+        "download-signal" | "download-bundle" | "refresh" | "retry" | "open-details" => {
             if let Some(on_action) = &wiring.on_action {
                 on_action.call2(&JsValue::NULL, &JsValue::from_str(&action), &Object::new())?;
             }

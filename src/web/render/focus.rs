@@ -79,7 +79,7 @@ pub fn render(dom: &Dom, focus: &[FocusFile], more: u64, pr: &PrInfo) -> DomResu
 
 /// The file path as a link to its diff; plain text when the anchor or PR parts fail
 /// validation.
-fn path_link(dom: &Dom, file: &FocusFile, pr: &PrInfo) -> Element {
+pub fn path_link(dom: &Dom, file: &FocusFile, pr: &PrInfo) -> Element {
     let Some(url) = file_diff_url(&pr.owner, &pr.repo, pr.number, &file.anchor) else {
         return dom.path("code", "prl-path", &file.path);
     };

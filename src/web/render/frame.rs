@@ -12,7 +12,8 @@ use web_sys::Element;
 
 static HEADING_COUNTER: AtomicU32 = AtomicU32::new(0);
 
-/// A `<section data-prlens-section=key role=region>` with an `h3`; returns the section.
+/// A `<section data-prlens-section=key role=region>` with a heading (`h3` in the panel,
+/// `h2` in the sheet); returns the section.
 pub fn section(dom: &Dom, key: &'static str, title: &str) -> Element {
     let section = dom.el("section", "prl-section");
     set(&section, "data-prlens-section", key);
@@ -22,7 +23,7 @@ pub fn section(dom: &Dom, key: &'static str, title: &str) -> Element {
         "prlens-h-{key}-{}",
         HEADING_COUNTER.fetch_add(1, Ordering::Relaxed)
     );
-    let heading = dom.text("h3", "prl-section-title", title);
+    let heading = dom.text(dom.section_heading(), "prl-section-title", title);
     set(&heading, "id", &heading_id);
     set(&section, "aria-labelledby", &heading_id);
     section.add(&heading);
@@ -53,5 +54,5 @@ pub fn chip(dom: &Dom, text: &str, tone: &str) -> Element {
 
 /// A sub-heading inside a section.
 pub fn subheading(dom: &Dom, parent: &Element, text: &str) {
-    parent.add(&dom.text("h4", "prl-subtitle", text));
+    parent.add(&dom.text(dom.sub_heading(), "prl-subtitle", text));
 }

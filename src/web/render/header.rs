@@ -16,7 +16,14 @@ use web_sys::Element;
 const HEADER_DRIVERS: usize = 3;
 
 /// Builds the header; `full_id` is the id of the full view the expander controls.
-pub fn header(dom: &Dom, signal: &Signal, expanded: bool, full_id: &str) -> DomResult<Element> {
+/// `full_id: None`: the details open in the sheet, so the button opens a dialog instead of
+/// expanding a region.
+pub fn header(
+    dom: &Dom,
+    signal: &Signal,
+    expanded: bool,
+    full_id: Option<&str>,
+) -> DomResult<Element> {
     let header = dom.el("header", "prl-header");
     header.add(&title_row(dom, signal)?);
 
@@ -77,10 +84,19 @@ pub fn header(dom: &Dom, signal: &Signal, expanded: bool, full_id: &str) -> DomR
         summary.add(&list);
     }
 
-    let toggle = dom.action_button("expand", "", "prl-btn prl-expander");
-    set(&toggle, "aria-controls", full_id);
-    set_expanded(&toggle, expanded)?;
-    summary.add(&toggle);
+    match full_id {
+        Some(full_id) => {
+            let toggle = dom.action_button("expand", "", "prl-btn prl-expander");
+            set(&toggle, "aria-controls", full_id);
+            set_expanded(&toggle, expanded)?;
+            summary.add(&toggle);
+        }
+        None => {
+            let open = dom.action_button("open-details", "Show details ▸", "prl-btn prl-expander");
+            set(&open, "aria-haspopup", "dialog");
+            summary.add(&open);
+        }
+    }
     header.add(&summary);
     Ok(header)
 }

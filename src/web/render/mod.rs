@@ -30,6 +30,8 @@ mod next_steps;
 mod notice;
 mod options;
 mod risk;
+mod sheet;
+mod sheet_tables;
 mod state;
 mod supply_chain;
 mod theme;
@@ -42,7 +44,8 @@ use web_sys::Element;
 
 use crate::signal::Signal;
 use dom::{clear, set, Append, Dom, DomResult};
-use options::PanelOptions;
+use options::{DetailsMode, PanelOptions};
+pub use sheet::render_sheet;
 
 /// The full-view sections in reading order (the `data-prlens-section` keys).
 const SECTION_ORDER: [&str; 10] = [
@@ -102,29 +105,35 @@ fn render_signal(root: &Element, signal: &Signal, options: &PanelOptions) -> Dom
     let panel = dom.el("div", "prl-panel");
     set(&panel, "role", "region");
     set(&panel, "aria-label", "prlens risk signal");
-    panel.add(&header::header(&dom, signal, options.expanded, &full_id)?);
+    let inline = options.details == DetailsMode::Inline;
+    let expanded = inline && options.expanded;
+    panel.add(&header::header(
+        &dom,
+        signal,
+        expanded,
+        inline.then_some(full_id.as_str()),
+    )?);
     if notice::is_partial(&signal.meta) {
         panel.add(&notice::render(&dom, &signal.meta)?);
     }
 
-    let full = dom.el("div", "prl-full");
-    set(&full, "id", &full_id);
-    set(&full, "data-prlens-full", "");
-    if !options.expanded {
-        set(&full, "hidden", "");
+    // With the sheet, the sections are built there, not (hidden) here.
+    if inline {
+        let full = dom.el("div", "prl-full");
+        set(&full, "id", &full_id);
+        set(&full, "data-prlens-full", "");
+        if !expanded {
+            set(&full, "hidden", "");
+        }
+        let built = sections(&dom, signal, options)?;
+        if built.is_empty() {
+            full.add(&all_hidden_note(&dom));
+        }
+        for section in built {
+            full.add(&section);
+        }
+        panel.add(&full);
     }
-    let built = sections(&dom, signal, options)?;
-    if built.is_empty() {
-        full.add(&dom.text(
-            "p",
-            "prl-empty prl-all-hidden",
-            "All sections are hidden in the prlens settings (toolbar button).",
-        ));
-    }
-    for section in built {
-        full.add(&section);
-    }
-    panel.add(&full);
     panel.add(&actions::render(&dom, options)?);
     panel.add(&footer::render(
         &dom,
@@ -149,7 +158,7 @@ fn render_signal(root: &Element, signal: &Signal, options: &PanelOptions) -> Dom
     set(
         root,
         "data-prlens-expanded",
-        if options.expanded { "true" } else { "false" },
+        if expanded { "true" } else { "false" },
     );
     root.add(&panel);
     events::wire(events::PanelWiring {
@@ -162,6 +171,31 @@ fn render_signal(root: &Element, signal: &Signal, options: &PanelOptions) -> Dom
     dom::take_error()
 }
 
+/// Said instead of the sections when the user hid all of them.
+fn all_hidden_note(dom: &Dom) -> Element {
+    dom.text(
+        "p",
+        "prl-empty prl-all-hidden",
+        "All sections are hidden in the prlens settings (toolbar button).",
+    )
+}
+
+/// One full-view section (shared by the panel's inline view and the sheet).
+fn section(dom: &Dom, signal: &Signal, key: &str) -> DomResult<Element> {
+    Ok(match key {
+        "risk" => risk::render(dom, &signal.risk)?,
+        "intent" => intent::render(dom, &signal.intent, &signal.pr)?,
+        "contributors" => contributors::render(dom, &signal.contributors)?,
+        "evidence" => evidence::render(dom, &signal.evidence)?,
+        "supply_chain" => supply_chain::render(dom, &signal.supply_chain)?,
+        "focus" => focus::render(dom, &signal.focus, signal.focus_more, &signal.pr)?,
+        "triage" => triage::render(dom, &signal.triage)?,
+        "conventions" => conventions::render(dom, &signal.conventions)?,
+        "governance" => governance::render(dom, &signal.governance)?,
+        _ => next_steps::render(dom, &signal.next_steps, &signal.review)?,
+    })
+}
+
 /// The full-view sections in reading order, minus those the user hid.
 fn sections(dom: &Dom, signal: &Signal, options: &PanelOptions) -> DomResult<Vec<Element>> {
     let mut built = Vec::new();
@@ -169,18 +203,7 @@ fn sections(dom: &Dom, signal: &Signal, options: &PanelOptions) -> DomResult<Vec
         if options.is_hidden(key) {
             continue;
         }
-        built.push(match key {
-            "risk" => risk::render(dom, &signal.risk)?,
-            "intent" => intent::render(dom, &signal.intent, &signal.pr)?,
-            "contributors" => contributors::render(dom, &signal.contributors)?,
-            "evidence" => evidence::render(dom, &signal.evidence)?,
-            "supply_chain" => supply_chain::render(dom, &signal.supply_chain)?,
-            "focus" => focus::render(dom, &signal.focus, signal.focus_more, &signal.pr)?,
-            "triage" => triage::render(dom, &signal.triage)?,
-            "conventions" => conventions::render(dom, &signal.conventions)?,
-            "governance" => governance::render(dom, &signal.governance)?,
-            _ => next_steps::render(dom, &signal.next_steps, &signal.review)?,
-        });
+        built.push(section(dom, signal, key)?);
     }
     Ok(built)
 }

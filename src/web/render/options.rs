@@ -16,6 +16,17 @@ pub struct ColorMode {
     pub dark_theme: String,
 }
 
+/// Where the panel's full view opens (`options.details`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum DetailsMode {
+    /// "Show details" expands the sections inside the panel (the playground).
+    #[default]
+    Inline,
+    /// "Show details" asks the host to open the details sheet (`onAction("open-details")`);
+    /// the panel itself stays compact (the extension: GitHub's sidebar must not grow).
+    Sheet,
+}
+
 /// Parsed `renderPanel` options.
 #[derive(Default, Clone)]
 pub struct PanelOptions {
@@ -25,6 +36,7 @@ pub struct PanelOptions {
     pub on_action: Option<Function>,
     pub on_toggle: Option<Function>,
     pub color_mode: Option<ColorMode>,
+    pub details: DetailsMode,
 }
 
 impl PanelOptions {
@@ -45,6 +57,11 @@ impl PanelOptions {
             on_action: function(options, "onAction"),
             on_toggle: function(options, "onToggle"),
             color_mode: color_mode(&field(options, "colorMode")),
+            details: if field(options, "details").as_string().as_deref() == Some("sheet") {
+                DetailsMode::Sheet
+            } else {
+                DetailsMode::Inline
+            },
         }
     }
 

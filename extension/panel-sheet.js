@@ -1,0 +1,40 @@
+/**
+ * The panel's side of the details sheet (extension/sheet.html; docs/architecture.md, "Full view").
+ *
+ * The panel owns the signal; the sheet, a second frame of ours on the same page, asks for it
+ * and is told each time the panel re-renders. Both talk over extension messaging
+ * (`runtime.sendMessage`), which page scripts cannot see or send, and every message names the
+ * mount's nonce, so sheets of other tabs ignore it. Only "open the sheet" and "focus the
+ * details button" go through the page (`postMessage`), and they carry no PR data.
+ */
+
+const SHEET_HELLO = "prlens:sheet-hello";
+const SHEET_SIGNAL = "prlens:sheet-signal";
+
+/**
+ * `nonce`: this mount's; `snapshot()`: `{signal, colorMode, hiddenSections, tab}` of what the
+ * panel shows now (`signal` null while nothing is shown). Returns `{publish()}` to call after
+ * each render.
+ */
+export function connectSheet({ api, nonce, snapshot }) {
+  const extensionOrigin = new URL(api.runtime.getURL("")).origin;
+  api.runtime.onMessage.addListener((message, sender, sendResponse) => {
+    if (sender.id !== api.runtime.id || !String(sender.url ?? "").startsWith(extensionOrigin)) return false;
+    if (!message || message.type !== SHEET_HELLO || message.nonce !== nonce) return false;
+    sendResponse(snapshot());
+    return false;
+  });
+  return {
+    publish() {
+      const current = snapshot();
+      if (!nonce || current.signal === null) return;
+      // No sheet open is the usual case: nobody answers, and that is fine.
+      Promise.resolve(api.runtime.sendMessage({ type: SHEET_SIGNAL, nonce, ...current })).catch(() => {});
+    },
+  };
+}
+
+/** Focuses the "Show details" button when the page says the sheet it opened has closed. */
+export function focusDetailsButton(root) {
+  root.querySelector('[data-prlens-action="open-details"]')?.focus();
+}
