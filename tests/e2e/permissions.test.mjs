@@ -5,7 +5,8 @@
  *  - every manifest (source, dist/chrome, dist/firefox) asks for exactly `storage` plus
  *    host access to https://github.com and https://api.github.com: no tabs, scripting,
  *    cookies, webRequest, <all_urls>, optional permissions or externally_connectable;
- *  - content scripts run only on https://github.com, only panel.html is web-accessible and only
+ *  - content scripts run only on https://github.com, only panel.html and list.html (the list
+ *    badges' hidden frame) are web-accessible and only
  *    to github.com, and the extension-page CSP allows no eval and no remote script;
  *  - `web-ext lint` on dist/firefox reports 0 errors and no unsafe-assignment / unsafe-call /
  *    eval warnings, and no shipped JS file assigns HTML (innerHTML, outerHTML,
@@ -53,7 +54,7 @@ for (const [label, file] of MANIFESTS) {
       assert.ok(!script.all_frames, "content scripts do not run in third-party frames");
     }
     for (const entry of manifest.web_accessible_resources ?? []) {
-      assert.deepEqual(entry.resources, ["panel.html"], "only the panel page is web-accessible");
+      assert.deepEqual(entry.resources, ["panel.html", "list.html"], "only the panel and list-frame pages are web-accessible");
       assert.deepEqual(entry.matches, ["https://github.com/*"], "and only to github.com");
     }
     const csp = manifest.content_security_policy?.extension_pages ?? "";
