@@ -87,6 +87,7 @@
       if (state === "pending") return;
       if (!badge.hasAttribute("data-prlens-list-level") || badge.getAttribute("data-prlens-list-estimate") === "true") {
         setPending(badge, "scoring this PR…");
+        current.clicked.add(keyOf(row.pull));
         post({ type: "prlens:list-fetch", owner: row.pull.owner, repo: row.pull.repo, number: row.pull.number });
       }
     });
@@ -126,7 +127,7 @@
         for (const driver of known.drivers) lines.push(`• ${driver.label}: ${driver.detail}`);
         if (known.missing.length) lines.push(`Not known: ${known.missing.join(", ")}`);
         show(badge, `${known.estimate ? "≈ " : ""}${known.level} · ${top} · ${known.minutes} min`, lines.join("\n"));
-      } else if (missing && badge.getAttribute("data-prlens-list-state") !== "pending") {
+      } else if (missing && !current.clicked.has(keyOf(row.pull))) {
         badge.removeAttribute("data-prlens-list-level");
         badge.setAttribute("data-prlens-list-state", "unavailable");
         badge.style.color = "";
@@ -196,13 +197,13 @@
       sendRows();
     } else if (data.type === "prlens:list-badges" && Array.isArray(data.badges)) {
       current.badges = new Map(data.badges.map(badgeOf).filter(Boolean).map((badge) => [badge.key, badge]));
+      for (const key of current.badges.keys()) current.clicked.delete(key);
       current.unavailable = new Map((Array.isArray(data.unavailable) ? data.unavailable : []).filter((row) => row && typeof row.owner === "string" && typeof row.repo === "string" && Number.isSafeInteger(row.number)).map((row) => [keyOf(row), text(row.reason)]));
       current.order = (Array.isArray(data.order) ? data.order : []).filter((key) => typeof key === "string");
       paint();
     } else if (data.type === "prlens:list-failed" && typeof data.owner === "string" && typeof data.repo === "string" && Number.isSafeInteger(data.number)) {
       current.unavailable.set(keyOf(data), `prlens could not score this PR: ${text(data.reason)}; click to retry`);
-      const row = readRows().find((candidate) => keyOf(candidate.pull) === keyOf(data));
-      if (row) badgeElement(row).setAttribute("data-prlens-list-state", "unavailable");
+      current.clicked.delete(keyOf(data));
       paint();
     }
   }
@@ -240,7 +241,7 @@
         paint();
       }, RESCAN_MS);
     });
-    current = { href: root.location.href, host, iframe, nonce, extensionOrigin: new URL(listUrl).origin, greeted: false, badges: new Map(), unavailable: new Map(), order: [], rowsSent: null, sorted: false, observer };
+    current = { href: root.location.href, host, iframe, nonce, extensionOrigin: new URL(listUrl).origin, greeted: false, badges: new Map(), unavailable: new Map(), clicked: new Set(), order: [], rowsSent: null, sorted: false, observer };
     root.addEventListener("message", onMessage);
     document.body.append(host);
     observer.observe(document.body, { childList: true, subtree: true });

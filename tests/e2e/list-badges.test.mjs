@@ -11,7 +11,8 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -61,8 +62,9 @@ async function waitForLevels(page, count) {
 }
 
 /** `prlens queue` (native, same query, mapping and order) against the fake: number → {level, rank}. */
-function cliQueue(port, cert) {
-  const output = execFileSync(CLI, ["queue", "tidewater/harbor-client", "--format", "json", "--limit", "50", "--api-url", `https://127.0.0.1:${port}`, "--ca-cert", cert], { env: { ...process.env, GITHUB_TOKEN: TOKEN }, encoding: "utf8" });
+async function cliQueue(port, cert) {
+  // Asynchronous: the fake GitHub answers from this process's event loop.
+  const { stdout: output } = await promisify(execFile)(CLI, ["queue", "tidewater/harbor-client", "--format", "json", "--limit", "50", "--api-url", `https://127.0.0.1:${port}`, "--ca-cert", cert], { env: { ...process.env, GITHUB_TOKEN: TOKEN }, encoding: "utf8" });
   return JSON.parse(output).pulls;
 }
 
@@ -81,7 +83,7 @@ test("with a token: 25 rows get one badge each with the CLI queue's level, in on
   assert.equal(browser.server.apiRequests()[0].path, "/graphql");
   await screenshot(page, "list-badges");
 
-  const expected = cliQueue(browser.server.port, cert);
+  const expected = await cliQueue(browser.server.port, cert);
   const cliLevel = new Map(expected.map((pull) => [pull.number, pull.risk.level]));
   for (const badge of shown) {
     assert.equal(badge.level, cliLevel.get(badge.number), `#${badge.number}: the badge's level is the engine's on the list query's bundle`);
