@@ -210,6 +210,7 @@ copy_files() {
 
 EXTENSION_FILES=(manifest.json background.js panel.html panel.js panel.css popup.html popup.js popup.css settings-form.js prefs.js diff-anchors.js
   sheet.html sheet.js sheet.css panel-sheet.js)
+EXTENSION_FILES+=(list.html list.js) # the pull-list badges (extension/list.js)
 
 assemble_extension() {
   local dest=$1

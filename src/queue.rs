@@ -8,16 +8,47 @@
 
 use std::cmp::Ordering;
 
+use serde::{Deserialize, Serialize};
+
 use crate::signal::Signal;
+
+/// What review-first order reads of a signal: small enough to keep beside a list badge, so a
+/// list of cached badges can be ordered without keeping every signal.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct QueueKey {
+    pub draft: bool,
+    /// The risk level's rank: 0 = low … 3 = critical.
+    pub level: u8,
+    pub score: f64,
+    pub created_at: Option<String>,
+    pub number: u64,
+}
+
+impl QueueKey {
+    pub fn of(signal: &Signal) -> QueueKey {
+        QueueKey {
+            draft: signal.pr.draft,
+            level: signal.risk.level as u8,
+            score: signal.risk.score,
+            created_at: signal.pr.created_at.clone(),
+            number: signal.pr.number,
+        }
+    }
+}
+
+/// `a` before `b` in review-first order, on their keys.
+pub fn review_first_keys(a: &QueueKey, b: &QueueKey) -> Ordering {
+    a.draft
+        .cmp(&b.draft)
+        .then(b.level.cmp(&a.level))
+        .then(b.score.total_cmp(&a.score))
+        .then_with(|| a.created_at.cmp(&b.created_at))
+        .then(a.number.cmp(&b.number))
+}
 
 /// `a` before `b` in review-first order.
 pub fn review_first(a: &Signal, b: &Signal) -> Ordering {
-    a.pr.draft
-        .cmp(&b.pr.draft)
-        .then(b.risk.level.cmp(&a.risk.level))
-        .then(b.risk.score.total_cmp(&a.risk.score))
-        .then_with(|| a.pr.created_at.cmp(&b.pr.created_at))
-        .then(a.pr.number.cmp(&b.pr.number))
+    review_first_keys(&QueueKey::of(a), &QueueKey::of(b))
 }
 
 /// Sorts signals into review-first order.

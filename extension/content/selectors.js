@@ -65,6 +65,14 @@
     generatedNoticeLink: ['a[href*="customizing-how-changed-files-appear-on-github"]'],
     /** Where diff content is rendered: a notice inside one of these is PR text, not GitHub's. */
     diffContent: ["table", "pre", ".markdown-body", ".blob-code", '[class*="diff-text"]'],
+    /** Pull-request lists (`/{owner}/{repo}/pulls`, `/pulls`): the rows' container. */
+    listContainer: [".js-navigation-container"],
+    /** One PR row of a list. */
+    listRow: [".js-issue-row"],
+    /** In a row: the PR's title link (its href names owner, repo and number). */
+    listRowLink: ['a.js-navigation-open[data-hovercard-type="pull_request"]', 'a[id^="issue_"][href*="/pull/"]'],
+    /** In a row: the draft icon. */
+    listRowDraft: [".octicon-git-pull-request-draft"],
   };
 
   /** The joined form of a list, for querySelector (first match in document order). */

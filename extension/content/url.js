@@ -84,6 +84,15 @@
     return /[?&](?:quick_pull|expand)=1(?:&|$)/.test(toUrl(input).search);
   };
   const isRepoPRList = matches(/^pulls\/?$/);
+  /** The signed-in user's pull-request lists: `/pulls`, `/pulls/assigned`, `/pulls/mentioned`, `/pulls/review-requested` (github-url-detection `isGlobalPRList`). */
+  const isGlobalPRList = (input) => {
+    try {
+      const url = toUrl(input);
+      return url.hostname === "github.com" && /^pulls(?:\/(?:assigned|mentioned|review-requested))?$/.test(cleanPathname(url));
+    } catch {
+      return false;
+    }
+  };
 
   /**
    * The PR a URL shows, validated for use in API URLs, or null:
@@ -125,6 +134,7 @@
     isCompare,
     isQuickPR,
     isRepoPRList,
+    isGlobalPRList,
     parsePullRequest,
     filesUrl,
     OWNER_PATTERN,

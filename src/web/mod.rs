@@ -18,6 +18,9 @@ mod storage;
 mod transport;
 pub use app::fetch_bundle;
 
+/// `listQuery`, `listBadges`, `listBadgeOf`, `reviewFirstOrder`: the pull-list badges.
+mod list;
+
 /// Computes a signal from bundle JSON and settings JSON; returns the signal as JSON text.
 /// `now` is an optional RFC 3339 reference time.
 #[wasm_bindgen(js_name = analyzeBundle)]

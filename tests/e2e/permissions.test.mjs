@@ -5,8 +5,9 @@
  *  - every manifest (source, dist/chrome, dist/firefox) asks for exactly `storage` plus
  *    host access to https://github.com and https://api.github.com: no tabs, scripting,
  *    cookies, webRequest, <all_urls>, optional permissions or externally_connectable;
- *  - content scripts run only on https://github.com, only panel.html and sheet.html (the details
- *    sheet, docs/architecture.md "Full view") are web-accessible and only
+ *  - content scripts run only on https://github.com, only panel.html, sheet.html (the details
+ *    sheet, docs/architecture.md "Full view") and list.html (the list badges' hidden frame) are
+ *    web-accessible and only
  *    to github.com, and the extension-page CSP allows no eval and no remote script;
  *  - `web-ext lint` on dist/firefox reports 0 errors and no unsafe-assignment / unsafe-call /
  *    eval warnings, and no shipped JS file assigns HTML (innerHTML, outerHTML,
@@ -54,7 +55,7 @@ for (const [label, file] of MANIFESTS) {
       assert.ok(!script.all_frames, "content scripts do not run in third-party frames");
     }
     for (const entry of manifest.web_accessible_resources ?? []) {
-      assert.deepEqual(entry.resources, ["panel.html", "sheet.html"], "only the panel and details-sheet pages are web-accessible");
+      assert.deepEqual(entry.resources, ["panel.html", "sheet.html", "list.html"], "only the panel, details-sheet and list-frame pages are web-accessible");
       assert.deepEqual(entry.matches, ["https://github.com/*"], "and only to github.com");
     }
     const csp = manifest.content_security_policy?.extension_pages ?? "";

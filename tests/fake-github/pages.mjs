@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { legacyPullPage } from "./pages-legacy.mjs";
 import { reactPullPage } from "./pages-react.mjs";
 import { escapeHtml } from "./pages-shared.mjs";
+import { pullListBody } from "./pages-list.mjs";
 
 export { diffAnchor, escapeHtml } from "./pages-shared.mjs";
 
@@ -155,7 +156,16 @@ export function renderPage({ store, pathname, nonce, viewer, colorMode, viewedFi
 </div>`;
     return { status: 200, html: layout({ ...frame, title: `${pull.title} by ${pull.user?.login ?? "ghost"} · Pull Request #${entry.number} · ${entry.owner}/${entry.repo} · GitHub`, body }) };
   }
-  if (segments.length === 2 || (segments.length === 3 && segments[2] === "pulls")) {
+  if (segments.length === 3 && segments[2] === "pulls") {
+    const entries = store.inRepo(segments[0], segments[1]);
+    if (!entries.length) return notFoundPage(frame);
+    const name = `${entries[0].owner}/${entries[0].repo}`;
+    return { status: 200, html: layout({ ...frame, title: `Pull requests · ${name}`, body: pullListBody(entries, { global: false, heading: name }) }) };
+  }
+  if (segments[0] === "pulls" && segments.length <= 2) {
+    return { status: 200, html: layout({ ...frame, title: "Pull requests", body: pullListBody(store.all(), { global: true, heading: "Pull requests" }) }) };
+  }
+  if (segments.length === 2) {
     const [owner, repo] = segments;
     const entries = store.inRepo(owner, repo);
     if (!entries.length) return notFoundPage(frame);

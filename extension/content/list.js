@@ -1,0 +1,268 @@
+/**
+ * prlens on GitHub's pull-request lists (`/{owner}/{repo}/pulls` with any filter, and `/pulls`):
+ * one risk badge per PR row and a "review first" control that orders the visible rows.
+ *
+ * The scores come from a hidden extension-origin frame (`list.html`, mounted in a closed shadow
+ * root with a per-mount nonce like the panel): this script names the visible rows' PRs and
+ * inserts what the frame answers as text only. A click on a badge asks the frame to score that
+ * PR over REST, and only when the click is the user's (`event.isTrusted`) on a row the frame was
+ * told about: a page script can neither read the nonce nor make the extension fetch.
+ *
+ * Loaded as a classic content script after main.js; needs `url`, `selectors`, `messaging`,
+ * `navigation` of `globalThis.prlensContent`.
+ */
+(function listBadges(root) {
+  "use strict";
+
+  const content = root.prlensContent;
+  if (!content || content.listStarted) return;
+  content.listStarted = true;
+
+  const { url, selectors: sel, messaging, navigation } = content;
+  const ext = root.browser ?? root.chrome;
+  const { PREFS_KEY, isEnabledFor, migratePrefs } = root.prlensPrefs; // extension/prefs.js, listed before this file
+  const LEVELS = new Set(["low", "medium", "high", "critical"]);
+  const MAX_TEXT = 300;
+  const RESCAN_MS = 300;
+  /** prlens's own markup on the list (not GitHub's): the badges and the sort control. */
+  const OWN_BADGE = "[data-prlens-list-badge]";
+  const OWN_SORT = "[data-prlens-list-sort]";
+
+  let prefs = null;
+  let current = null; // {href, host, iframe, nonce, greeted, badges: Map, order: [], rowsSent, sorted}
+
+  const isListPage = (href) => url.isRepoPRList(href) || url.isGlobalPRList(href);
+  const keyOf = (pull) => `${pull.owner}/${pull.repo}#${pull.number}`.toLowerCase();
+
+  function repoDisabled(pull) {
+    return !isEnabledFor({ ...prefs, enabled: true }, pull.owner, pull.repo);
+  }
+
+  /** The visible rows: `[{row, pull, draft}]`, in page order, one per PR. */
+  function readRows() {
+    const seen = new Set();
+    const rows = [];
+    for (const row of document.querySelectorAll(sel.any(sel.listRow))) {
+      const link = sel.first(row, sel.listRowLink);
+      const pull = link ? url.parsePullRequest(link.href) : null;
+      if (!pull || repoDisabled(pull) || seen.has(keyOf(pull))) continue;
+      seen.add(keyOf(pull));
+      rows.push({ row, link, pull, draft: Boolean(sel.first(row, sel.listRowDraft)) });
+    }
+    return rows;
+  }
+
+  const text = (value) => (typeof value === "string" ? value.slice(0, MAX_TEXT) : "");
+
+  /** A badge from the frame, checked field by field; null when anything is off. */
+  function badgeOf(value) {
+    if (!value || typeof value !== "object" || !LEVELS.has(value.level)) return null;
+    if (typeof value.owner !== "string" || typeof value.repo !== "string" || !Number.isSafeInteger(value.number)) return null;
+    const minutes = Number(value.minutes);
+    return {
+      key: keyOf(value),
+      level: value.level,
+      minutes: Number.isFinite(minutes) && minutes >= 0 ? Math.round(minutes) : 0,
+      estimate: value.estimate === true,
+      draft: value.key?.draft === true,
+      drivers: (Array.isArray(value.drivers) ? value.drivers : []).slice(0, 10).map((driver) => ({ label: text(driver?.label), detail: text(driver?.detail) })),
+      missing: (Array.isArray(value.missing) ? value.missing : []).slice(0, 20).map(text),
+    };
+  }
+
+  function badgeElement(row) {
+    let badge = row.row.querySelector(OWN_BADGE);
+    if (badge) return badge;
+    badge = document.createElement("button");
+    badge.type = "button";
+    badge.setAttribute("data-prlens-list-badge", "");
+    Object.assign(badge.style, { marginLeft: "8px", padding: "0 6px", font: "12px/18px ui-monospace, monospace", borderRadius: "2em", border: "1px solid currentColor", background: "transparent", cursor: "pointer", verticalAlign: "middle" });
+    badge.addEventListener("click", (event) => {
+      event.preventDefault();
+      event.stopPropagation();
+      if (!event.isTrusted || !current?.greeted) return;
+      const state = badge.getAttribute("data-prlens-list-state");
+      if (state === "pending") return;
+      if (!badge.hasAttribute("data-prlens-list-level") || badge.getAttribute("data-prlens-list-estimate") === "true") {
+        setPending(badge, "scoring this PR…");
+        current.clicked.add(keyOf(row.pull));
+        post({ type: "prlens:list-fetch", owner: row.pull.owner, repo: row.pull.repo, number: row.pull.number });
+      }
+    });
+    row.link.after(badge);
+    return badge;
+  }
+
+  function setPending(badge, title) {
+    badge.removeAttribute("data-prlens-list-level");
+    badge.removeAttribute("data-prlens-list-estimate");
+    badge.setAttribute("data-prlens-list-state", "pending");
+    show(badge, "prlens …", title);
+  }
+
+  /** Writes only what changed: each write is a mutation the rescan observer would see. */
+  function show(badge, label, title) {
+    if (badge.textContent !== label) badge.textContent = label;
+    if (badge.title !== title) badge.title = title;
+  }
+
+  const COLORS = { low: "#1a7f37", medium: "#9a6700", high: "#bc4c00", critical: "#cf222e" };
+
+  /** Shows what is known for every visible row (text only). */
+  function paint() {
+    if (!current) return;
+    for (const row of readRows()) {
+      const badge = badgeElement(row);
+      const known = current.badges.get(keyOf(row.pull));
+      const missing = current.unavailable.get(keyOf(row.pull));
+      if (known) {
+        badge.removeAttribute("data-prlens-list-state");
+        badge.setAttribute("data-prlens-list-level", known.level);
+        badge.setAttribute("data-prlens-list-estimate", String(known.estimate));
+        const top = known.drivers[0]?.label || "no driver";
+        badge.style.color = COLORS[known.level];
+        const lines = [`prlens: ${known.level} risk, ${known.minutes} min to review${known.estimate ? " (list estimate: files without patches; commits and PR history not fetched; click for the full signal)" : ""}`];
+        for (const driver of known.drivers) lines.push(`• ${driver.label}: ${driver.detail}`);
+        if (known.missing.length) lines.push(`Not known: ${known.missing.join(", ")}`);
+        show(badge, `${known.estimate ? "≈ " : ""}${known.level} · ${top} · ${known.minutes} min`, lines.join("\n"));
+      } else if (missing && !current.clicked.has(keyOf(row.pull))) {
+        badge.removeAttribute("data-prlens-list-level");
+        badge.setAttribute("data-prlens-list-state", "unavailable");
+        badge.style.color = "";
+        show(badge, "prlens ?", missing);
+      } else if (!badge.hasAttribute("data-prlens-list-state")) setPending(badge, "prlens is scoring this list");
+    }
+    ensureSortControl();
+    if (current.sorted) sortRows();
+  }
+
+  function ensureSortControl() {
+    const container = sel.first(document, sel.listContainer);
+    if (!container || document.querySelector(OWN_SORT)) return;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "btn btn-sm";
+    button.setAttribute("data-prlens-list-sort", "");
+    button.textContent = "prlens: review first";
+    button.title = "Order the rows on this page: riskiest PR ready for review first, drafts last";
+    button.addEventListener("click", () => {
+      if (!current) return;
+      current.sorted = true;
+      sortRows();
+    });
+    container.before(button);
+  }
+
+  /** Orders the visible rows within their container: ranked ready PRs, unscored ready PRs, then drafts. */
+  function sortRows() {
+    const rank = new Map(current.order.map((key, index) => [key, index]));
+    const rows = readRows().map((row, index) => {
+      const key = keyOf(row.pull);
+      const draft = row.draft || current.badges.get(key)?.draft === true;
+      return { row, sortKey: [draft ? 1 : 0, rank.has(key) ? 0 : 1, rank.get(key) ?? 0, index] };
+    });
+    rows.sort((a, b) => compareKeys(a.sortKey, b.sortKey));
+    const inPlace = rows.every(({ row }, index) => row.row.parentElement === rows[0].row.row.parentElement && (index === 0 || rows[index - 1].row.row.nextElementSibling === row.row));
+    if (inPlace) return; // our own moves are mutations too: repaint only when the order differs
+    for (const { row } of rows) row.row.parentElement?.append(row.row);
+  }
+
+  const compareKeys = (a, b) => {
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
+    return 0;
+  };
+
+  function post(message) {
+    current?.iframe.contentWindow?.postMessage({ ...message, nonce: current.nonce }, current.extensionOrigin);
+  }
+
+  function sendRows() {
+    if (!current?.greeted) return;
+    const rows = readRows().map(({ pull }) => ({ owner: pull.owner, repo: pull.repo, number: pull.number }));
+    const serialized = JSON.stringify(rows);
+    if (serialized === current.rowsSent) return;
+    current.rowsSent = serialized;
+    post({ type: "prlens:list", rows });
+  }
+
+  function onMessage(event) {
+    if (!current || event.source !== current.iframe.contentWindow || event.origin !== current.extensionOrigin) return;
+    const data = event.data;
+    if (!data || typeof data !== "object" || data.nonce !== current.nonce) return;
+    if (data.type === "prlens:hello") {
+      current.greeted = true;
+      current.rowsSent = null;
+      sendRows();
+    } else if (data.type === "prlens:list-badges" && Array.isArray(data.badges)) {
+      current.badges = new Map(data.badges.map(badgeOf).filter(Boolean).map((badge) => [badge.key, badge]));
+      for (const key of current.badges.keys()) current.clicked.delete(key);
+      current.unavailable = new Map((Array.isArray(data.unavailable) ? data.unavailable : []).filter((row) => row && typeof row.owner === "string" && typeof row.repo === "string" && Number.isSafeInteger(row.number)).map((row) => [keyOf(row), text(row.reason)]));
+      current.order = (Array.isArray(data.order) ? data.order : []).filter((key) => typeof key === "string");
+      paint();
+    } else if (data.type === "prlens:list-failed" && typeof data.owner === "string" && typeof data.repo === "string" && Number.isSafeInteger(data.number)) {
+      current.unavailable.set(keyOf(data), `prlens could not score this PR: ${text(data.reason)}; click to retry`);
+      current.clicked.delete(keyOf(data));
+      paint();
+    }
+  }
+
+  function teardown() {
+    if (!current) return;
+    current.observer.disconnect();
+    root.removeEventListener("message", onMessage);
+    current.host.remove();
+    for (const own of [OWN_BADGE, OWN_SORT]) for (const element of document.querySelectorAll(own)) element.remove();
+    current = null;
+  }
+
+  function setup() {
+    const nonce = messaging.createNonce();
+    const listUrl = ext.runtime.getURL("list.html");
+    const host = document.createElement("div");
+    host.id = "prlens-list-root";
+    Object.assign(host.style, { position: "absolute", width: "0", height: "0", overflow: "hidden", border: "0" });
+    const shadow = host.attachShadow({ mode: "closed" });
+    const iframe = document.createElement("iframe");
+    iframe.src = `${listUrl}#nonce=${nonce}`;
+    iframe.setAttribute("aria-hidden", "true");
+    iframe.tabIndex = -1;
+    Object.assign(iframe.style, { width: "0", height: "0", border: "0" });
+    shadow.append(iframe);
+    let timer = 0;
+    const observer = new MutationObserver(() => {
+      if (timer) return;
+      timer = root.setTimeout(() => {
+        timer = 0;
+        if (!current) return;
+        if (!host.isConnected) document.body.append(host);
+        sendRows();
+        paint();
+      }, RESCAN_MS);
+    });
+    current = { href: root.location.href, host, iframe, nonce, extensionOrigin: new URL(listUrl).origin, greeted: false, badges: new Map(), unavailable: new Map(), clicked: new Set(), order: [], rowsSent: null, sorted: false, observer };
+    root.addEventListener("message", onMessage);
+    document.body.append(host);
+    observer.observe(document.body, { childList: true, subtree: true });
+    paint();
+  }
+
+  function route() {
+    if (!prefs) return;
+    const wanted = prefs.enabled !== false && isListPage(root.location.href);
+    if (current && (!wanted || current.href !== root.location.href)) teardown();
+    if (wanted && !current) setup();
+  }
+
+  navigation.watchNavigation(root, route);
+  ext.storage.onChanged.addListener((changes, area) => {
+    if (area !== "sync" || !(PREFS_KEY in changes)) return;
+    prefs = migratePrefs(changes[PREFS_KEY].newValue);
+    teardown();
+    route();
+  });
+  ext.storage.sync
+    .get(PREFS_KEY)
+    .then((stored) => (prefs = migratePrefs(stored[PREFS_KEY])))
+    .catch(() => (prefs = migratePrefs(undefined)))
+    .finally(route);
+})(globalThis);

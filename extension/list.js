@@ -1,0 +1,160 @@
+/**
+ * prlens list frame: scores the rows of a GitHub pull-request list for their badges.
+ *
+ * A hidden extension-origin iframe that `content/list.js` mounts on `/{owner}/{repo}/pulls`
+ * and `/pulls` (closed shadow root, nonce in the URL fragment as for the panel). Why a frame and
+ * not the background: wasm runs only in extension pages (docs/architecture.md), and a Chrome
+ * service worker or a Firefox event page may be stopped between a list's query and its clicks,
+ * while this frame lives exactly as long as the list page that needs it.
+ *
+ * What it does, per repository among the visible rows (docs/architecture.md "List badges"):
+ *  - with a token: ONE GraphQL query (the CLI queue's, `listQuery`) mapped to patch-less bundles
+ *    and scored (`listBadges`: list estimates), unless the repository's badges are younger than
+ *    the panel's freshness window (`prefs.freshnessSeconds`, default 120 s): then 0 requests;
+ *  - without a token: the badges already in storage, whatever their age, and nothing else;
+ *  - on a click forwarded by the content script (a trusted user click on one badge): that PR's
+ *    full bundle over REST (`fetchBundle`, the panel's ETag cache) and its badge.
+ * Badges are stored in `chrome.storage.local["prlens.list.<owner>/<repo>"]`; of two badges for
+ * one PR the later computed wins.
+ *
+ * Security: the token is read here and sent only to api.github.com; messages go only to the
+ * parent at https://github.com with the nonce, and carry scores and engine text, never the token.
+ */
+import init, * as wasm from "./pkg/prlens.js";
+import "./prefs.js";
+
+const api = globalThis.browser ?? globalThis.chrome;
+const PAGE_ORIGIN = "https://github.com";
+const API_BASE = "https://api.github.com";
+const { PREFS_KEY, TOKEN_KEY, OWNER: OWNER_PATTERN, REPO: REPO_PATTERN, migratePrefs } = globalThis.prlensPrefs;
+const LIST_KEY_PREFIX = "prlens.list.";
+/** The panel's default freshness window (docs/CONTRACTS.md, `freshnessSeconds`). */
+const DEFAULT_FRESHNESS_SECONDS = 120;
+const MAX_ROWS = 200;
+
+const nonce = /^#nonce=([0-9a-f]{32})$/.exec(location.hash)?.[1] ?? null;
+
+const setup = Promise.all([init(), api.storage.sync.get(PREFS_KEY), api.storage.local.get(TOKEN_KEY)]).then(([, sync, local]) => {
+  const prefs = migratePrefs(sync[PREFS_KEY]);
+  const stored = local[TOKEN_KEY];
+  return { prefs, token: typeof stored === "string" && stored.trim() ? stored.trim() : null };
+});
+
+function post(message) {
+  if (!nonce || window.parent === window) return;
+  window.parent.postMessage({ ...message, nonce }, PAGE_ORIGIN);
+}
+
+const pullKey = (row) => `${row.owner}/${row.repo}#${row.number}`.toLowerCase();
+const repoKey = (row) => `${LIST_KEY_PREFIX}${row.owner}/${row.repo}`.toLowerCase();
+
+/** A row named by the content script, validated, or null. */
+function rowOf(value) {
+  if (!value || typeof value !== "object") return null;
+  const { owner, repo, number } = value;
+  if (typeof owner !== "string" || !OWNER_PATTERN.test(owner) || typeof repo !== "string" || !REPO_PATTERN.test(repo)) return null;
+  if (!Number.isSafeInteger(number) || number < 1 || number > 2 ** 31) return null;
+  return { owner, repo, number };
+}
+
+function freshnessMs(prefs) {
+  const value = Number(prefs.freshnessSeconds);
+  return (Number.isFinite(value) && value >= 0 ? value : DEFAULT_FRESHNESS_SECONDS) * 1000;
+}
+
+/** The later computed of two badges for one PR. */
+const later = (a, b) => (!a ? b : !b ? a : Date.parse(b.generated_at) >= Date.parse(a.generated_at) ? b : a);
+
+async function readEntry(key) {
+  const stored = (await api.storage.local.get(key))[key];
+  return stored && typeof stored === "object" && stored.badges && typeof stored.badges === "object" ? stored : { badges: {} };
+}
+
+/** One GraphQL query for a repository's open PRs; resolves to badges or rejects with a reason. */
+async function queryRepository(row, token, engine) {
+  const response = await fetch(`${API_BASE}/graphql`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json" },
+    body: wasm.listQuery(row.owner, row.repo),
+    credentials: "omit",
+    cache: "no-store",
+  });
+  if (response.status === 401) throw new Error("GitHub rejected the token (401): check it in prlens's settings");
+  if (!response.ok) throw new Error(`GitHub answered ${response.status} to the list query`);
+  const text = await response.text();
+  return JSON.parse(wasm.listBadges(text, new Date().toISOString(), engine));
+}
+
+let rows = [];
+let work = Promise.resolve();
+const queue = (job) => (work = work.then(job, job).catch((error) => console.error("prlens list:", error.message)));
+
+/** Scores `rows` (from storage, and over the network when `network`) and posts the badges. */
+async function refresh(network) {
+  const { prefs, token } = await setup;
+  const engine = JSON.stringify(prefs.engine ?? {});
+  const byRepo = new Map();
+  for (const row of rows) {
+    const key = repoKey(row);
+    if (!byRepo.has(key)) byRepo.set(key, { row, rows: [] });
+    byRepo.get(key).rows.push(row);
+  }
+  const badges = [];
+  const unavailable = [];
+  for (const [key, group] of byRepo) {
+    const entry = await readEntry(key);
+    const fresh = entry.queried_at && entry.engine === engine && Date.now() - entry.queried_at < freshnessMs(prefs);
+    let reason = token ? "not among the 50 most recently updated open PRs of the repository: click to score it" : "no token: click to score this PR (one PR's REST requests)";
+    if (network && token && !fresh) {
+      try {
+        const answer = await queryRepository(group.row, token, engine);
+        for (const badge of answer) entry.badges[badge.number] = later(entry.badges[badge.number], badge);
+        entry.queried_at = Date.now();
+        entry.engine = engine;
+        await api.storage.local.set({ [key]: entry });
+      } catch (error) {
+        reason = `${error.message}; click to score this PR over REST`;
+      }
+    }
+    for (const row of group.rows) {
+      const badge = entry.badges[row.number];
+      if (badge) badges.push(badge);
+      else unavailable.push({ ...row, reason });
+    }
+  }
+  const order = Array.from(wasm.reviewFirstOrder(JSON.stringify(badges.map((badge) => badge.key))), (index) => pullKey(badges[index]));
+  post({ type: "prlens:list-badges", badges, unavailable, order });
+}
+
+/** One PR over REST (the panel's fetch and cache), after a user's click on its badge. */
+async function scoreOne(row) {
+  const { prefs, token } = await setup;
+  const engine = JSON.stringify(prefs.engine ?? {});
+  try {
+    const bundle = await wasm.fetchBundle(row, { token: token ?? undefined, storage: api.storage.local, freshnessSeconds: freshnessMs(prefs) / 1000 });
+    const badge = JSON.parse(wasm.listBadgeOf(bundle, engine));
+    const key = repoKey(row);
+    const entry = await readEntry(key);
+    entry.badges[row.number] = later(entry.badges[row.number], badge);
+    await api.storage.local.set({ [key]: entry });
+  } catch (error) {
+    post({ type: "prlens:list-failed", ...row, reason: error.message });
+    return;
+  }
+  await refresh(false);
+}
+
+window.addEventListener("message", (event) => {
+  if (!nonce || event.source !== window.parent || event.origin !== PAGE_ORIGIN) return;
+  const data = event.data;
+  if (!data || typeof data !== "object" || data.nonce !== nonce) return;
+  if (data.type === "prlens:list" && Array.isArray(data.rows)) {
+    rows = data.rows.slice(0, MAX_ROWS).map(rowOf).filter(Boolean);
+    queue(() => refresh(true));
+  } else if (data.type === "prlens:list-fetch") {
+    const row = rowOf(data);
+    if (row && rows.some((known) => pullKey(known) === pullKey(row))) queue(() => scoreOne(row));
+  }
+});
+
+setup.then(() => post({ type: "prlens:hello" }));

@@ -1,0 +1,127 @@
+//! `listQuery`, `listBadges`, `listBadgeOf` and `reviewFirstOrder`: what the pull-list badges
+//! need from the library (`extension/list.js` calls them; docs/CONTRACTS.md "wasm exports").
+//!
+//! Why here: the list's one GraphQL query and its mapping to patch-less bundles are the CLI
+//! queue's (`crate::fetch::graphql`), and the order is `crate::queue`'s, so a badge, the panel
+//! and `prlens queue` agree on the same bundle. A badge keeps only what the row shows and what
+//! the order reads ([`QueueKey`]), so a list of cached badges needs no signals.
+
+use serde::Serialize;
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+
+use crate::fetch::graphql::{queue_bundles, queue_request, QueueError};
+use crate::queue::{review_first_keys, QueueKey};
+use crate::signal::{RiskLevel, Signal};
+
+/// Drivers a badge's tooltip lists (the signal sorts them heaviest first).
+const BADGE_DRIVERS: usize = 6;
+
+#[derive(Serialize)]
+struct BadgeDriver {
+    id: String,
+    label: String,
+    detail: String,
+}
+
+/// One row's badge: the signal's level, minutes and drivers; `estimate` when the bundle came
+/// from the list query (no patches, commits or history: `missing` says which sections).
+#[derive(Serialize)]
+struct ListBadge {
+    owner: String,
+    repo: String,
+    number: u64,
+    level: RiskLevel,
+    minutes: u64,
+    drivers: Vec<BadgeDriver>,
+    estimate: bool,
+    missing: Vec<String>,
+    generated_at: String,
+    key: QueueKey,
+}
+
+fn badge_of(signal: &Signal, estimate: bool) -> ListBadge {
+    ListBadge {
+        owner: signal.pr.owner.clone(),
+        repo: signal.pr.repo.clone(),
+        number: signal.pr.number,
+        level: signal.risk.level,
+        minutes: signal.triage.minutes,
+        drivers: signal
+            .risk
+            .drivers
+            .iter()
+            .take(BADGE_DRIVERS)
+            .map(|driver| BadgeDriver {
+                id: driver.id.clone(),
+                label: driver.label.clone(),
+                detail: driver.detail.clone(),
+            })
+            .collect(),
+        estimate,
+        missing: signal.meta.missing.clone(),
+        generated_at: signal.meta.generated_at.clone(),
+        key: QueueKey::of(signal),
+    }
+}
+
+fn to_json<T: Serialize>(value: &T) -> Result<String, JsError> {
+    serde_json::to_string(value).map_err(|error| JsError::new(&error.to_string()))
+}
+
+/// The POST body (JSON text) of the list query for `owner/repo`: the CLI queue's query.
+#[wasm_bindgen(js_name = listQuery)]
+pub fn list_query(owner: &str, repo: &str) -> Result<String, JsError> {
+    to_json(&queue_request(owner, repo, &[]))
+}
+
+/// The badges (JSON array text) of the list query's answer `answer_json`, each from the
+/// patch-less bundle the CLI queue builds, scored with `settings_json`. Rejects with the
+/// GraphQL error's message (`name`: `not_found`, `rate_limited` or `graphql`).
+#[wasm_bindgen(js_name = listBadges)]
+pub fn list_badges(
+    answer_json: &str,
+    fetched_at: Option<String>,
+    settings_json: &str,
+) -> Result<String, JsValue> {
+    let fail = |name: &str, message: &str| {
+        let error = js_sys::Error::new(message);
+        error.set_name(name);
+        JsValue::from(error)
+    };
+    let answer: Value = serde_json::from_str(answer_json)
+        .map_err(|error| fail("graphql", &format!("GitHub's answer is not JSON ({error})")))?;
+    let queue = queue_bundles(&answer, fetched_at.as_deref()).map_err(|error| match error {
+        QueueError::NotFound(message) => fail("not_found", &message),
+        QueueError::RateLimited(message) => fail("rate_limited", &message),
+        QueueError::Other(message) => fail("graphql", &message),
+    })?;
+    let mut badges = Vec::with_capacity(queue.bundles.len());
+    for bundle in &queue.bundles {
+        let signal = crate::analyze_json(&bundle.to_string(), settings_json, None)
+            .map_err(|error| fail("graphql", &error.to_string()))?;
+        badges.push(badge_of(&signal, true));
+    }
+    to_json(&badges).map_err(JsValue::from)
+}
+
+/// The badge (JSON text) of one full bundle (the panel's, fetched over REST).
+#[wasm_bindgen(js_name = listBadgeOf)]
+pub fn list_badge_of(bundle_json: &str, settings_json: &str) -> Result<String, JsError> {
+    let signal = crate::analyze_json(bundle_json, settings_json, None)
+        .map_err(|error| JsError::new(&error.to_string()))?;
+    to_json(&badge_of(&signal, false))
+}
+
+/// The review-first order of badge keys (JSON array text of [`QueueKey`]): their indexes,
+/// riskiest ready PR first, drafts last (`crate::queue`).
+#[wasm_bindgen(js_name = reviewFirstOrder)]
+pub fn review_first_order(keys_json: &str) -> Result<Vec<u32>, JsError> {
+    let keys: Vec<QueueKey> =
+        serde_json::from_str(keys_json).map_err(|error| JsError::new(&error.to_string()))?;
+    let mut order: Vec<u32> = (0..keys.len() as u32).collect();
+    crate::order::sort_by(&mut order, |a, b| {
+        review_first_keys(&keys[*a as usize], &keys[*b as usize])
+    });
+    Ok(order)
+}

@@ -1,0 +1,157 @@
+/**
+ * List badges on GitHub's pull-request list (issue #19): one badge per row with the level the
+ * engine gives that PR, a review-first order, 0 requests on a revisit within the freshness
+ * window, and no request at all without a token until the user clicks a badge.
+ *
+ * 30 PRs are derived from the project's own bundles (tests/bundles): each bundle three times
+ * under new numbers and head commits, so the list's first page (25 rows) is full.
+ * The expected levels and order come from the native CLI (`prlens queue --format json`) against
+ * the same fake GitHub: the same GraphQL query and mapping (src/fetch/graphql.rs) and the same
+ * review-first rule (src/queue.rs), so a badge that differs from it is a bug in the list path.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+import { makeBundles, startBrowser, waitForPanelState, panelFrame, screenshot, REPO_ROOT } from "./harness.mjs";
+
+const NAMES = ["owner-45-files", "bot-dependabot-bump", "ghost-author", "first-time-contributor-held-ci", "contributor-failing-checks", "reviews-on-older-commit", "docs-only", "draft", "renamed-and-binary-files", "empty"];
+const COPIES = 3;
+const FIRST_NUMBER = 301;
+const TOKEN = "ghp_test_valid_list_badges";
+const LIST_URL = "https://github.com/tidewater/harbor-client/pulls?q=is%3Apr+is%3Aopen";
+const PAGE_SIZE = 25;
+const CLI = path.join(REPO_ROOT, "target/release/prlens");
+
+/** `bundle` as PR `number`: its URLs, number and head commit renamed (reviews and checks follow the head). */
+function variant(bundle, number) {
+  const old = bundle.pull.number;
+  const oldSha = bundle.pull.head?.sha;
+  const newSha = crypto.createHash("sha1").update(`prlens-list-${number}`).digest("hex");
+  let text = JSON.stringify(bundle).replaceAll(`/pull/${old}`, `/pull/${number}`).replaceAll(`/pulls/${old}`, `/pulls/${number}`);
+  if (oldSha) text = text.replaceAll(oldSha, newSha);
+  const copy = JSON.parse(text);
+  copy.pull.number = number;
+  return copy;
+}
+
+const made = makeBundles(NAMES);
+const bundles = [];
+for (let copy = 0; copy < COPIES; copy++) made.bundles.forEach((bundle, index) => bundles.push(variant(bundle, FIRST_NUMBER + copy * NAMES.length + index)));
+const visible = bundles.map((bundle) => bundle.pull.number).sort((a, b) => b - a).slice(0, PAGE_SIZE); // the page lists newest first
+
+async function badges(page) {
+  return page.$$eval("[data-prlens-list-badge]", (elements) =>
+    elements.map((element) => ({
+      number: Number(/\/pull\/(\d+)/.exec(element.closest(".js-issue-row").querySelector("a.js-navigation-open").href)[1]),
+      level: element.getAttribute("data-prlens-list-level"),
+      state: element.getAttribute("data-prlens-list-state"),
+      estimate: element.getAttribute("data-prlens-list-estimate"),
+      title: element.title,
+    })),
+  );
+}
+
+async function waitForLevels(page, count) {
+  await page.waitForFunction((wanted) => document.querySelectorAll("[data-prlens-list-badge][data-prlens-list-level]").length >= wanted, count, { timeout: 30000 });
+}
+
+/** `prlens queue` (native, same query, mapping and order) against the fake: number → {level, rank}. */
+async function cliQueue(port, cert) {
+  // Asynchronous: the fake GitHub answers from this process's event loop.
+  const { stdout: output } = await promisify(execFile)(CLI, ["queue", "tidewater/harbor-client", "--format", "json", "--limit", "50", "--api-url", `https://127.0.0.1:${port}`, "--ca-cert", cert], { env: { ...process.env, GITHUB_TOKEN: TOKEN }, encoding: "utf8" });
+  return JSON.parse(output).pulls;
+}
+
+test("with a token: 25 rows get one badge each with the CLI queue's level, in one request; review-first order; a revisit makes 0 requests", async (t) => {
+  const cert = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "prlens-list-")), "cert.pem");
+  const browser = await startBrowser({ bundles, server: { certOut: cert } });
+  t.after(() => browser.close());
+  await browser.setStorage("local", { "prlens.token": TOKEN });
+  const page = await browser.newPage();
+  await page.goto(LIST_URL);
+  await waitForLevels(page, PAGE_SIZE);
+  const shown = await badges(page);
+  assert.equal(shown.length, PAGE_SIZE, "one badge per row");
+  assert.deepEqual(shown.map((badge) => badge.number).sort(), [...visible].sort(), "every visible row, once");
+  assert.equal(browser.server.apiRequests().length, 1, "one request for the whole list");
+  assert.equal(browser.server.apiRequests()[0].path, "/graphql");
+  await screenshot(page, "list-badges");
+
+  const expected = await cliQueue(browser.server.port, cert);
+  const cliLevel = new Map(expected.map((pull) => [pull.number, pull.risk.level]));
+  for (const badge of shown) {
+    assert.equal(badge.level, cliLevel.get(badge.number), `#${badge.number}: the badge's level is the engine's on the list query's bundle`);
+    assert.equal(badge.estimate, "true", "a list-query badge says it is an estimate");
+    assert.match(badge.title, /list estimate/);
+  }
+  assert.ok(new Set(shown.map((badge) => badge.level)).size >= 3, "the derived PRs span several levels");
+
+  await page.locator("[data-prlens-list-sort]").click();
+  const sorted = await page.$$eval(".js-issue-row a.js-navigation-open", (links) => links.map((link) => Number(/\/pull\/(\d+)/.exec(link.href)[1])));
+  const wanted = expected.map((pull) => pull.number).filter((number) => visible.includes(number));
+  assert.deepEqual(sorted, wanted, "rows in the CLI queue's review-first order (riskiest ready first, drafts last)");
+  const drafts = new Set(expected.filter((pull) => pull.draft).map((pull) => pull.number));
+  assert.ok(drafts.size > 0 && sorted.slice(-[...drafts].filter((n) => visible.includes(n)).length).every((number) => drafts.has(number)), "drafts last");
+
+  const before = browser.server.apiRequests().length;
+  await page.reload();
+  await waitForLevels(page, PAGE_SIZE);
+  assert.equal((await badges(page)).length, PAGE_SIZE);
+  assert.equal(browser.server.apiRequests().length, before, "a revisit within the freshness window makes 0 requests");
+  assert.deepEqual(browser.consoleErrors, []);
+});
+
+test("without a token: no request until a click; the clicked PR gets the panel's level; a page script's click does nothing", async (t) => {
+  const browser = await startBrowser({ bundles });
+  t.after(() => browser.close());
+  const page = await browser.newPage();
+  await page.goto(LIST_URL);
+  await page.waitForFunction((wanted) => document.querySelectorAll('[data-prlens-list-badge][data-prlens-list-state="unavailable"]').length === wanted, PAGE_SIZE, { timeout: 30000 });
+  await page.waitForTimeout(1000);
+  assert.equal(browser.server.apiRequests().length, 0, "no request before a click");
+
+  const number = visible[3];
+  const badge = page.locator(`#issue_${number} [data-prlens-list-badge]`);
+  await badge.evaluate((element) => element.click()); // a page script's click (not trusted)
+  await page.waitForTimeout(800);
+  assert.equal(browser.server.apiRequests().length, 0, "a synthetic click makes no request");
+
+  await badge.click();
+  await page.waitForFunction((n) => document.querySelector(`#issue_${n} [data-prlens-list-badge]`)?.hasAttribute("data-prlens-list-level"), number, { timeout: 30000 });
+  const requested = browser.server.apiRequests();
+  assert.ok(requested.length > 0);
+  for (const request of requested) assert.ok(!/\/pulls\/(\d+)/.test(request.path) || request.path.includes(`/pulls/${number}`), `only PR #${number} is fetched (${request.path})`);
+  const level = await badge.getAttribute("data-prlens-list-level");
+  assert.equal(await badge.getAttribute("data-prlens-list-estimate"), "false");
+
+  const pr = await browser.newPage();
+  await pr.goto(`https://github.com/tidewater/harbor-client/pull/${number}`);
+  await waitForPanelState(pr, ["ready", "partial"]);
+  const panelLevel = await (await panelFrame(pr)).locator("#prlens-panel").getAttribute("data-prlens-level");
+  assert.equal(level, panelLevel, "same bundle, same level as the panel");
+
+  // The cached badge is shown on the next visit, still without a request of the list's own.
+  const count = browser.server.apiRequests().length;
+  await page.reload();
+  await page.waitForFunction((n) => document.querySelector(`#issue_${n} [data-prlens-list-badge]`)?.hasAttribute("data-prlens-list-level"), number, { timeout: 30000 });
+  await page.waitForTimeout(500);
+  assert.equal(browser.server.apiRequests().length, count);
+  assert.deepEqual(browser.consoleErrors, []);
+});
+
+test("the global /pulls list badges rows of every repository named in it", async (t) => {
+  const browser = await startBrowser({ bundles });
+  t.after(() => browser.close());
+  await browser.setStorage("local", { "prlens.token": TOKEN });
+  const page = await browser.newPage();
+  await page.goto("https://github.com/pulls");
+  await waitForLevels(page, PAGE_SIZE);
+  assert.equal((await badges(page)).length, PAGE_SIZE);
+  assert.equal(browser.server.apiRequests().length, 1, "one query per repository on the page");
+});
