@@ -208,7 +208,7 @@ copy_files() {
   done
 }
 
-EXTENSION_FILES=(manifest.json background.js panel.html panel.js panel.css popup.html popup.js popup.css settings-form.js diff-anchors.js)
+EXTENSION_FILES=(manifest.json background.js panel.html panel.js panel.css popup.html popup.js popup.css settings-form.js diff-anchors.js nonce-registry.js token-change.js)
 
 assemble_extension() {
   local dest=$1
