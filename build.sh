@@ -465,7 +465,9 @@ serve() {
       if (!file.startsWith(root + path.sep)) { res.writeHead(403).end(); return; }
       fs.readFile(file, (error, body) => {
         if (error) { res.writeHead(404, { "content-type": "text/plain" }).end("not found"); return; }
-        res.writeHead(200, { "content-type": types[path.extname(file)] || "application/octet-stream", "cache-control": "no-store" }).end(body);
+        // frame-ancestors works only as a header (a <meta> CSP ignores it): no framing, no clickjacking.
+        res.writeHead(200, { "content-type": types[path.extname(file)] || "application/octet-stream", "cache-control": "no-store",
+          "content-security-policy": "frame-ancestors '"'"'none'"'"'", "x-frame-options": "DENY" }).end(body);
       });
     }).listen(8080, "127.0.0.1");'
 }
