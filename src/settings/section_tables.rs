@@ -82,6 +82,11 @@ pub const SHARE_MERGEABLE_BEHIND: f64 = 0.5;
 pub const SHARE_MERGEABLE_UNKNOWN: f64 = 0.5;
 pub const SHARE_MERGEABLE_BLOCKED: f64 = 0.4;
 pub const SHARE_APPROVAL_STALE: f64 = 0.4;
+/// Review `author_association`s whose approval counts (issue 17, class 6): an approval from an
+/// account with no write association (NONE, CONTRIBUTOR, FIRST_TIMER, …) does not satisfy
+/// GitHub's required reviews either ("About protected branches": approvals from people with
+/// write access count). A review without the field (old recordings) counts, as before.
+pub const APPROVING_ASSOCIATIONS: &[&str] = &["OWNER", "MEMBER", "COLLABORATOR"];
 pub const SHARE_SUPPLY_CHAIN_MINOR: f64 = 0.5;
 pub const SHARE_RISK_MEDIUM: f64 = 0.6;
 pub const SHARE_RISK_HIGH: f64 = 0.2;

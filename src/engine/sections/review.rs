@@ -334,6 +334,25 @@ fn approval(context: &Context) -> ReadinessItem {
     if approvals.is_empty() {
         return item("approval", "No approval yet", READINESS_APPROVAL, 0);
     }
+    let approvals: Vec<&crate::bundle::Review> = approvals
+        .into_iter()
+        .filter(|review| {
+            review
+                .author_association
+                .as_deref()
+                .is_none_or(|association| {
+                    APPROVING_ASSOCIATIONS.contains(&association.to_ascii_uppercase().as_str())
+                })
+        })
+        .collect();
+    if approvals.is_empty() {
+        return item(
+            "approval",
+            "Approved only by accounts without write association to the repository",
+            READINESS_APPROVAL,
+            0,
+        );
+    }
     let current = approvals
         .iter()
         .any(|review| head.is_some() && review.commit_id.as_deref() == head);
