@@ -36,14 +36,26 @@ pub fn show_invisibles(text: &str) -> String {
         return text.to_string();
     }
     let mut out = String::with_capacity(text.len() + 16);
+    let mut previous: Option<char> = None;
     for c in text.chars() {
-        if is_invisible(c) {
+        if is_invisible(c) && !joins_emoji(previous, c) {
             out.push_str(&code_point_mark(c));
         } else {
             out.push(c);
         }
+        previous = Some(c);
     }
     out
+}
+
+/// The zero-width joiner and the emoji variation selectors right after a pictograph are part of
+/// the emoji (👩‍👧, ❤️; Unicode TS #51), not hidden text: they stay.
+fn joins_emoji(previous: Option<char>, c: char) -> bool {
+    let pictograph = |p: char| {
+        matches!(p, '\u{2190}'..='\u{21FF}' | '\u{2300}'..='\u{23FF}' | '\u{2600}'..='\u{27BF}'
+            | '\u{2B00}'..='\u{2BFF}' | '\u{1F000}'..='\u{1FAFF}' | '\u{FE0F}')
+    };
+    matches!(c, '\u{200D}' | '\u{FE0E}' | '\u{FE0F}') && previous.is_some_and(pictograph)
 }
 
 #[cfg(test)]
@@ -58,6 +70,12 @@ mod tests {
         );
         assert_eq!(show_invisibles("feature/\u{2066}x"), "feature/⟪U+2066⟫x");
         assert_eq!(show_invisibles("plain/path é 🙂"), "plain/path é 🙂");
+        assert_eq!(
+            show_invisibles("👩\u{200D}👧 ❤\u{FE0F}"),
+            "👩\u{200D}👧 ❤\u{FE0F}",
+            "emoji joiners stay"
+        );
+        assert_eq!(show_invisibles("a\u{200D}b"), "a⟪U+200D⟫b");
     }
 
     #[test]
