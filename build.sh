@@ -209,6 +209,7 @@ copy_files() {
 }
 
 EXTENSION_FILES=(manifest.json background.js panel.html panel.js panel.css popup.html popup.js popup.css settings-form.js prefs.js diff-anchors.js
+  nonce-registry.js token-change.js
   sheet.html sheet.js sheet.css panel-sheet.js)
 EXTENSION_FILES+=(list.html list.js) # the pull-list badges (extension/list.js)
 
@@ -467,7 +468,9 @@ serve() {
       if (!file.startsWith(root + path.sep)) { res.writeHead(403).end(); return; }
       fs.readFile(file, (error, body) => {
         if (error) { res.writeHead(404, { "content-type": "text/plain" }).end("not found"); return; }
-        res.writeHead(200, { "content-type": types[path.extname(file)] || "application/octet-stream", "cache-control": "no-store" }).end(body);
+        // frame-ancestors works only as a header (a <meta> CSP ignores it): no framing, no clickjacking.
+        res.writeHead(200, { "content-type": types[path.extname(file)] || "application/octet-stream", "cache-control": "no-store",
+          "content-security-policy": "frame-ancestors '"'"'none'"'"'", "x-frame-options": "DENY" }).end(body);
       });
     }).listen(8080, "127.0.0.1");'
 }

@@ -4,13 +4,19 @@
  * Deliberately minimal: the wasm engine and every GitHub API call run in the extension-origin
  * panel iframe (see docs/architecture.md), so the background only
  *  - writes the default preferences on install and update, migrating what the user already set
- *    (extension/prefs.js), and
- *  - answers a liveness ping from our own content scripts and pages.
+ *    (extension/prefs.js),
+ *  - answers a liveness ping from our own content scripts and pages,
+ *  - keeps the panel nonces (nonce-registry.js): registered by the content script, confirmed
+ *    to the panel, never seen by the page,
+ *  - purges the API cache whenever the token changes (token-change.js), and keeps
+ *    `storage.local` from content scripts where the browser allows.
  * Every message is checked against `sender.id`, so other extensions and web pages are ignored.
- * It never reads the token. No top-level await and no dynamic import() (they break a Chrome module SW); static imports are fine.
+ * It never reads the token's value (it only notices that it changed). No top-level await and no import() (they break a Chrome module SW); static imports are fine.
  */
 
 import "./prefs.js";
+import { handleNonceMessage } from "./nonce-registry.js";
+import { purgeCacheOnTokenChange, restrictLocalStorage } from "./token-change.js";
 
 const { PREFS_KEY, migratePrefs } = globalThis.prlensPrefs;
 
@@ -29,8 +35,13 @@ api.runtime.onInstalled.addListener(() => {
   ensureDefaultPrefs().catch((error) => console.error("prlens: could not write default preferences:", error.message));
 });
 
+restrictLocalStorage(api);
+
+purgeCacheOnTokenChange(api);
+
 api.runtime.onMessage.addListener((message, sender, sendResponse) => {
   if (sender.id !== api.runtime.id) return false;
+  if (handleNonceMessage(api, message, sender, sendResponse)) return true;
   if (message && message.type === "prlens:ping") {
     sendResponse({ ok: true, version: api.runtime.getManifest().version });
   }

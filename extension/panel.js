@@ -146,10 +146,26 @@ let token = null;
 // Messages with the page
 // ------------------------------------------------------------------------------------------
 
+/**
+ * Posts to the GitHub page. Page scripts there see these messages too, so they never carry the
+ * nonce or anything else secret: the content script knows them by their source window (issue 17).
+ */
 function postToPage(message) {
   if (!nonce || window.parent === window) return;
-  window.parent.postMessage({ ...message, nonce }, PAGE_ORIGIN);
+  window.parent.postMessage(message, PAGE_ORIGIN);
 }
+
+/**
+ * Whether the background confirms that our content script registered this panel's nonce
+ * (nonce-registry.js). A page that frames panel.html itself, with a nonce of its choice, gets
+ * false: no facts are acted on, so nothing is fetched or shown.
+ */
+const nonceConfirmed = nonce
+  ? api.runtime.sendMessage({ type: "prlens:confirm-nonce", nonce }).then(
+      (answer) => answer?.ok === true,
+      () => false,
+    )
+  : Promise.resolve(false);
 
 function text(value) {
   return typeof value === "string" ? value.slice(0, MAX_TEXT) : undefined;
@@ -193,7 +209,10 @@ window.addEventListener("message", (event) => {
   if (!nonce || event.source !== window.parent || event.origin !== PAGE_ORIGIN) return;
   if (event.data?.type === "prlens:focus-details" && event.data.nonce === nonce) focusDetailsButton(root);
   const message = parseFacts(event.data);
-  if (message && !crashed) onFacts(message);
+  if (!message) return;
+  nonceConfirmed.then((confirmed) => {
+    if (confirmed && !crashed) onFacts(message);
+  });
 });
 
 // ------------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ import {
   PREFS_KEY, SECTIONS, TOKEN_KEY, buildEngineForm, describeToken, normalizePrefs, normalizeRepo,
   validateEngineSettings,
 } from "./settings-form.js";
+import { purgeApiCache } from "./token-change.js";
 
 const API = "https://api.github.com";
 const $ = (id) => document.getElementById(id);
@@ -237,6 +238,7 @@ async function onTokenSubmit(event) {
     showTokenInfo(result.rows, "danger");
     return;
   }
+  await purgeApiCache(chrome.storage.local); // responses fetched under the old identity
   await chrome.storage.local.set({ [TOKEN_KEY]: token });
   input.value = "";
   const saved = infoLine("Saved", tokenKind(token), "saved");
@@ -258,6 +260,7 @@ async function onTokenCheck() {
 }
 
 async function onTokenRemove() {
+  await purgeApiCache(chrome.storage.local); // cached private responses must not outlive the token
   await chrome.storage.local.remove(TOKEN_KEY);
   showTokenInfo([infoLine("Saved", "no token (anonymous: 60 requests/hour)", "saved")]);
   status("Token removed");

@@ -23,6 +23,7 @@ pub mod fetch;
 pub mod markdown;
 pub mod order;
 pub mod queue;
+pub mod redact;
 pub mod settings;
 pub mod signal;
 pub mod text;

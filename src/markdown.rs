@@ -24,6 +24,9 @@ const MAX_FOCUS_ROWS: usize = 10;
 /// Markdown punctuation is backslash-escaped, line breaks become spaces, `@` cannot mention
 /// and `://` cannot autolink.
 pub fn escape(text: &str) -> String {
+    // Invisible characters from the PR are shown first (issue 17): the joiners added below
+    // are ours and must stay invisible.
+    let text = crate::text::show_invisibles(text);
     // A zero-width word joiner inside `://` and `www.` stops GitHub's autolinking.
     let text = text
         .replace("://", ":\u{2060}//")
@@ -420,7 +423,8 @@ fn write_next_steps(out: &mut String, signal: &Signal, standalone: bool) {
 
 /// Text inside a code span: backticks and line breaks removed (a code span cannot escape them).
 fn escape_code(text: &str) -> String {
-    text.chars()
+    crate::text::show_invisibles(text)
+        .chars()
         .filter(|c| *c != '`' && !c.is_control())
         .collect()
 }
@@ -448,6 +452,20 @@ fn canonical_url(owner: &str, repo: &str, number: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bidi_and_zero_width_characters_in_paths_are_shown_not_copied() {
+        let path = "src/\u{202E}txt.exe\u{200B}";
+        for escaped in [escape(path), escape_code(path)] {
+            // `+` is Markdown-escaped in prose: `⟪U\\+202E⟫` renders as ⟪U+202E⟫.
+            let shown = escaped.replace('\\', "");
+            assert!(
+                shown.contains("⟪U+202E⟫") && shown.contains("⟪U+200B⟫"),
+                "{escaped}"
+            );
+            assert!(!escaped.contains('\u{202E}') && !escaped.contains('\u{200B}'));
+        }
+    }
 
     #[test]
     fn hostile_text_cannot_render_as_markup() {

@@ -13,9 +13,70 @@ pub fn clip(text: &str, max_chars: usize) -> String {
     kept
 }
 
+/// Bidi controls, zero-width and other format characters that render as nothing (Unicode
+/// `Default_Ignorable_Code_Point` plus the bidi marks; CVE-2021-42574 "Trojan Source" for why).
+pub fn is_invisible(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
+        | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{206F}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}'
+        | '\u{FFA0}' | '\u{FFF0}'..='\u{FFFB}' | '\u{E0000}'..='\u{E007F}')
+}
+
+/// How an invisible or control character is shown: `⟪U+202E⟫`.
+pub fn code_point_mark(c: char) -> String {
+    format!("⟪U+{:04X}⟫", c as u32)
+}
+
+/// `text` with every invisible (bidi, zero-width, format) character shown as `⟪U+XXXX⟫`, so a
+/// path, branch or check name cannot reorder or hide what is around it. The one helper the
+/// panel, the CLI and the Markdown export use (issue 17). Other characters are unchanged.
+pub fn show_invisibles(text: &str) -> String {
+    if !text.chars().any(is_invisible) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut previous: Option<char> = None;
+    for c in text.chars() {
+        if is_invisible(c) && !joins_emoji(previous, c) {
+            out.push_str(&code_point_mark(c));
+        } else {
+            out.push(c);
+        }
+        previous = Some(c);
+    }
+    out
+}
+
+/// The zero-width joiner and the emoji variation selectors right after a pictograph are part of
+/// the emoji (👩‍👧, ❤️; Unicode TS #51), not hidden text: they stay.
+fn joins_emoji(previous: Option<char>, c: char) -> bool {
+    let pictograph = |p: char| {
+        matches!(p, '\u{2190}'..='\u{21FF}' | '\u{2300}'..='\u{23FF}' | '\u{2600}'..='\u{27BF}'
+            | '\u{2B00}'..='\u{2BFF}' | '\u{1F000}'..='\u{1FAFF}' | '\u{FE0F}')
+    };
+    matches!(c, '\u{200D}' | '\u{FE0E}' | '\u{FE0F}') && previous.is_some_and(pictograph)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::clip;
+    use super::{clip, show_invisibles};
+
+    #[test]
+    fn bidi_and_zero_width_characters_are_shown_as_code_points() {
+        assert_eq!(
+            show_invisibles("src/\u{202E}gnp.exe\u{200B}"),
+            "src/⟪U+202E⟫gnp.exe⟪U+200B⟫"
+        );
+        assert_eq!(show_invisibles("feature/\u{2066}x"), "feature/⟪U+2066⟫x");
+        assert_eq!(show_invisibles("plain/path é 🙂"), "plain/path é 🙂");
+        assert_eq!(
+            show_invisibles("👩\u{200D}👧 ❤\u{FE0F}"),
+            "👩\u{200D}👧 ❤\u{FE0F}",
+            "emoji joiners stay"
+        );
+        assert_eq!(show_invisibles("a\u{200D}b"), "a⟪U+200D⟫b");
+    }
 
     #[test]
     fn short_text_is_unchanged_and_long_text_ends_with_an_ellipsis() {

@@ -418,7 +418,7 @@ fn text_format_is_compact_uncoloured_when_piped_and_shows_control_characters_of_
     let first = text.lines().next().expect("a first line");
     assert_eq!(
         first,
-        "huggingface/transformers#43774 Fix <U+001B>[2J<U+001B>[31mthis<U+202E>txt.exe"
+        "huggingface/transformers#43774 Fix ⟪U+001B⟫[2J⟪U+001B⟫[31mthis⟪U+202E⟫txt.exe"
     );
     assert!(text.contains("Risk CRITICAL 0.88"), "{text}");
     assert!(text.lines().count() < 25, "compact: {text}");

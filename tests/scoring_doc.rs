@@ -77,6 +77,25 @@ fn render() -> String {
         upper = Some(*cutoff);
     }
     let _ = writeln!(out, "| low | score < {:.2} |\n", upper.unwrap_or(0.0));
+    out.push_str("### Floors: findings the arithmetic cannot drown\n\n");
+    for (severity, level) in prlens::settings::weights::FINDING_LEVEL_FLOORS {
+        let _ = writeln!(
+            out,
+            "- A **{}** supply-chain finding makes the level at least **{}** (the score is raised to that level's cut-off; `risk.formula` names the finding).",
+            severity.key(),
+            level.key()
+        );
+    }
+    let _ = writeln!(
+        out,
+        "- So a high finding never ends in *approve* (approve needs low risk), and a critical one always requests changes.\n\n\
+         While a **blocker** stands (critical risk, failing checks, a high or critical finding), readiness is \
+         {:.0}% of what the checklist earned: a blocked PR never reads as more than halfway ready. The reference \
+         product shows 22% for its example (critical, failing checks); this rule gives 21% for ours \
+         (`www/sample-bundle.json`). Findings come from the PR's own diff (the author controls it); a floor only \
+         ever raises risk.\n",
+        prlens::settings::section_tables::SHARE_READINESS_BLOCKED * 100.0
+    );
     out.push_str("### Scaling rules\n\n");
     let _ = writeln!(
         out,

@@ -30,6 +30,8 @@ fn panic_summary_is_one_short_line_without_tokens() {
     assert!(summary.ends_with('…'));
     assert!(!summary.contains("AbC123secret") && !summary.contains("11AB_cdef"));
     assert_eq!(summary.matches("[redacted]").count(), 2);
+    let oauth = panic_summary("token 0123456789abcdef0123456789abcdef01234567 leaked");
+    assert_eq!(oauth, "token [redacted] leaked", "40-hex OAuth tokens too");
     assert!(summary.starts_with("panicked at src/engine/diff.rs:10:5: byte index 3"));
 }
 

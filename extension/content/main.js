@@ -103,6 +103,9 @@
 
   function mountFor(pull) {
     const nonce = messaging.createNonce();
+    // The background keeps the nonce for the panel to confirm (nonce-registry.js); sent before
+    // the iframe exists, and the background waits for it if the panel asks first.
+    ext.runtime.sendMessage({ type: "prlens:register-nonce", nonce }).catch(() => {});
     const panelUrl = ext.runtime.getURL("panel.html");
     const mounted = mount.mountPanel({ doc: document, pull, panelUrl, nonce, hidden: !prefsKnown });
     const state = { pull, mounted, channel: null, lastFacts: null, mustSend: false, ready: false, files: new facts.FileMemory() };
@@ -110,7 +113,9 @@
       win: root,
       iframe: mounted.iframe,
       nonce,
-      extensionOrigin: new URL(panelUrl).origin,
+      // Not panelUrl's origin: with `use_dynamic_url` getURL("panel.html") names a per-session
+      // host, while the loaded panel's messages come from the extension's own origin.
+      extensionOrigin: new URL(ext.runtime.getURL("")).origin,
       handlers: {
         hello() {
           state.ready = true;
@@ -211,15 +216,17 @@
     prefsKnown = true;
   }
 
-  const onStorageChanged = (changes, area) => {
-    if (area !== "sync" || !(PREFS_KEY in changes)) return;
+  // `storage.sync.onChanged`, not `storage.onChanged`: the latter would hand this content
+  // script every change to storage.local too, the token's new value included (issue 17).
+  const onStorageChanged = (changes) => {
+    if (!(PREFS_KEY in changes)) return;
     applyPrefs(changes[PREFS_KEY].newValue);
     route();
   };
-  ext.storage.onChanged.addListener(onStorageChanged);
+  ext.storage.sync.onChanged.addListener(onStorageChanged);
   lifetime.signal.addEventListener("abort", () => {
     try {
-      ext.storage.onChanged.removeListener(onStorageChanged);
+      ext.storage.sync.onChanged.removeListener(onStorageChanged);
     } catch {
       // the extension context is already gone
     }

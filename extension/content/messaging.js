@@ -3,9 +3,12 @@
  * iframe (extension origin), per docs/CONTRACTS.md "Messages".
  *
  * Why: page scripts can post messages to any window, and the panel renders hostile PR data, so
- * neither side trusts a message unless it comes from the expected window AND origin AND carries
- * the per-mount nonce (128 random bits, handed to the iframe in its URL fragment inside a closed
- * shadow root, so page scripts never see it) AND has the expected shape.
+ * neither side trusts a message unless it comes from the expected window AND origin AND has the
+ * expected shape. Messages to the panel also carry the per-mount nonce (128 random bits, handed
+ * to the iframe in its URL fragment inside a closed shadow root and registered with the
+ * background, where the panel confirms it). Messages FROM the panel reach `window.parent`, where
+ * page scripts read them too, so they carry no secret: this side tells them apart by their
+ * source (our iframe's window) and origin (the extension's) alone (issue 17).
  *
  * Loaded as a classic content script; exposes `globalThis.prlensContent.messaging`.
  */
@@ -24,8 +27,8 @@
   }
 
   /** The panel's own messages, validated; null when anything is off. */
-  function parsePanelMessage(data, nonce) {
-    if (!data || typeof data !== "object" || data.nonce !== nonce || typeof data.type !== "string") return null;
+  function parsePanelMessage(data) {
+    if (!data || typeof data !== "object" || typeof data.type !== "string") return null;
     switch (data.type) {
       case "prlens:hello":
       case "prlens:goodbye":
@@ -66,7 +69,7 @@
       "message",
       (event) => {
         if (event.source !== iframe.contentWindow || event.origin !== extensionOrigin) return;
-        const message = parsePanelMessage(event.data, nonce);
+        const message = parsePanelMessage(event.data);
         if (!message) return;
         if (message.type === "prlens:hello") {
           greeted = event.source;

@@ -333,20 +333,26 @@ impl<'a> Client<'a> {
                         rate_limit_reset: Some(reset),
                     }));
                 }
-                match response
+                let retry_after = response
                     .header("retry-after")
-                    .and_then(|value| value.trim().parse::<u64>().ok())
-                {
+                    .and_then(|value| value.trim().parse::<u64>().ok());
+                // The header is the server's (or a proxy's) word: a huge value must saturate,
+                // not overflow the reset time (issue 17).
+                let reset_after = |seconds: u64| {
+                    self.now
+                        .saturating_add(i64::try_from(seconds).unwrap_or(i64::MAX))
+                };
+                match retry_after {
                     Some(seconds) if seconds <= MAX_RETRY_AFTER_SECONDS => Interpretation::Retry {
                         millis: (seconds * 1000) as u32,
                         error: GetError::Status {
                             status,
-                            rate_limit_reset: Some(self.now + seconds as i64),
+                            rate_limit_reset: Some(reset_after(seconds)),
                         },
                     },
                     Some(seconds) => Interpretation::GiveUp(GetError::Status {
                         status,
-                        rate_limit_reset: Some(self.now + seconds as i64),
+                        rate_limit_reset: Some(reset_after(seconds)),
                     }),
                     None => Interpretation::GiveUp(GetError::Status {
                         status,

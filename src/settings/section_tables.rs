@@ -84,9 +84,19 @@ pub const SHARE_MERGEABLE_BEHIND: f64 = 0.5;
 pub const SHARE_MERGEABLE_UNKNOWN: f64 = 0.5;
 pub const SHARE_MERGEABLE_BLOCKED: f64 = 0.4;
 pub const SHARE_APPROVAL_STALE: f64 = 0.4;
+/// Review `author_association`s whose approval counts (issue 17, class 6): an approval from an
+/// account with no write association (NONE, CONTRIBUTOR, FIRST_TIMER, …) does not satisfy
+/// GitHub's required reviews either ("About protected branches": approvals from people with
+/// write access count). A review without the field (old recordings) counts, as before.
+pub const APPROVING_ASSOCIATIONS: &[&str] = &["OWNER", "MEMBER", "COLLABORATOR"];
 pub const SHARE_SUPPLY_CHAIN_MINOR: f64 = 0.5;
 pub const SHARE_RISK_MEDIUM: f64 = 0.6;
 pub const SHARE_RISK_HIGH: f64 = 0.2;
+/// While a blocker stands (critical risk, failing checks, a high or critical finding), readiness
+/// is at most this share of what the checklist earned: a blocked PR never reads as more than
+/// halfway ready. The reference product shows 22% for its example (critical, failing checks);
+/// this gives 21% for our rendition of it (www/sample-bundle.json). Issue 17, class 4.
+pub const SHARE_READINESS_BLOCKED: f64 = 0.5;
 
 /// Account age below which the "Fresh Account" badge shows (informational only).
 /// Source: Good Egg #47 (accounts < 1 year merge ~16pp less); docs/sources.md, "Contributors

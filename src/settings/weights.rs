@@ -69,6 +69,22 @@ pub fn ramp(value: u64, threshold: u64, severe: u64) -> f64 {
     RAMP_FLOOR + (1.0 - RAMP_FLOOR) * progress.clamp(0.0, 1.0)
 }
 
+/// The lowest level a finding of each severity allows (issue 17, class 4): a high finding can
+/// never read as low risk (so never "approve"), a critical one is critical whatever the drivers
+/// say. Findings are what the engine *detected*; the noisy-OR must not drown them.
+pub const FINDING_LEVEL_FLOORS: &[(Severity, RiskLevel)] = &[
+    (Severity::Critical, RiskLevel::Critical),
+    (Severity::High, RiskLevel::Medium),
+];
+
+/// The lower score cut-off of `level` (0.0 for low).
+pub fn cutoff_of(level: RiskLevel) -> f64 {
+    LEVEL_CUTOFFS
+        .iter()
+        .find(|(cut_level, _)| *cut_level == level)
+        .map_or(0.0, |(_, cutoff)| *cutoff)
+}
+
 /// The level of a score according to [`LEVEL_CUTOFFS`].
 pub fn level_for(score: f64) -> RiskLevel {
     LEVEL_CUTOFFS

@@ -36,10 +36,6 @@ use wasm_bindgen::prelude::*;
 /// Longest panic text kept; panic messages can quote whole input strings.
 const MAX_PANIC_MESSAGE_CHARS: usize = 400;
 
-/// Prefixes of GitHub token formats (classic PAT, fine-grained PAT, OAuth, user-to-server,
-/// server-to-server, refresh), redacted in case a panic ever quotes one.
-const TOKEN_PREFIXES: [&str; 6] = ["github_pat_", "ghp_", "gho_", "ghu_", "ghs_", "ghr_"];
-
 static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
 
 thread_local! {
@@ -88,28 +84,7 @@ pub fn panic_summary(raw: &str) -> String {
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect();
-    let mut redacted = String::with_capacity(one_line.len());
-    let mut rest = one_line.as_str();
-    while !rest.is_empty() {
-        match TOKEN_PREFIXES
-            .iter()
-            .filter_map(|prefix| rest.find(prefix))
-            .min()
-        {
-            Some(start) => {
-                redacted.push_str(&rest[..start]);
-                redacted.push_str("[redacted]");
-                let token_end = rest[start..]
-                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                    .map_or(rest.len(), |offset| start + offset);
-                rest = &rest[token_end..];
-            }
-            None => {
-                redacted.push_str(rest);
-                rest = "";
-            }
-        }
-    }
+    let redacted = crate::redact::redact_tokens(&one_line);
     let collapsed = redacted.split_whitespace().collect::<Vec<_>>().join(" ");
     let mut summary: String = collapsed.chars().take(MAX_PANIC_MESSAGE_CHARS).collect();
     if summary.len() < collapsed.len() {

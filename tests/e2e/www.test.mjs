@@ -613,6 +613,31 @@ test("a live fetch talks only to api.github.com, keeps the token out of URLs, an
   await context.close();
 });
 
+test("a ?pr= link makes no authenticated request before the visitor clicks Analyze", async () => {
+  const seen = [];
+  const { page, context, record } = await openPage({
+    routeApi: (route) => {
+      seen.push({ url: route.request().url(), authorization: route.request().headers().authorization ?? null });
+      return rateLimitedApi(route);
+    },
+  });
+  await page.goto(baseUrl);
+  await waitForPanel(page);
+  const token = "ghp_" + "Z9y8X7w6V5".repeat(4);
+  await page.evaluate((value) => window.localStorage.setItem("prlens.www.token", value), token);
+  await page.goto(`${baseUrl}?pr=${encodeURIComponent("secret-org/private#7")}`);
+  await waitForPanel(page);
+  await page.waitForTimeout(1_500);
+  assert.deepEqual(seen.filter((request) => request.authorization), [], "nothing sent with the token on opening the link");
+  assert.equal(await page.inputValue("#pr-input"), "secret-org/private#7", "the link still fills in the PR");
+  assert.match(await page.textContent("#status"), /Press Analyze/);
+  await page.click("#analyze-button");
+  await page.waitForSelector('#error-region[data-prlens-state="error"]', { timeout: PANEL_TIMEOUT_MS });
+  assert.ok(seen.some((request) => (request.authorization ?? "").includes(token)), "the click does send it (the test can fail)");
+  assert.deepEqual(record.errors, []);
+  await context.close();
+});
+
 test("pasting a PR URL fetches it live from (a stand-in for) api.github.com and renders it", async () => {
   // The fake GitHub answers from the same recorded bundle; Chromium resolves api.github.com to it.
   const { startFakeGitHub } = await import("../fake-github/server.mjs");

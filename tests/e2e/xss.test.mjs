@@ -71,8 +71,14 @@ test("extension: no corpus bundle executes, injects or links anywhere but github
 
       // The hostile title is on screen as text (so the payload was rendered, not dropped).
       const titleStart = bundle.pull.title.replace(/[\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\u061C]/g, "").slice(0, 12);
-      const panelText = (await frame.locator("#prlens-panel").textContent()).replace(/[\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\u061C]/g, "");
+      // Invisible characters are shown as ⟪U+XXXX⟫ marks (text::show_invisibles); drop marks and raw ones alike.
+      const panelText = (await frame.locator("#prlens-panel").textContent()).replace(/⟪U\+[0-9A-F]{4,6}⟫/g, "").replace(/[\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\u061C]/g, "");
       assert.ok(panelText.includes(titleStart), `panel shows the title as text (${JSON.stringify(titleStart)})`);
+      const bidi = /[\u202A-\u202E\u2066-\u2069]/.exec(bundle.pull.title);
+      if (bidi) {
+        const mark = `⟪U+${bidi[0].codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}⟫`;
+        assert.ok((await frame.locator("#prlens-panel").textContent()).includes(mark), `the title's bidi control is shown as ${mark}`);
+      }
 
       // Expand everything the panel can show, then let event-handler payloads fire if they could.
       const expand = frame.locator('[data-prlens-action="expand"]');

@@ -95,7 +95,21 @@ pub fn assert_signal_invariants(name: &str, bundle: &Bundle, signal: &Signal) {
         .iter()
         .map(|i| u32::from(i.earned))
         .sum();
-    assert_eq!(earned, u32::from(signal.review.readiness), "{name}");
+    // A blocked PR (critical risk, failing checks, a serious finding) reads at most half ready.
+    let blocked = signal.risk.level == prlens::signal::RiskLevel::Critical
+        || signal.evidence.signals.ci_passing == prlens::signal::SignalState::Failing
+        || signal
+            .supply_chain
+            .findings
+            .iter()
+            .any(|f| f.severity >= prlens::signal::Severity::High);
+    let expected = if blocked {
+        (f64::from(earned) * prlens::settings::section_tables::SHARE_READINESS_BLOCKED).round()
+            as u32
+    } else {
+        earned
+    };
+    assert_eq!(expected, u32::from(signal.review.readiness), "{name}");
     assert!(!signal.review.rationale.is_empty(), "{name}");
     assert!(
         !signal.intent.goal.is_empty(),

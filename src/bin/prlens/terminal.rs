@@ -3,13 +3,14 @@
 //!
 //! Everything from a PR is hostile here too: a title can carry escape sequences that would
 //! recolour, move the cursor or rewrite the screen, and bidi controls that reorder what is
-//! shown. [`safe`] shows every control, bidi and invisible character as `<U+XXXX>` instead of
+//! shown. [`safe`] shows every control, bidi and invisible character as `⟪U+XXXX⟫` instead of
 //! sending it to the terminal, and keeps each text to one clipped line.
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 
 use prlens::signal::{RiskLevel, Signal, SignalState};
+use prlens::text::{code_point_mark, is_invisible};
 
 /// Focus files and drivers listed; the rest are counted.
 const MAX_ROWS: usize = 5;
@@ -55,28 +56,17 @@ impl Style {
 }
 
 /// Untrusted text made safe for a terminal: one line, at most `max` characters, with control,
-/// bidi and invisible characters shown as `<U+XXXX>`.
+/// bidi and invisible characters shown as `⟪U+XXXX⟫` (`prlens::text`, shared with the panel).
 pub fn safe(text: &str, max: usize) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
             '\n' | '\r' | '\t' => out.push(' '),
-            c if c.is_control() || is_invisible(c) => {
-                let _ = write!(out, "<U+{:04X}>", c as u32);
-            }
+            c if c.is_control() || is_invisible(c) => out.push_str(&code_point_mark(c)),
             c => out.push(c),
         }
     }
     prlens::text::clip(&out, max)
-}
-
-/// Bidi controls, zero-width and other format characters that render as nothing.
-fn is_invisible(c: char) -> bool {
-    matches!(c,
-        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
-        | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
-        | '\u{2060}'..='\u{206F}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}'
-        | '\u{FFA0}' | '\u{FFF0}'..='\u{FFFB}' | '\u{E0000}'..='\u{E007F}')
 }
 
 fn state_word(state: SignalState) -> &'static str {
@@ -195,8 +185,8 @@ mod tests {
 
     #[test]
     fn escape_sequences_and_bidi_controls_are_shown_not_obeyed() {
-        assert_eq!(safe("a\u{1b}[31mb", 80), "a<U+001B>[31mb");
-        assert_eq!(safe("x\u{202E}y\u{200B}", 80), "x<U+202E>y<U+200B>");
+        assert_eq!(safe("a\u{1b}[31mb", 80), "a⟪U+001B⟫[31mb");
+        assert_eq!(safe("x\u{202E}y\u{200B}", 80), "x⟪U+202E⟫y⟪U+200B⟫");
         assert_eq!(safe("one\ntwo", 80), "one two");
     }
 }

@@ -6,6 +6,8 @@
 //! older commit earns part), supply chain clean (10) and the risk level (15). The action:
 //! critical risk, failing CI ("failing CI always floats to the top", PR Focus) or readiness below
 //! `request_changes_readiness` (40) → `request_changes`;
+//! while a blocker stands (critical risk, failing checks, a high or critical supply-chain
+//! finding) readiness is half of what the checklist earned (`SHARE_READINESS_BLOCKED`);
 //! readiness ≥ `approve_readiness` (80) at low risk → `approve`; otherwise `review`.
 //!
 //! **Why it matters.** A reviewer wants one line: can I approve, what blocks it. The checklist
@@ -36,8 +38,14 @@ fn part(points: u8, share: f64) -> u8 {
 
 pub fn assess(context: &Context, sections: &Sections, risk: &Risk) -> ReviewAdvice {
     let checklist = checklist(context, sections, risk);
-    let readiness: u32 = checklist.iter().map(|item| u32::from(item.earned)).sum();
-    let readiness = readiness.min(100) as u8;
+    let earned: u32 = checklist.iter().map(|item| u32::from(item.earned)).sum();
+    let earned = earned.min(100) as u8;
+    let blockers = blockers(sections, risk);
+    let readiness = if blockers.is_empty() {
+        earned
+    } else {
+        part(earned, SHARE_READINESS_BLOCKED)
+    };
     let thresholds = &context.settings.thresholds;
     let (action, rationale) = if risk.level == RiskLevel::Critical {
         (
@@ -93,12 +101,40 @@ pub fn assess(context: &Context, sections: &Sections, risk: &Risk) -> ReviewAdvi
             },
         )
     };
+    let rationale = if blockers.is_empty() {
+        rationale
+    } else {
+        format!(
+            "{rationale} (readiness {readiness}%: the checklist's {earned}% halved while blocked by {})",
+            blockers.join(", ")
+        )
+    };
     ReviewAdvice {
         action,
         readiness,
         rationale,
         checklist,
     }
+}
+
+/// What stands between this PR and approval whatever else is ready.
+fn blockers(sections: &Sections, risk: &Risk) -> Vec<&'static str> {
+    let mut found = Vec::new();
+    if risk.level == RiskLevel::Critical {
+        found.push("critical risk");
+    }
+    if sections.evidence.signals.ci_passing == SignalState::Failing {
+        found.push("failing checks");
+    }
+    if sections
+        .supply_chain
+        .findings
+        .iter()
+        .any(|finding| finding.severity >= Severity::High)
+    {
+        found.push("a serious supply-chain finding");
+    }
+    found
 }
 
 /// The labels of items that earned less than their points, biggest gap first.
@@ -299,6 +335,25 @@ fn approval(context: &Context) -> ReadinessItem {
         .collect();
     if approvals.is_empty() {
         return item("approval", "No approval yet", READINESS_APPROVAL, 0);
+    }
+    let approvals: Vec<&crate::bundle::Review> = approvals
+        .into_iter()
+        .filter(|review| {
+            review
+                .author_association
+                .as_deref()
+                .is_none_or(|association| {
+                    APPROVING_ASSOCIATIONS.contains(&association.to_ascii_uppercase().as_str())
+                })
+        })
+        .collect();
+    if approvals.is_empty() {
+        return item(
+            "approval",
+            "Approved only by accounts without write association to the repository",
+            READINESS_APPROVAL,
+            0,
+        );
     }
     let current = approvals
         .iter()

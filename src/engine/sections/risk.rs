@@ -21,8 +21,8 @@ use std::cmp::Ordering;
 
 use crate::engine::context::{Context, Sections};
 use crate::engine::drivers::{self, round2};
-use crate::settings::weights::{level_for, LEVEL_CUTOFFS};
-use crate::signal::{Driver, Risk, RiskLevel};
+use crate::settings::weights::{cutoff_of, level_for, FINDING_LEVEL_FLOORS, LEVEL_CUTOFFS};
+use crate::signal::{Driver, Finding, Risk, RiskLevel};
 
 pub fn assess(context: &Context, sections: &Sections) -> Risk {
     let mut fired = drivers::evaluate(context, sections);
@@ -32,7 +32,41 @@ pub fn assess(context: &Context, sections: &Sections) -> Risk {
             .unwrap_or(Ordering::Equal)
             .then_with(|| a.id.cmp(&b.id))
     });
-    compose(fired)
+    let risk = compose(fired);
+    floor_by_findings(risk, &sections.supply_chain.findings)
+}
+
+/// Raises the level to what the worst finding allows ([`FINDING_LEVEL_FLOORS`]), and the score
+/// to that level's cut-off so score and level agree; the formula says why. Never lowers.
+pub fn floor_by_findings(mut risk: Risk, findings: &[Finding]) -> Risk {
+    let floor = findings
+        .iter()
+        .filter_map(|finding| {
+            FINDING_LEVEL_FLOORS
+                .iter()
+                .find(|(severity, _)| *severity == finding.severity)
+                .map(|(_, level)| (*level, finding))
+        })
+        .max_by_key(|(level, _)| *level);
+    let Some((level, finding)) = floor else {
+        return risk;
+    };
+    if level <= risk.level {
+        return risk;
+    }
+    risk.level = level;
+    risk.score = risk.score.max(cutoff_of(level));
+    risk.formula = format!(
+        "{}; raised to {} by the {} finding {} in {} (a {} finding is at least {})",
+        risk.formula,
+        level_name(level),
+        finding.severity.key(),
+        finding.id.key(),
+        crate::text::clip(&finding.path, 120),
+        finding.severity.key(),
+        level_name(level)
+    );
+    risk
 }
 
 /// The noisy-OR of driver weights, with its level and formula.

@@ -146,6 +146,23 @@ fn retry_after_is_honoured_once_and_never_loops() {
 }
 
 #[test]
+fn an_enormous_retry_after_saturates_instead_of_overflowing() {
+    let checks = url(&format!("/repos/o/r/commits/{SHA}/check-runs?per_page=100"));
+    for huge in ["9223372036854775807", "18446744073709551615"] {
+        let fake = small_pr();
+        fake.on(&checks, vec![status(403, &[("retry-after", huge)])]);
+        let bundle = run(&fake, &MemoryStore::default(), &options()).unwrap();
+        assert_eq!(fake.count(&checks), 1, "not waited out ({huge})");
+        assert!(fake.sleeps.borrow().is_empty());
+        let notes = Bundle::from_value(&bundle).unwrap().fetch_notes;
+        assert!(
+            notes.iter().any(|note| note.starts_with("check_runs:")),
+            "{notes:?}"
+        );
+    }
+}
+
+#[test]
 fn unreadable_checks_with_a_token_fall_back_to_commit_statuses() {
     let fake = small_pr();
     fake.on(

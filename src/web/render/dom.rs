@@ -137,7 +137,8 @@ impl Dom {
     /// An HTML element holding `text` as literal text.
     pub fn text(&self, tag: &str, class: &str, text: &str) -> Element {
         let element = self.el(tag, class);
-        element.set_text_content(Some(text));
+        // Bidi and zero-width characters from the PR are shown, not obeyed (issue 17).
+        element.set_text_content(Some(&crate::text::show_invisibles(text)));
         element
     }
 
@@ -147,7 +148,13 @@ impl Dom {
         let element = self.el(tag, class);
         let mut parts = path.split_inclusive('/').peekable();
         while let Some(part) = parts.next() {
-            keep(element.append_child(&self.document.create_text_node(part)));
+            keep(
+                element.append_child(
+                    &self
+                        .document
+                        .create_text_node(&crate::text::show_invisibles(part)),
+                ),
+            );
             if parts.peek().is_some() {
                 element.add(&self.el("wbr", ""));
             }

@@ -30,6 +30,7 @@ mod next_steps;
 mod notice;
 mod options;
 mod risk;
+mod section;
 mod sheet;
 mod sheet_tables;
 mod state;
@@ -127,7 +128,7 @@ fn render_signal(root: &Element, signal: &Signal, options: &PanelOptions) -> Dom
         }
         let built = sections(&dom, signal, options)?;
         if built.is_empty() {
-            full.add(&all_hidden_note(&dom));
+            full.add(&section::all_hidden_note(&dom));
         }
         for section in built {
             full.add(&section);
@@ -171,31 +172,6 @@ fn render_signal(root: &Element, signal: &Signal, options: &PanelOptions) -> Dom
     dom::take_error()
 }
 
-/// Said instead of the sections when the user hid all of them.
-fn all_hidden_note(dom: &Dom) -> Element {
-    dom.text(
-        "p",
-        "prl-empty prl-all-hidden",
-        "All sections are hidden in the prlens settings (toolbar button).",
-    )
-}
-
-/// One full-view section (shared by the panel's inline view and the sheet).
-fn section(dom: &Dom, signal: &Signal, key: &str) -> DomResult<Element> {
-    Ok(match key {
-        "risk" => risk::render(dom, &signal.risk)?,
-        "intent" => intent::render(dom, &signal.intent, &signal.pr)?,
-        "contributors" => contributors::render(dom, &signal.contributors)?,
-        "evidence" => evidence::render(dom, &signal.evidence)?,
-        "supply_chain" => supply_chain::render(dom, &signal.supply_chain)?,
-        "focus" => focus::render(dom, &signal.focus, signal.focus_more, &signal.pr)?,
-        "triage" => triage::render(dom, &signal.triage)?,
-        "conventions" => conventions::render(dom, &signal.conventions)?,
-        "governance" => governance::render(dom, &signal.governance)?,
-        _ => next_steps::render(dom, &signal.next_steps, &signal.review)?,
-    })
-}
-
 /// The full-view sections in reading order, minus those the user hid.
 fn sections(dom: &Dom, signal: &Signal, options: &PanelOptions) -> DomResult<Vec<Element>> {
     let mut built = Vec::new();
@@ -203,7 +179,7 @@ fn sections(dom: &Dom, signal: &Signal, options: &PanelOptions) -> DomResult<Vec
         if options.is_hidden(key) {
             continue;
         }
-        built.push(section(dom, signal, key)?);
+        built.push(section::render(dom, signal, key)?);
     }
     Ok(built)
 }

@@ -59,7 +59,8 @@ pub fn render(dom: &Dom, steps: &NextSteps, review: &ReviewAdvice) -> DomResult<
         }
         let list = dom.list(&format!("prl-steps prl-steps-{kind}"), title);
         for entry in entries {
-            dom.item(&list, "").set_text_content(Some(entry));
+            dom.item(&list, "")
+                .set_text_content(Some(&crate::text::show_invisibles(entry)));
         }
         section.add(&list);
     }

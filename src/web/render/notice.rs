@@ -37,7 +37,8 @@ pub fn render(dom: &Dom, meta: &Meta) -> DomResult<Element> {
     ));
     let list = dom.list("prl-missing", "Missing inputs");
     for missing in fetch_gaps(meta) {
-        dom.item(&list, "").set_text_content(Some(missing));
+        dom.item(&list, "")
+            .set_text_content(Some(&crate::text::show_invisibles(missing)));
     }
     notice.add(&list);
     for note in &meta.notes {

@@ -103,7 +103,7 @@ pub fn render_sheet(root: &Element, signal_json: &str, options: JsValue) -> Resu
     let main = dom.el("main", "prl-sheet-main");
     set(&main, "aria-labelledby", "prlens-sheet-title");
     if shown.is_empty() {
-        main.add(&super::all_hidden_note(&dom));
+        main.add(&section::all_hidden_note(&dom));
     }
     let mut copies = Vec::with_capacity(shown.len());
     for key in &shown {
@@ -197,7 +197,7 @@ fn sheet_section(dom: &Dom, signal: &Signal, key: Section) -> DomResult<Element>
         Section::Contributors => sheet_tables::contributors(dom, &signal.contributors)?,
         Section::Evidence => sheet_tables::evidence(dom, &signal.evidence)?,
         Section::Focus => sheet_tables::focus(dom, &signal.focus, signal.focus_more, &signal.pr)?,
-        other => section(dom, signal, other.key())?,
+        other => section::render(dom, signal, other.key())?,
     };
     set(&element, "id", &anchor_id(key));
     set(&element, "tabindex", "-1");

@@ -44,7 +44,8 @@ test("no corpus bundle executes, injects or links anywhere but github.com", { ti
       await page.goto(`https://github.com/${owner}/${repo}/pull/${bundle.pull.number}`);
       const { frame } = await waitForPanelState(page, ["ready", "partial"]);
       const titleStart = bundle.pull.title.replace(INVISIBLE, "").slice(0, 12);
-      const panelText = (await frame.evaluate(() => document.getElementById("prlens-panel").textContent)).replace(INVISIBLE, "");
+      // Invisible characters are shown as ⟪U+XXXX⟫ marks (text::show_invisibles); drop marks and raw ones alike.
+      const panelText = (await frame.evaluate(() => document.getElementById("prlens-panel").textContent)).replace(/⟪U\+[0-9A-F]{4,6}⟫/g, "").replace(INVISIBLE, "");
       assert.ok(panelText.includes(titleStart), `panel shows the title as text (${JSON.stringify(titleStart)})`);
       await sleep(300); // let event-handler payloads fire if they could
       assert.deepEqual(await frame.evaluate(auditDocument, { globals: GLOBALS, allowedScriptSrc: ["panel.js"], rootSelector: null }), [], "panel document");

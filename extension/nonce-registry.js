@@ -1,0 +1,96 @@
+/**
+ * The panel nonces, kept where page scripts cannot see them: the background.
+ *
+ * Why (issue 17, class 8; docs/security.md "Panel messages"): anything the panel posts to
+ * `window.parent` is readable by page scripts on github.com, and a page can frame panel.html
+ * itself with a nonce of its choice. So the nonce never travels through the page: the content
+ * script registers each mount's fresh nonce here over runtime messaging (invisible to page
+ * scripts), and the panel acts on facts only after the background confirms the nonce in its own
+ * URL was registered by our content script in the same tab. A page-framed panel.html carries a
+ * nonce nobody registered and stays blank.
+ *
+ * Nonces live in `storage.session` (trusted contexts only by default; it survives the Chrome
+ * service worker being stopped between the two messages, and is cleared when the browser
+ * closes), one key per nonce, at most MAX_NONCES of them.
+ */
+
+const KEY_PREFIX = "prlens.nonce.";
+const NONCE_PATTERN = /^[0-9a-f]{32}$/;
+const MAX_NONCES = 64;
+/** How long a confirm for a not-yet-registered nonce waits: the two messages race (see below). */
+const REGISTER_GRACE_MS = 2000;
+
+/**
+ * The content script sends its registration before it creates the iframe, but the panel's
+ * confirm comes from another sender, so the browser does not promise their order; a confirm
+ * that arrives first waits for the registration (in memory: both reach this same instance).
+ */
+const waiting = new Map(); // nonce -> [resolve]
+
+function isContentScript(sender) {
+  return Boolean(sender.tab) && typeof sender.url === "string" && sender.url.startsWith("https://github.com/");
+}
+
+function isExtensionPage(api, sender) {
+  // A dynamic web-accessible URL has another host than runtime.getURL(""), the same scheme.
+  return typeof sender.url === "string" && new URL(sender.url).protocol === new URL(api.runtime.getURL("")).protocol;
+}
+
+async function register(api, nonce, tabId) {
+  const all = await api.storage.session.get(null);
+  const stale = Object.entries(all)
+    .filter(([key]) => key.startsWith(KEY_PREFIX))
+    .sort(([, a], [, b]) => (b?.at ?? 0) - (a?.at ?? 0))
+    .slice(MAX_NONCES - 1)
+    .map(([key]) => key);
+  if (stale.length) await api.storage.session.remove(stale);
+  await api.storage.session.set({ [KEY_PREFIX + nonce]: { tab: tabId, at: Date.now() } });
+  for (const resolve of waiting.get(nonce) ?? []) resolve();
+  waiting.delete(nonce);
+}
+
+async function lookUp(api, nonce) {
+  const key = KEY_PREFIX + nonce;
+  return (await api.storage.session.get(key))[key] ?? null;
+}
+
+async function confirm(api, nonce, tabId) {
+  let entry = await lookUp(api, nonce);
+  if (!entry) {
+    await new Promise((resolve) => {
+      const timer = setTimeout(resolve, REGISTER_GRACE_MS);
+      const list = waiting.get(nonce) ?? [];
+      list.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+      waiting.set(nonce, list);
+    });
+    entry = await lookUp(api, nonce);
+  }
+  // Same tab: a nonce registered in one tab does not unlock a panel framed in another.
+  return Boolean(entry) && (tabId === undefined || entry.tab === tabId);
+}
+
+/**
+ * Handles `prlens:register-nonce` (from our content script) and `prlens:confirm-nonce` (from
+ * our panel page). Returns true when it will answer through `sendResponse`.
+ */
+export function handleNonceMessage(api, message, sender, sendResponse) {
+  if (!message || typeof message !== "object" || !NONCE_PATTERN.test(String(message.nonce ?? ""))) return false;
+  if (message.type === "prlens:register-nonce" && isContentScript(sender)) {
+    register(api, message.nonce, sender.tab.id).then(
+      () => sendResponse({ ok: true }),
+      () => sendResponse({ ok: false }),
+    );
+    return true;
+  }
+  if (message.type === "prlens:confirm-nonce" && isExtensionPage(api, sender)) {
+    confirm(api, message.nonce, sender.tab?.id).then(
+      (ok) => sendResponse({ ok }),
+      () => sendResponse({ ok: false }),
+    );
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,110 @@
+/**
+ * The panel's nonce never reaches the page, and a panel.html the page frames itself does nothing.
+ *
+ * What it proves (issue 17, class 8), in Chromium with dist/chrome on the fake github.com:
+ *  - a page script that listens to every `message` event on the page window from before the
+ *    panel mounts (hello, each resize, goodbye, scroll-to) never sees the panel's nonce, nor
+ *    any 32-hex string, in any message;
+ *  - a page script that frames panel.html itself, at the extension's URL with a nonce and a PR
+ *    of its choice, and posts facts to it with that nonce, gets no API request for that PR and
+ *    a panel that shows nothing (it is never confirmed by the background, nonce-registry.js);
+ *  - the nonce that the real panel was mounted with, replayed by a page-framed panel.html
+ *    (the worst case: a page that somehow learned it), unlocks nothing in another tab.
+ * Why: page scripts on github.com receive everything posted to `window.parent`; with the nonce
+ * they could drive the panel (another PR with the user's token, the rate limit, the cache).
+ */
+import test from "node:test";
+import assert from "node:assert/strict";
+import { bundleOf, makeBundles, panelFrame, startBrowser, waitForPanelState } from "./harness.mjs";
+
+const CASE = "owner-45-files";
+const FORGED_NUMBER = 987654;
+
+async function openPanel(t) {
+  const fixture = makeBundles([CASE]);
+  const pull = bundleOf(fixture, CASE).pull;
+  const browser = await startBrowser({ bundles: fixture.dir, server: { absent: "empty" } });
+  t.after(() => browser.close());
+  const owner = pull.base.repo.owner.login;
+  const repo = pull.base.repo.name;
+  const prUrl = `https://github.com/${owner}/${repo}/pull/${pull.number}`;
+  return { browser, owner, repo, prUrl };
+}
+
+test("a page script listening to message events never sees the panel's nonce", { timeout: 90_000 }, async (t) => {
+  const { browser, prUrl } = await openPanel(t);
+  const page = await browser.newPage();
+  // In the page's own world, before any script of the page or the extension runs.
+  await page.addInitScript(() => {
+    window.__seen = [];
+    window.addEventListener("message", (event) => {
+      let data;
+      try {
+        data = JSON.stringify(event.data);
+      } catch {
+        data = String(event.data);
+      }
+      window.__seen.push({ origin: event.origin, data });
+    });
+  });
+  await page.goto(prUrl);
+  await waitForPanelState(page, ["ready", "partial"]);
+  const frame = await panelFrame(page);
+  const nonce = await frame.evaluate(() => /nonce=([0-9a-f]{32})/.exec(location.hash)?.[1]);
+  assert.match(nonce ?? "", /^[0-9a-f]{32}$/, "the panel was mounted with a nonce");
+  // Make the panel talk: a resize (viewport change) and a reload of the page's view of it.
+  await page.setViewportSize({ width: 900, height: 800 });
+  await page.waitForTimeout(1_000);
+  const seen = await page.evaluate(() => window.__seen);
+  const fromPanel = seen.filter((message) => message.origin.startsWith("chrome-extension://"));
+  assert.ok(fromPanel.some((message) => message.data.includes("prlens:hello")), "the listener did see the panel's hello (the test can fail)");
+  assert.ok(fromPanel.some((message) => message.data.includes("prlens:resize")), "and its resizes");
+  assert.deepEqual(seen.filter((message) => message.data.includes(nonce)), [], "no message holds the nonce");
+  assert.deepEqual(seen.filter((message) => /[0-9a-f]{32}/.test(message.data)), [], "no message holds anything nonce-shaped");
+});
+
+test("a panel.html framed by the page, with a nonce of its choice, makes no API request and shows nothing", { timeout: 90_000 }, async (t) => {
+  const { browser, owner, repo, prUrl } = await openPanel(t);
+  const page = await browser.newPage();
+  await page.goto(prUrl);
+  await waitForPanelState(page, ["ready", "partial"]);
+  const realFrame = await panelFrame(page);
+  const realNonce = await realFrame.evaluate(() => /nonce=([0-9a-f]{32})/.exec(location.hash)?.[1]);
+  const before = browser.server.requests.length;
+
+  // The page learns the extension's URL (the test hands it over) and frames panel.html twice:
+  // with a nonce of its choice, and (in a second tab) replaying the real one.
+  const frameForged = async (target, nonce) =>
+    target.evaluate(
+      ({ origin, nonce, owner, repo, number }) => {
+        const iframe = document.createElement("iframe");
+        iframe.id = "forged-panel";
+        iframe.src = `${origin}/panel.html#nonce=${nonce}&pr=${owner}/${repo}/${number}`;
+        iframe.style.height = "400px";
+        document.body.append(iframe);
+        const facts = { type: "prlens:facts", nonce, owner, repo, number, tab: "conversation", facts: { title: "forged" } };
+        iframe.addEventListener("load", () => {
+          for (let i = 0; i < 10; i += 1) setTimeout(() => iframe.contentWindow.postMessage(facts, origin), i * 200);
+        });
+      },
+      { origin: browser.extensionOrigin, nonce, owner, repo, number: FORGED_NUMBER },
+    );
+  await frameForged(page, "0123456789abcdef0123456789abcdef");
+  const otherTab = await browser.newPage();
+  await otherTab.goto(`https://github.com/${owner}/${repo}`);
+  await frameForged(otherTab, realNonce);
+  await page.waitForTimeout(4_000); // past the background's wait for a late registration
+
+  const forgedRequests = browser.server.requests.slice(before).filter((request) => request.path.includes(`/pulls/${FORGED_NUMBER}`) || request.path.includes(`/${FORGED_NUMBER}`));
+  assert.deepEqual(forgedRequests.map((request) => request.path), [], "no request for the PR the page chose");
+  for (const tab of [page, otherTab]) {
+    const forged = tab.frames().find((frame) => frame !== realFrame && frame.url().includes("/panel.html") && frame.url().includes(String(FORGED_NUMBER)));
+    if (!forged) continue; // the browser refused to load it at all (use_dynamic_url): nothing shown either
+    const shown = await forged.evaluate(() => ({
+      state: document.getElementById("prlens-panel")?.dataset.prlensState ?? null,
+      text: document.getElementById("prlens-panel")?.innerText ?? "",
+    }));
+    assert.notEqual(shown.state, "ready", `a page-framed panel never reaches ready (${tab.url()})`);
+    assert.doesNotMatch(shown.text, /risk|forged|#987654/i, "and shows nothing about any PR");
+  }
+});
