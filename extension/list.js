@@ -42,7 +42,8 @@ const setup = Promise.all([init(), api.storage.sync.get(PREFS_KEY), api.storage.
 
 function post(message) {
   if (!nonce || window.parent === window) return;
-  window.parent.postMessage({ ...message, nonce }, PAGE_ORIGIN);
+  // No nonce: page scripts read whatever goes to the page; the content script knows this frame by its window.
+  window.parent.postMessage(message, PAGE_ORIGIN);
 }
 
 const pullKey = (row) => `${row.owner}/${row.repo}#${row.number}`.toLowerCase();

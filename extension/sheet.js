@@ -36,7 +36,8 @@ const sheet = {
 
 function postToPage(message) {
   if (!nonce || window.parent === window) return;
-  window.parent.postMessage({ ...message, nonce }, PAGE_ORIGIN);
+  // No nonce: page scripts read whatever goes to the page; the content script knows this frame by its window.
+  window.parent.postMessage(message, PAGE_ORIGIN);
 }
 
 const themeLoads = new Map();

@@ -188,7 +188,7 @@
   function onMessage(event) {
     if (!current || event.source !== current.iframe.contentWindow || event.origin !== current.extensionOrigin) return;
     const data = event.data;
-    if (!data || typeof data !== "object" || data.nonce !== current.nonce) return;
+    if (!data || typeof data !== "object") return; // known by its window and origin; it posts no nonce
     if (data.type === "prlens:hello") {
       current.greeted = true;
       current.rowsSent = null;
@@ -239,7 +239,7 @@
         paint();
       }, RESCAN_MS);
     });
-    current = { href: root.location.href, host, iframe, nonce, extensionOrigin: new URL(listUrl).origin, greeted: false, badges: new Map(), unavailable: new Map(), clicked: new Set(), order: [], rowsSent: null, sorted: false, observer };
+    current = { href: root.location.href, host, iframe, nonce, extensionOrigin: new URL(ext.runtime.getURL("")).origin, greeted: false, badges: new Map(), unavailable: new Map(), clicked: new Set(), order: [], rowsSent: null, sorted: false, observer };
     root.addEventListener("message", onMessage);
     document.body.append(host);
     observer.observe(document.body, { childList: true, subtree: true });

@@ -132,7 +132,7 @@
       mounted,
       nonce,
       sheetUrl: ext.runtime.getURL("sheet.html"),
-      extensionOrigin: new URL(panelUrl).origin,
+      extensionOrigin: new URL(ext.runtime.getURL("")).origin,
       onFileLink: (type, anchor) => (type === "prlens:scroll-to" ? scrollToFile(anchor) : root.location.assign(url.filesUrl(state.pull, anchor))),
     });
     current = state;

@@ -116,9 +116,12 @@
     win.addEventListener(
       "message",
       (event) => {
+        // Our frames post without the nonce (page scripts read all that reaches the page): they are
+        // known by their window and the extension origin.
         if (event.origin !== extensionOrigin) return;
+        if (event.source !== mounted.iframe.contentWindow && (!state.frame || event.source !== state.frame.contentWindow)) return;
         const data = event.data;
-        if (!data || typeof data !== "object" || data.nonce !== nonce || typeof data.type !== "string") return;
+        if (!data || typeof data !== "object" || typeof data.type !== "string") return;
         if (event.source === mounted.iframe.contentWindow && data.type === "prlens:open-sheet") {
           open({ section: sectionFromHash(`#prlens-${data.section}`), from: "panel" });
           return;
