@@ -1,0 +1,275 @@
+//! File classification: what each changed file is, decided once from its path (and patch).
+//!
+//! Why: size must exclude lockfiles, generated and vendored files (gitStream#205, #505) while
+//! supply chain must still see them; focus, tests-with-source and sensitive-area rules all ask
+//! "what is this file?". Every section reads these facts instead of matching paths itself, so
+//! a path rule lives in exactly one place: the tables of [`crate::settings::paths`], extended by
+//! the user's globs in [`crate::settings::PathRules`] and the files GitHub itself collapses as
+//! generated (page facts).
+//!
+//! Source: docs/sources.md, "Paths excluded from size" and "Supply chain"; linguist's
+//! `generated?`/`vendor.yml`.
+//!
+//! ```
+//! let bundle = prlens::Bundle::from_json_str(r#"{"pull":{"number":1},"files":[
+//!   {"filename":"package-lock.json","additions":900,"deletions":10,"patch":"@@ -1 +1 @@\n-a\n+b"},
+//!   {"filename":"tests/test_cli.py","additions":5,"deletions":0}]}"#).unwrap();
+//! let facts = prlens::engine::files::classify_all(&bundle, &prlens::Settings::default());
+//! assert!(facts[0].lockfile && facts[0].excluded_from_size);
+//! assert_eq!(facts[1].class, prlens::engine::FileClass::Test);
+//! ```
+
+use glob::{MatchOptions, Pattern};
+
+use crate::bundle::{Bundle, ChangedFile};
+use crate::engine::api_surface::{self, ApiSurface};
+use crate::engine::diff;
+use crate::engine::path_index;
+use crate::settings::paths::*;
+use crate::settings::Settings;
+
+mod path_rules;
+#[cfg(test)]
+mod tests;
+
+pub use path_rules::package_json_scripts_changed;
+use path_rules::*;
+
+/// The primary nature of a file, for focus reasons and size weighting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FileClass {
+    Source,
+    Test,
+    Docs,
+    Config,
+    Asset,
+    #[default]
+    Other,
+}
+
+/// Facts about one changed file. `Default` exists so tests can build one with
+/// `FileFacts { path: "…".into(), ..Default::default() }` and survive new fields.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct FileFacts {
+    /// Index into `bundle.files`.
+    pub index: usize,
+    pub path: String,
+    pub class: FileClass,
+    pub lockfile: bool,
+    pub generated: bool,
+    pub vendored: bool,
+    /// A dependency manifest (package.json, Cargo.toml, …).
+    pub manifest: bool,
+    /// Ecosystem of a manifest or lockfile ("npm", "cargo", "pip", "go", "maven", …).
+    pub ecosystem: Option<&'static str>,
+    pub ci_config: bool,
+    pub build_script: bool,
+    /// Binary content: a binary extension, or GitHub sent no patch for a 0/0 change.
+    pub binary: bool,
+    /// Sensitive area, if any: auth, crypto, secrets, migrations, infra, permissions, billing,
+    /// or `custom` for user globs.
+    pub sensitive: Option<&'static str>,
+    /// Programming language inferred from the extension (e.g. "rust", "python").
+    pub language: Option<&'static str>,
+    /// Lockfiles, generated, vendored and binary files do not count toward review size.
+    pub excluded_from_size: bool,
+    pub additions: u64,
+    pub deletions: u64,
+    /// GitHub's status: added, removed, modified, renamed, copied, changed, unchanged.
+    pub status: String,
+    /// False when GitHub sent no patch (binary or too large to diff).
+    pub has_patch: bool,
+    /// Public API definitions added, removed or re-signed in this file (source files only).
+    pub api: ApiSurface,
+}
+
+impl FileFacts {
+    /// Additions plus deletions.
+    pub fn changed_lines(&self) -> u64 {
+        self.additions.saturating_add(self.deletions)
+    }
+
+    /// The file name without its directories, ASCII-lowercased: manifest, lockfile and script
+    /// names are matched case-insensitively (`Package.json` on a case-insensitive checkout).
+    pub fn lowercase_basename(&self) -> String {
+        self.path
+            .rsplit('/')
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase()
+    }
+
+    /// Source code that counts toward review (not generated, vendored or binary).
+    pub fn is_reviewable_source(&self) -> bool {
+        self.class == FileClass::Source && !self.excluded_from_size
+    }
+}
+
+/// The user's globs, compiled once per analysis. Invalid globs are skipped (settings
+/// validation reports them to the user; scoring must not fail on them).
+struct UserGlobs {
+    generated: Vec<Pattern>,
+    vendored: Vec<Pattern>,
+    tests: Vec<Pattern>,
+    sensitive: Vec<Pattern>,
+}
+
+const GLOB_OPTIONS: MatchOptions = MatchOptions {
+    case_sensitive: false,
+    require_literal_separator: true,
+    require_literal_leading_dot: false,
+};
+
+impl UserGlobs {
+    fn compile(settings: &Settings) -> Self {
+        let compile = |globs: &[String]| -> Vec<Pattern> {
+            globs
+                .iter()
+                .filter_map(|glob| Pattern::new(glob.trim()).ok())
+                .collect()
+        };
+        Self {
+            generated: compile(&settings.paths.generated),
+            vendored: compile(&settings.paths.vendored),
+            tests: compile(&settings.paths.tests),
+            sensitive: compile(&settings.paths.sensitive),
+        }
+    }
+
+    fn matches(patterns: &[Pattern], path: &str) -> bool {
+        patterns
+            .iter()
+            .any(|pattern| pattern.matches_with(path, GLOB_OPTIONS))
+    }
+}
+
+/// Classifies every file of the bundle, in bundle order.
+pub fn classify_all(bundle: &Bundle, settings: &Settings) -> Vec<FileFacts> {
+    let globs = UserGlobs::compile(settings);
+    // A set: checked once per file, and a big PR collapses many generated files.
+    let collapsed: std::collections::HashSet<&str> = bundle
+        .page
+        .iter()
+        .flat_map(|page| page.generated_files.iter().map(String::as_str))
+        .collect();
+    bundle
+        .files
+        .iter()
+        .flatten()
+        .enumerate()
+        .map(|(index, file)| {
+            let mut facts = classify(file, &globs);
+            facts.index = index;
+            if collapsed.contains(&file.filename.as_str()) {
+                facts.generated = true;
+                facts.excluded_from_size = true;
+            }
+            facts
+        })
+        .collect()
+}
+
+/// Classifies one file with the built-in lists only.
+pub fn classify_file(file: &ChangedFile) -> FileFacts {
+    classify(
+        file,
+        &UserGlobs {
+            generated: vec![],
+            vendored: vec![],
+            tests: vec![],
+            sensitive: vec![],
+        },
+    )
+}
+
+fn classify(file: &ChangedFile, globs: &UserGlobs) -> FileFacts {
+    let path = file.filename.as_str();
+    let original = slashed(path);
+    let lower = lower_path(&original);
+    let name = PathName::new(&original, &lower);
+    // The full parse is needed only for source code (API surface), minifiable assets and
+    // package.json; most other files (docs, lockfiles, configs, tests) need only the head of the
+    // first hunk for the generated-code marker.
+    let parsed = std::cell::OnceCell::new();
+    let patch = || {
+        parsed
+            .get_or_init(|| file.patch.as_deref().map(diff::parse))
+            .as_ref()
+    };
+    let language = path_index::language(name.extension);
+    let lockfile_ecosystem = path_index::lockfile(name.basename);
+    let manifest_ecosystem = manifest_ecosystem(&name);
+    let vendored = is_vendored(&name) || UserGlobs::matches(&globs.vendored, path);
+    let generated = is_generated_path(&name)
+        || file.patch.as_deref().is_some_and(|text| {
+            has_generated_marker(&diff::first_hunk_lines(text, GENERATED_MARKER_LINES))
+                || (MINIFIABLE_EXTENSIONS.contains(&name.extension)
+                    && patch().is_some_and(|patch| is_minified(&name, patch)))
+        })
+        || UserGlobs::matches(&globs.generated, path);
+    let binary = is_binary(file, &name, language);
+    let test = is_test(&name) || UserGlobs::matches(&globs.tests, path);
+    let docs = !test && is_docs(&name, manifest_ecosystem.is_some(), language);
+    let ci_config = is_ci_config(&name);
+    let build_script = is_build_script(&name, language)
+        || (name.basename == "package.json" && patch().is_some_and(package_json_scripts_changed));
+    let class = if binary {
+        FileClass::Asset
+    } else if test {
+        FileClass::Test
+    } else if docs {
+        FileClass::Docs
+    } else if lockfile_ecosystem.is_some() || manifest_ecosystem.is_some() && language.is_none() {
+        FileClass::Config
+    } else if let Some(language) = language {
+        if NON_LOGIC_LANGUAGES.contains(&language) {
+            FileClass::Asset
+        } else {
+            FileClass::Source
+        }
+    } else if ci_config
+        || build_script
+        || path_index::is_config_extension(name.extension)
+        || name.basename.starts_with('.')
+    {
+        FileClass::Config
+    } else {
+        FileClass::Other
+    };
+    let sensitive = if class == FileClass::Docs {
+        None
+    } else if UserGlobs::matches(&globs.sensitive, path) {
+        Some("custom")
+    } else {
+        sensitive_category(&name)
+    };
+    let lockfile = lockfile_ecosystem.is_some();
+    let api = match language {
+        Some(language) if class == FileClass::Source && !generated && !vendored => patch()
+            .map(|patch| api_surface::analyze(patch, language, name.extension))
+            .unwrap_or_default(),
+        _ => ApiSurface::default(),
+    };
+    FileFacts {
+        index: 0,
+        path: path.to_string(),
+        class,
+        lockfile,
+        generated,
+        vendored,
+        manifest: manifest_ecosystem.is_some(),
+        ecosystem: lockfile_ecosystem.or(manifest_ecosystem),
+        ci_config,
+        build_script,
+        binary,
+        sensitive,
+        language,
+        excluded_from_size: lockfile || generated || vendored || binary,
+        additions: file.additions,
+        deletions: file.deletions,
+        status: file.status.clone(),
+        has_patch: file.patch.is_some(),
+        api,
+    }
+}

@@ -1,0 +1,359 @@
+//! Path rules: what a path (and, for a few rules, the head of its patch) says a file is.
+//!
+//! Each predicate answers one question from the tables of [`crate::settings::paths`] over a
+//! [`PathName`], the path split once the ways the tables need it; `classify` in the parent
+//! combines the answers with the user's globs into [`super::FileFacts`].
+
+use crate::bundle::ChangedFile;
+use crate::engine::diff;
+use crate::engine::path_index;
+use crate::settings::paths::*;
+
+/// A path split the ways the tables need it, all lower-case (ASCII letters: every table entry
+/// is ASCII). Borrows the two strings the caller owns, so splitting allocates nothing.
+pub(super) struct PathName<'a> {
+    /// The whole path, lower-case, `/`-separated, without a leading `./` or `/`.
+    pub(super) lower: &'a str,
+    pub(super) basename: &'a str,
+    /// Extension without the dot ("" when none; dotfiles like `.env` have none).
+    pub(super) extension: &'a str,
+    /// The directory part of `lower` (before the last `/`), `None` without one.
+    directory: Option<&'a str>,
+    /// The path as given, `/`-separated (for camelCase word splitting).
+    pub(super) original: &'a str,
+    /// The basename as given (for case-sensitive suffixes such as `Test.java`).
+    pub(super) original_basename: &'a str,
+}
+
+/// The path with `/` separators (`\` replaced), borrowed when it already has them.
+pub(super) fn slashed(path: &str) -> std::borrow::Cow<'_, str> {
+    if path.contains('\\') {
+        std::borrow::Cow::Owned(path.replace('\\', "/"))
+    } else {
+        std::borrow::Cow::Borrowed(path)
+    }
+}
+
+/// The lower-case form [`PathName::new`] expects: no leading `./` or `/`, ASCII lower-case.
+pub(super) fn lower_path(original: &str) -> String {
+    original
+        .trim_start_matches("./")
+        .trim_start_matches('/')
+        .to_ascii_lowercase()
+}
+
+impl<'a> PathName<'a> {
+    /// `original` is [`slashed`], `lower` its [`lower_path`].
+    pub(super) fn new(original: &'a str, lower: &'a str) -> Self {
+        let (directory, basename) = match lower.rfind('/') {
+            Some(slash) => (lower.get(..slash), lower.get(slash + 1..).unwrap_or("")),
+            None => (None, lower),
+        };
+        let extension = match basename.rfind('.') {
+            Some(0) | None => "",
+            Some(dot) => basename.get(dot + 1..).unwrap_or(""),
+        };
+        Self {
+            lower,
+            basename,
+            extension,
+            directory,
+            original,
+            original_basename: original.rsplit('/').next().unwrap_or(""),
+        }
+    }
+
+    /// Directory segments (not the basename), outermost first.
+    pub(super) fn dirs(&self) -> impl Iterator<Item = &'a str> {
+        self.directory
+            .into_iter()
+            .flat_map(|directory| directory.split('/'))
+    }
+
+    pub(super) fn in_dir(&self, names: &[&str]) -> bool {
+        match self.directory {
+            Some(directory) => directory.split('/').any(|dir| names.contains(&dir)),
+            None => false,
+        }
+    }
+
+    /// `prefix` is a directory path ending in `/`, matched at the root or after any `/`
+    /// (without building `"/{prefix}"`: this runs for every table entry of every file).
+    pub(super) fn under(&self, prefix: &str) -> bool {
+        starts_with(self.lower, prefix)
+            || self.lower.match_indices('/').any(|(slash, _)| {
+                self.lower
+                    .get(slash + 1..)
+                    .is_some_and(|rest| starts_with(rest, prefix))
+            })
+    }
+}
+
+/// `text.ends_with(suffix)`, comparing the last byte first: the path tables are scanned for
+/// every file, and most entries already differ there, so a miss costs no `memcmp` call.
+pub(super) fn ends_with(text: &str, suffix: &str) -> bool {
+    match (text.as_bytes().last(), suffix.as_bytes().last()) {
+        (_, None) => true,
+        (Some(last), Some(suffix_last)) => last == suffix_last && text.ends_with(suffix),
+        (None, Some(_)) => false,
+    }
+}
+
+/// `text.starts_with(prefix)`, comparing the first byte first (see [`ends_with`]).
+pub(super) fn starts_with(text: &str, prefix: &str) -> bool {
+    match (text.as_bytes().first(), prefix.as_bytes().first()) {
+        (_, None) => true,
+        (Some(first), Some(prefix_first)) => first == prefix_first && text.starts_with(prefix),
+        (None, Some(_)) => false,
+    }
+}
+
+pub(super) fn lookup(table: &[(&str, &'static str)], key: &str) -> Option<&'static str> {
+    table
+        .iter()
+        .find(|(name, _)| *name == key)
+        .map(|(_, value)| *value)
+}
+
+pub(super) fn manifest_ecosystem(name: &PathName) -> Option<&'static str> {
+    if let Some(ecosystem) = path_index::manifest(name.basename) {
+        return Some(ecosystem);
+    }
+    if let Some((_, ecosystem)) = MANIFEST_SUFFIXES
+        .iter()
+        .find(|(suffix, _)| ends_with(name.basename, suffix))
+    {
+        return Some(ecosystem);
+    }
+    let requirement_file = (name.basename.starts_with(REQUIREMENTS_PREFIX)
+        && (name.extension == "txt" || name.extension == "in"))
+        || (name.extension == "txt" && name.in_dir(&["requirements"]))
+        || name.basename == "constraints.txt";
+    requirement_file.then_some("pip")
+}
+
+pub(super) fn is_vendored(name: &PathName) -> bool {
+    name.in_dir(VENDORED_DIRS) || VENDORED_SEGMENTS.iter().any(|segment| name.under(segment))
+}
+
+pub(super) fn is_generated_path(name: &PathName) -> bool {
+    GENERATED_SUFFIXES
+        .iter()
+        .any(|suffix| ends_with(name.basename, suffix))
+        || (matches!(name.extension, "js" | "mjs" | "cjs")
+            && GENERATED_JS_DIRS.iter().any(|dir| name.under(dir)))
+}
+
+/// Lines of the first hunk searched for a generated-code marker.
+pub(super) const GENERATED_MARKER_LINES: usize = 12;
+
+/// Looks for a generated-code marker in the first lines of a file's first hunk (where such
+/// headers live): `head` is [`diff::first_hunk_lines`].
+pub(super) fn has_generated_marker(head: &[diff::Line]) -> bool {
+    head.iter().take(GENERATED_MARKER_LINES).any(|line| {
+        // Every marker contains "generated" (a test pins it); most lines do not, and this check
+        // needs neither a lower-cased copy nor a substring search per marker.
+        if !contains_ascii_case_insensitive(line.text.as_bytes(), GENERATED_WORD) {
+            return false;
+        }
+        let text = line.text.to_ascii_lowercase();
+        (text.contains("code generated") && text.contains("do not edit"))
+            || GENERATED_MARKERS.iter().any(|marker| text.contains(marker))
+    })
+}
+
+/// The word every generated-code marker contains (lower-case ASCII).
+pub(super) const GENERATED_WORD: &[u8] = b"generated";
+
+/// True when `haystack` contains the lower-case ASCII `needle`, ignoring ASCII case: exactly
+/// `to_ascii_lowercase().contains(needle)`, without the lower-cased copy.
+pub(super) fn contains_ascii_case_insensitive(haystack: &[u8], needle: &[u8]) -> bool {
+    let Some((first, rest)) = needle.split_first() else {
+        return true;
+    };
+    // Compare whole windows only where the first byte matches (rare in code lines).
+    haystack.windows(needle.len()).any(|window| {
+        window
+            .first()
+            .is_some_and(|byte| byte.to_ascii_lowercase() == *first)
+            && window
+                .get(1..)
+                .is_some_and(|tail| tail.eq_ignore_ascii_case(rest))
+    })
+}
+
+pub(super) fn is_minified(name: &PathName, patch: &diff::Patch) -> bool {
+    if !MINIFIABLE_EXTENSIONS.contains(&name.extension) {
+        return false;
+    }
+    let (lines, characters) = patch
+        .added()
+        .fold((0usize, 0usize), |(lines, chars), line| {
+            (lines + 1, chars + line.chars().count())
+        });
+    lines > 0 && characters / lines > MINIFIED_AVERAGE_LINE_LENGTH
+}
+
+pub(super) fn is_binary(file: &ChangedFile, name: &PathName, language: Option<&str>) -> bool {
+    if path_index::is_binary_extension(name.extension) {
+        return true;
+    }
+    let known_text = language.is_some()
+        || path_index::is_doc_extension(name.extension)
+        || path_index::is_config_extension(name.extension);
+    file.patch.is_none()
+        && file.additions == 0
+        && file.deletions == 0
+        && !known_text
+        && matches!(
+            file.status.as_str(),
+            "added" | "modified" | "removed" | "changed"
+        )
+}
+
+pub(super) fn is_test(name: &PathName) -> bool {
+    name.in_dir(TEST_DIRS)
+        || name.dirs().any(|dir| {
+            ends_with(dir, ".tests") || ends_with(dir, ".test") || ends_with(dir, ".unittests")
+        })
+        || TEST_BASENAMES.contains(&name.basename)
+        || TEST_BASENAME_PREFIXES
+            .iter()
+            .any(|prefix| starts_with(name.basename, prefix))
+        || TEST_SUFFIXES
+            .iter()
+            .any(|suffix| ends_with(name.basename, suffix) && name.basename.len() > suffix.len())
+        || TEST_CAMEL_SUFFIXES.iter().any(|suffix| {
+            ends_with(name.original_basename, suffix) && name.original_basename.len() > suffix.len()
+        })
+}
+
+pub(super) fn is_docs(name: &PathName, manifest: bool, language: Option<&str>) -> bool {
+    if manifest || name.basename == "cmakelists.txt" {
+        return false;
+    }
+    if path_index::is_doc_extension(name.extension) {
+        return true;
+    }
+    let stem = name.basename.split('.').next().unwrap_or("");
+    if DOC_BASENAME_PREFIXES.contains(&stem) && language.is_none() {
+        return true;
+    }
+    if !name.in_dir(DOC_DIRS) {
+        return false;
+    }
+    // Anything under a top-level docs tree (including `docs/conf.py`) is documentation;
+    // deeper `doc/` folders hold docs only when the file is not code.
+    let top_level_docs = name
+        .dirs()
+        .next()
+        .is_some_and(|top| DOC_DIRS.contains(&top));
+    top_level_docs || language.is_none()
+}
+
+pub(super) fn is_ci_config(name: &PathName) -> bool {
+    CI_BASENAMES.contains(&name.basename)
+        || CI_PREFIXES
+            .iter()
+            .any(|prefix| starts_with(name.lower, prefix))
+        || CI_BASENAME_PREFIXES
+            .iter()
+            .any(|prefix| starts_with(name.basename, prefix))
+        || (name.directory.is_none() && matches!(name.basename, "action.yml" | "action.yaml"))
+}
+
+pub(super) fn is_build_script(name: &PathName, language: Option<&str>) -> bool {
+    if BUILD_BASENAMES.contains(&name.basename)
+        || BUILD_BASENAME_PREFIXES
+            .iter()
+            .any(|prefix| starts_with(name.basename, prefix))
+        || BUILD_SUFFIXES
+            .iter()
+            .any(|suffix| ends_with(name.basename, suffix))
+    {
+        return true;
+    }
+    let script = SCRIPT_EXTENSIONS.contains(&name.extension);
+    let in_build_dir = BUILD_DIRS.iter().any(|dir| starts_with(name.lower, dir))
+        || name.lower.starts_with(".husky/");
+    (script && in_build_dir)
+        || name.lower.starts_with(".husky/")
+        || (language == Some("shell") && name.directory.is_none())
+}
+
+/// True when an added or removed line of `package.json` lies inside its `"scripts"` object,
+/// tracked through the new-file view of each hunk (context lines carry the nesting).
+pub fn package_json_scripts_changed(patch: &diff::Patch) -> bool {
+    for hunk in &patch.hunks {
+        let mut inside = hunk.section.contains("\"scripts\"");
+        for line in &hunk.lines {
+            let text = line.text.trim();
+            let opens_scripts = text.starts_with("\"scripts\"") && text.contains('{');
+            if line.kind != diff::LineKind::Context && (inside || opens_scripts) {
+                return true;
+            }
+            if opens_scripts && !text.contains('}') {
+                inside = true;
+            } else if inside && text.starts_with('}') {
+                inside = false;
+            }
+        }
+    }
+    false
+}
+
+/// Splits a path into lower-case words at `/ . _ -` and camelCase boundaries, written into one
+/// string with a space after each word (one allocation per path, not one per word; words never
+/// contain a space, which is not alphanumeric).
+pub(super) fn words(path: &str) -> String {
+    let mut words = String::with_capacity(path.len() + 8);
+    let mut in_word = false;
+    let mut previous_lower = false;
+    for character in path.chars() {
+        if !character.is_alphanumeric() {
+            if in_word {
+                words.push(' ');
+                in_word = false;
+            }
+            previous_lower = false;
+            continue;
+        }
+        if character.is_uppercase() && previous_lower && in_word {
+            words.push(' ');
+        }
+        previous_lower = character.is_lowercase() || character.is_ascii_digit();
+        words.push(character.to_ascii_lowercase());
+        in_word = true;
+    }
+    words
+}
+
+pub(super) fn sensitive_category(name: &PathName) -> Option<&'static str> {
+    if name.basename == "codeowners" {
+        return Some("permissions");
+    }
+    if SECRET_BASENAMES.contains(&name.basename)
+        || name.basename.starts_with(".env.")
+        || SECRET_EXTENSIONS.contains(&name.extension)
+    {
+        return Some("secrets");
+    }
+    if let Some(category) = lookup(SENSITIVE_EXTENSIONS, name.extension) {
+        return Some(category);
+    }
+    let path = name.original;
+    let without_extension = match path.rfind('.') {
+        Some(dot) if dot > path.rfind('/').map_or(0, |slash| slash + 1) => {
+            path.get(..dot).unwrap_or(path)
+        }
+        _ => path,
+    };
+    let words = words(without_extension);
+    path_index::sensitive_area(words.split(' ').filter(|word| !word.is_empty()))
+}
+
+/// Splits a path (original case) into words; exposed for camelCase-aware sensitive matching.
+#[cfg(test)]
+pub(super) fn words_of(path: &str) -> Vec<String> {
+    words(path).split_whitespace().map(String::from).collect()
+}
