@@ -1,7 +1,7 @@
 /**
  * The panel nonces, kept where page scripts cannot see them: the background.
  *
- * Why (issue 17, class 8; docs/security.md "Panel messages"): anything the panel posts to
+ * Why (docs/security.md "Panel messages"): anything the panel posts to
  * `window.parent` is readable by page scripts on github.com, and a page can frame panel.html
  * itself with a nonce of its choice. So the nonce never travels through the page: the content
  * script registers each mount's fresh nonce here over runtime messaging (invisible to page

@@ -148,7 +148,7 @@ let token = null;
 
 /**
  * Posts to the GitHub page. Page scripts there see these messages too, so they never carry the
- * nonce or anything else secret: the content script knows them by their source window (issue 17).
+ * nonce or anything else secret: the content script knows them by their source window.
  */
 function postToPage(message) {
   if (!nonce || window.parent === window) return;

@@ -1,7 +1,7 @@
 /**
  * What must happen whenever the stored token changes: the API cache goes with it.
  *
- * Why (issue 17, class 8; docs/security.md "Token"): the HTTP cache (`prlens.cache.*`) holds
+ * Why (docs/security.md "Token"): the HTTP cache (`prlens.cache.*`) holds
  * responses fetched with the token, private repositories included, and the last panel per PR.
  * Served after the token is removed or replaced, they would show private data to whoever uses
  * the browser next, or under another identity. So every write or removal of the token purges the

@@ -24,7 +24,7 @@ const MAX_FOCUS_ROWS: usize = 10;
 /// Markdown punctuation is backslash-escaped, line breaks become spaces, `@` cannot mention
 /// and `://` cannot autolink.
 pub fn escape(text: &str) -> String {
-    // Invisible characters from the PR are shown first (issue 17): the joiners added below
+    // Invisible characters from the PR are shown first: the joiners added below
     // are ours and must stay invisible.
     let text = crate::text::show_invisibles(text);
     // A zero-width word joiner inside `://` and `www.` stops GitHub's autolinking.

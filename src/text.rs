@@ -30,7 +30,7 @@ pub fn code_point_mark(c: char) -> String {
 
 /// `text` with every invisible (bidi, zero-width, format) character shown as `⟪U+XXXX⟫`, so a
 /// path, branch or check name cannot reorder or hide what is around it. The one helper the
-/// panel, the CLI and the Markdown export use (issue 17). Other characters are unchanged.
+/// panel, the CLI and the Markdown export use. Other characters are unchanged.
 pub fn show_invisibles(text: &str) -> String {
     if !text.chars().any(is_invisible) {
         return text.to_string();

@@ -1,6 +1,6 @@
 //! No bundle where a high finding ends in "approve", or a critical finding below "critical".
 //!
-//! What: a property test over the findings catalogue (issue 17, class 4). Each case takes a
+//! What: a property test over the findings catalogue. Each case takes a
 //! project bundle (tests/bundles, the playground sample), adds one or more files from a
 //! catalogue of changes that the supply-chain section reports as high or critical (workflow
 //! `pull_request_target` with a head checkout, npm install scripts, a remote script in a build

@@ -1,4 +1,4 @@
-//! Review facts an outsider controls do not count as approval (issue 17, class 6).
+//! Review facts an outsider controls do not count as approval.
 //!
 //! What: an APPROVED review from an account whose `author_association` is NONE (no write access)
 //! earns none of the checklist's approval points, where the same review from a MEMBER earns all.

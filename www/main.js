@@ -561,7 +561,7 @@ async function start() {
       const reference = parsePrReference(params.get("pr"));
       $("pr-input").value = formatPrReference(reference);
       // A link can name any PR, private ones too: with a stored token, fetching it would act
-      // as the visitor on a stranger's say-so (issue 17). Anonymous fetches may start at once.
+      // as the visitor on a stranger's say-so. Anonymous fetches may start at once.
       if (loadToken().token) {
         loadSample();
         showStatus(`Press Analyze to fetch ${formatPrReference(reference)} with your stored token.`, "info");

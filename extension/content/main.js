@@ -217,7 +217,7 @@
   }
 
   // `storage.sync.onChanged`, not `storage.onChanged`: the latter would hand this content
-  // script every change to storage.local too, the token's new value included (issue 17).
+  // script every change to storage.local too, the token's new value included.
   const onStorageChanged = (changes) => {
     if (!(PREFS_KEY in changes)) return;
     applyPrefs(changes[PREFS_KEY].newValue);

@@ -8,7 +8,7 @@
  * to the iframe in its URL fragment inside a closed shadow root and registered with the
  * background, where the panel confirms it). Messages FROM the panel reach `window.parent`, where
  * page scripts read them too, so they carry no secret: this side tells them apart by their
- * source (our iframe's window) and origin (the extension's) alone (issue 17).
+ * source (our iframe's window) and origin (the extension's) alone.
  *
  * Loaded as a classic content script; exposes `globalThis.prlensContent.messaging`.
  */

@@ -337,7 +337,7 @@ impl<'a> Client<'a> {
                     .header("retry-after")
                     .and_then(|value| value.trim().parse::<u64>().ok());
                 // The header is the server's (or a proxy's) word: a huge value must saturate,
-                // not overflow the reset time (issue 17).
+                // not overflow the reset time.
                 let reset_after = |seconds: u64| {
                     self.now
                         .saturating_add(i64::try_from(seconds).unwrap_or(i64::MAX))

@@ -84,7 +84,7 @@ pub const SHARE_MERGEABLE_BEHIND: f64 = 0.5;
 pub const SHARE_MERGEABLE_UNKNOWN: f64 = 0.5;
 pub const SHARE_MERGEABLE_BLOCKED: f64 = 0.4;
 pub const SHARE_APPROVAL_STALE: f64 = 0.4;
-/// Review `author_association`s whose approval counts (issue 17, class 6): an approval from an
+/// Review `author_association`s whose approval counts: an approval from an
 /// account with no write association (NONE, CONTRIBUTOR, FIRST_TIMER, …) does not satisfy
 /// GitHub's required reviews either ("About protected branches": approvals from people with
 /// write access count). A review without the field (old recordings) counts, as before.

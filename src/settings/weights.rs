@@ -69,7 +69,7 @@ pub fn ramp(value: u64, threshold: u64, severe: u64) -> f64 {
     RAMP_FLOOR + (1.0 - RAMP_FLOOR) * progress.clamp(0.0, 1.0)
 }
 
-/// The lowest level a finding of each severity allows (issue 17, class 4): a high finding can
+/// The lowest level a finding of each severity allows: a high finding can
 /// never read as low risk (so never "approve"), a critical one is critical whatever the drivers
 /// say. Findings are what the engine *detected*; the noisy-OR must not drown them.
 pub const FINDING_LEVEL_FLOORS: &[(Severity, RiskLevel)] = &[

@@ -1,7 +1,7 @@
 /**
  * Accessibility of every prlens surface, checked with axe-core (npm `axe-core`) in Chromium:
  * the compact panel, the open details sheet (light and dark), the popup and the playground
- * (dist/www). The bar is 0 serious or critical violations (issue 22). Also: landmarks and
+ * (dist/www). The bar is 0 serious or critical violations. Also: landmarks and
  * headings a screen reader can navigate, and the risk level in words (never colour alone).
  * Project-owned bundles only: www/sample-bundle.json.
  */

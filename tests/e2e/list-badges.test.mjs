@@ -1,5 +1,5 @@
 /**
- * List badges on GitHub's pull-request list (issue #19): one badge per row with the level the
+ * List badges on GitHub's pull-request list: one badge per row with the level the
  * engine gives that PR, a review-first order, 0 requests on a revisit within the freshness
  * window, and no request at all without a token until the user clicks a badge.
  *

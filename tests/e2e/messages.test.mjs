@@ -47,7 +47,7 @@ const plain = (value) => (value === null || value === undefined ? value : JSON.p
 const ANCHOR = `diff-${"ab".repeat(32)}`;
 
 test("panel messages carry no nonce and are not judged by one: page scripts read them too", () => {
-  // The panel posts to window.parent, where every page script can listen (issue 17): the
+  // The panel posts to window.parent, where every page script can listen: the
   // content script must accept its messages without a secret, by source window and origin.
   assert.deepEqual(plain(messaging.parsePanelMessage({ type: "prlens:hello" })), { type: "prlens:hello" });
   assert.deepEqual(plain(messaging.parsePanelMessage({ type: "prlens:resize", height: 300 })), { type: "prlens:resize", height: 300 });

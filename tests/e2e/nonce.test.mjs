@@ -1,7 +1,7 @@
 /**
  * The panel's nonce never reaches the page, and a panel.html the page frames itself does nothing.
  *
- * What it proves (issue 17, class 8), in Chromium with dist/chrome on the fake github.com:
+ * What it proves, in Chromium with dist/chrome on the fake github.com:
  *  - a page script that listens to every `message` event on the page window from before the
  *    panel mounts (hello, each resize, goodbye, scroll-to) never sees the panel's nonce, nor
  *    any 32-hex string, in any message;

@@ -94,7 +94,7 @@ test("a rich signal renders every section with its content, and the header summa
   assert.deepEqual(browser.consoleErrors, []);
 });
 
-// "Show details" opens the details sheet instead of expanding the sidebar panel (issue 22); the
+// "Show details" opens the details sheet instead of expanding the sidebar panel; the
 // sheet's opening, closing and remembered section are tested in sheet.test.mjs.
 
 test("focus-file links point at GitHub's diff anchor and scroll the Files tab to that file", async (t) => {

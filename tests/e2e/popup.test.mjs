@@ -50,7 +50,7 @@ test("turning a section off in the popup hides it in the open details sheet with
   t.after(() => browser.close());
   await browser.setStorage("sync", { [PREFS]: { enabled: true, disabledRepos: [], expanded: true, hiddenSections: [], engine: {} } });
   const { page, frame: panel } = await openPanel(browser);
-  // The sections are in the details sheet (issue 22); it follows the prefs while open.
+  // The sections are in the details sheet; it follows the prefs while open.
   const frame = await openDetails(page, panel);
   const evidence = frame.locator('[data-prlens-section="evidence"]');
   assert.equal(await evidence.count(), 1);

@@ -1,5 +1,5 @@
 /**
- * The details sheet in a real browser (issue 22): "Show details" and the keyboard shortcut open a
+ * The details sheet in a real browser: "Show details" and the keyboard shortcut open a
  * wide side sheet over the page, in its own extension frame, on the Conversation and Files tabs;
  * GitHub's Reviewers box does not move; Esc, the close button and a click outside close it and
  * focus returns to what opened it; the last section read is remembered; `#prlens-focus` deep

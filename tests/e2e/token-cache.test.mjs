@@ -1,7 +1,7 @@
 /**
  * The API cache does not outlive the token it was fetched with.
  *
- * What it proves (issue 17, class 8):
+ * What it proves:
  *  - statically: no content script listens to `storage.onChanged` (which would hand it every
  *    change to storage.local, the token's new value included), only to `storage.sync.onChanged`;
  *    the token watcher (token-change.js) never reads a changed value;

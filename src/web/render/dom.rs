@@ -137,7 +137,7 @@ impl Dom {
     /// An HTML element holding `text` as literal text.
     pub fn text(&self, tag: &str, class: &str, text: &str) -> Element {
         let element = self.el(tag, class);
-        // Bidi and zero-width characters from the PR are shown, not obeyed (issue 17).
+        // Bidi and zero-width characters from the PR are shown, not obeyed.
         element.set_text_content(Some(&crate::text::show_invisibles(text)));
         element
     }
