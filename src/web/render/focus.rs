@@ -16,30 +16,10 @@ use web_sys::Element;
 
 /// `more`: ranked files the signal did not keep (`focus_more`), announced after the list.
 pub fn render(dom: &Dom, focus: &[FocusFile], more: u64, pr: &PrInfo) -> DomResult<Element> {
-    let section = section(dom, "focus", "Focus files");
-    if focus.is_empty() {
-        empty_note(dom, &section, "No files to focus on.");
+    let (section, max_lines) = open_section(dom, focus);
+    let Some(max_lines) = max_lines else {
         return Ok(section);
-    }
-    let critical = focus
-        .iter()
-        .filter(|file| file.priority == Priority::Critical)
-        .count();
-    if critical > 0 {
-        section.add(&dom.text(
-            "p",
-            "prl-lead",
-            &format!(
-                "Focus on {}",
-                format::plural(critical as u64, "critical file", "critical files")
-            ),
-        ));
-    }
-    let max_lines = focus
-        .iter()
-        .map(|file| file.additions + file.deletions)
-        .max()
-        .unwrap_or(0);
+    };
     let list = dom.list("prl-focus", "Files ranked by review priority");
     for file in focus {
         let priority = file.priority.key();
@@ -94,4 +74,34 @@ pub fn path_link(dom: &Dom, file: &FocusFile, pr: &PrInfo) -> Element {
         &format!("Show {} in Files changed", file.path),
     );
     link
+}
+
+/// The focus section's opening, shared by the panel and the details sheet: the empty note, or
+/// the "Focus on N critical files" lead and the largest file's changed lines (the bars' scale).
+pub(super) fn open_section(dom: &Dom, focus: &[FocusFile]) -> (Element, Option<u64>) {
+    let section = section(dom, "focus", "Focus files");
+    if focus.is_empty() {
+        empty_note(dom, &section, "No files to focus on.");
+        return (section, None);
+    }
+    let critical = focus
+        .iter()
+        .filter(|file| file.priority == Priority::Critical)
+        .count();
+    if critical > 0 {
+        section.add(&dom.text(
+            "p",
+            "prl-lead",
+            &format!(
+                "Focus on {}",
+                format::plural(critical as u64, "critical file", "critical files")
+            ),
+        ));
+    }
+    let max_lines = focus
+        .iter()
+        .map(|file| file.additions + file.deletions)
+        .max()
+        .unwrap_or(0);
+    (section, Some(max_lines))
 }

@@ -7,11 +7,11 @@
 
 use super::charts;
 use super::dom::{set, Append, Dom, DomResult};
-use super::focus::path_link;
+use super::focus::{open_section, path_link};
 use super::format;
 use super::frame::{chip, empty_note, section, subheading};
 use super::links::profile_url;
-use crate::signal::{Contributor, Evidence, FocusFile, PrInfo, Priority};
+use crate::signal::{Contributor, Evidence, FocusFile, PrInfo};
 use web_sys::Element;
 
 /// A table with a caption and column headers; returns `(table, tbody)`.
@@ -204,30 +204,10 @@ pub fn evidence(dom: &Dom, evidence: &Evidence) -> DomResult<Element> {
 }
 
 pub fn focus(dom: &Dom, focus: &[FocusFile], more: u64, pr: &PrInfo) -> DomResult<Element> {
-    let section = section(dom, "focus", "Focus files");
-    if focus.is_empty() {
-        empty_note(dom, &section, "No files to focus on.");
+    let (section, max_lines) = open_section(dom, focus);
+    let Some(max_lines) = max_lines else {
         return Ok(section);
-    }
-    let critical = focus
-        .iter()
-        .filter(|file| file.priority == Priority::Critical)
-        .count();
-    if critical > 0 {
-        section.add(&dom.text(
-            "p",
-            "prl-lead",
-            &format!(
-                "Focus on {}",
-                format::plural(critical as u64, "critical file", "critical files")
-            ),
-        ));
-    }
-    let max_lines = focus
-        .iter()
-        .map(|file| file.additions + file.deletions)
-        .max()
-        .unwrap_or(0);
+    };
     let (table, body) = new_table(
         dom,
         "Files ranked by review priority",
