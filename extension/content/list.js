@@ -254,8 +254,10 @@
   }
 
   navigation.watchNavigation(root, route);
-  ext.storage.onChanged.addListener((changes, area) => {
-    if (area !== "sync" || !(PREFS_KEY in changes)) return;
+  // `storage.sync.onChanged`, not `storage.onChanged`, which would also hand this content script
+  // every storage.local change, the token's new value included.
+  ext.storage.sync.onChanged.addListener((changes) => {
+    if (!(PREFS_KEY in changes)) return;
     prefs = migratePrefs(changes[PREFS_KEY].newValue);
     teardown();
     route();
