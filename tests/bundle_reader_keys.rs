@@ -1,7 +1,7 @@
-//! The streaming bundle reader keeps only the keys its `Shape`s list (`src/bundle/parse.rs`), so
+//! The streaming bundle reader keeps only the keys its `Shape`s list (`src/bundle/parse/`), so
 //! a key the reading code asks for but no `Shape` lists would always read as null — silently. This
-//! test reads the reading code and fails on any such key: every snake_case string literal after
-//! the `Shape` tables is a `Shape` key, or one of the few words that are values, not keys.
+//! test reads the reading code and fails on any such key: every snake_case string literal outside
+//! the `Shape` tables (in any file of the reader) is a `Shape` key, or one of the few words that are values, not keys.
 
 use std::collections::BTreeSet;
 
@@ -41,21 +41,50 @@ fn shape_keys(code: &str) -> BTreeSet<String> {
     keys
 }
 
+/// The reader's files (without tests and comments), each split into its `Shape` tables and the rest.
+fn reader_code() -> Vec<(String, String)> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/bundle/parse");
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .expect("src/bundle/parse")
+        .filter_map(|entry| Some(entry.ok()?.path()))
+        .filter(|path| path.extension().is_some_and(|ext| ext == "rs"))
+        .filter(|path| !path.ends_with("tests.rs"))
+        .collect();
+    prlens::order::sort(&mut paths);
+    paths
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).expect("a reader file");
+            let code: String = text
+                .split("#[cfg(test)]")
+                .next()
+                .unwrap_or_default()
+                .lines()
+                .filter(|line| !line.trim_start().starts_with("//"))
+                .map(|line| format!("{line}\n"))
+                .collect();
+            let tables_end = code
+                .rfind(": Shape = ")
+                .and_then(|at| code[at..].find(";\n").map(|end| at + end))
+                .unwrap_or(0);
+            (code[..tables_end].to_string(), code[tables_end..].to_string())
+        })
+        .collect()
+}
+
 #[test]
 fn every_key_the_bundle_reader_reads_is_in_its_shape() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/bundle/parse.rs");
-    let text = std::fs::read_to_string(path).expect("src/bundle/parse.rs");
-    let code = text.split("#[cfg(test)]").next().unwrap_or_default();
-    let tables_end = code
-        .rfind(": Shape = ")
-        .and_then(|at| code[at..].find(";\n").map(|end| at + end))
-        .expect("the Shape tables");
-    let keys = shape_keys(&code[..tables_end]);
+    let files = reader_code();
+    let keys: BTreeSet<String> = files
+        .iter()
+        .flat_map(|(tables, _)| shape_keys(tables))
+        .collect();
+    let reading: String = files.iter().map(|(_, code)| code.as_str()).collect();
     assert!(
         keys.contains("number") && keys.contains("login"),
         "{keys:?}"
     );
-    let unknown: BTreeSet<String> = snake_case_literals(&code[tables_end..])
+    let unknown: BTreeSet<String> = snake_case_literals(&reading)
         .into_iter()
         .filter(|literal| !keys.contains(literal) && !VALUES.contains(&literal.as_str()))
         .collect();

@@ -105,7 +105,7 @@ impl Scalar {
 }
 
 /// Which fields of an object the reader keeps, and how to read their values. A static tree per
-/// bundle section (see `parse.rs`); what it does not name is skipped.
+/// bundle section (see `parse/shapes.rs`); what it does not name is skipped.
 #[derive(Debug)]
 pub struct Shape {
     /// Object fields to keep, each with the shape of its value.

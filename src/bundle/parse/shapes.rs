@@ -1,0 +1,168 @@
+//! The [`Shape`]s of the bundle: every field the engine reads, and nothing else (see
+//! [`super::super::json`]).
+
+use super::super::json::{Shape, LEAF};
+
+pub(super) const fn object(fields: &'static [(&'static str, &'static Shape)]) -> Shape {
+    Shape {
+        fields,
+        items: None,
+        entries: None,
+    }
+}
+
+pub(super) const fn list(items: &'static Shape) -> Shape {
+    Shape {
+        fields: &[],
+        items: Some(items),
+        entries: None,
+    }
+}
+
+pub(super) const fn keyed(entries: &'static Shape) -> Shape {
+    Shape {
+        fields: &[],
+        items: None,
+        entries: Some(entries),
+    }
+}
+
+/// A user, label, app or git identity: whichever of these names it carries.
+pub(super) static ACCOUNT: Shape = object(&[
+    ("login", &LEAF),
+    ("type", &LEAF),
+    ("name", &LEAF),
+    ("email", &LEAF),
+    ("date", &LEAF),
+    ("slug", &LEAF),
+]);
+static ACCOUNTS: Shape = list(&ACCOUNT);
+static LEAVES: Shape = list(&LEAF);
+static REPO: Shape = object(&[("full_name", &LEAF), ("name", &LEAF), ("owner", &ACCOUNT)]);
+static REF: Shape = object(&[("sha", &LEAF), ("ref", &LEAF), ("repo", &REPO)]);
+static PULL: Shape = object(&[
+    ("number", &LEAF),
+    ("title", &LEAF),
+    ("body", &LEAF),
+    ("user", &ACCOUNT),
+    ("author_association", &LEAF),
+    ("html_url", &LEAF),
+    ("url", &LEAF),
+    ("head", &REF),
+    ("base", &REF),
+    ("state", &LEAF),
+    ("merged", &LEAF),
+    ("draft", &LEAF),
+    ("additions", &LEAF),
+    ("deletions", &LEAF),
+    ("changed_files", &LEAF),
+    ("commits", &LEAF),
+    ("created_at", &LEAF),
+    ("updated_at", &LEAF),
+    ("closed_at", &LEAF),
+    ("merged_at", &LEAF),
+    ("mergeable_state", &LEAF),
+    ("labels", &ACCOUNTS),
+    ("requested_reviewers", &ACCOUNTS),
+    ("comments", &LEAF),
+    ("review_comments", &LEAF),
+]);
+static FILE: Shape = object(&[
+    ("filename", &LEAF),
+    ("status", &LEAF),
+    ("additions", &LEAF),
+    ("deletions", &LEAF),
+    ("patch", &LEAF),
+    ("previous_filename", &LEAF),
+    ("sha", &LEAF),
+]);
+static VERIFICATION: Shape = object(&[("verified", &LEAF)]);
+static GIT_COMMIT: Shape = object(&[
+    ("author", &ACCOUNT),
+    ("message", &LEAF),
+    ("verification", &VERIFICATION),
+]);
+static COMMIT: Shape = object(&[
+    ("sha", &LEAF),
+    ("author", &ACCOUNT),
+    ("committer", &ACCOUNT),
+    ("commit", &GIT_COMMIT),
+    ("parents", &LEAVES),
+]);
+static USER: Shape = object(&[
+    ("login", &LEAF),
+    ("type", &LEAF),
+    ("created_at", &LEAF),
+    ("public_repos", &LEAF),
+    ("followers", &LEAF),
+    ("name", &LEAF),
+    ("site_admin", &LEAF),
+]);
+static HISTORY: Shape = object(&[("prs", &LEAF), ("merged", &LEAF)]);
+static OUTPUT: Shape = object(&[("title", &LEAF)]);
+static CHECK_RUN: Shape = object(&[
+    ("name", &LEAF),
+    ("status", &LEAF),
+    ("conclusion", &LEAF),
+    ("app", &ACCOUNT),
+    ("html_url", &LEAF),
+    ("output", &OUTPUT),
+]);
+static CHECK_RUN_LIST: Shape = list(&CHECK_RUN);
+/// Accepts the whole `GET …/check-runs` response as well as its `check_runs` array.
+static CHECK_RUNS: Shape = Shape {
+    fields: &[("check_runs", &CHECK_RUN_LIST)],
+    items: Some(&CHECK_RUN),
+    entries: None,
+};
+static COMMIT_STATUS: Shape = object(&[
+    ("context", &LEAF),
+    ("state", &LEAF),
+    ("description", &LEAF),
+    ("target_url", &LEAF),
+]);
+static COMMIT_STATUSES: Shape = list(&COMMIT_STATUS);
+static STATUS: Shape = object(&[("state", &LEAF), ("statuses", &COMMIT_STATUSES)]);
+static REVIEW: Shape = object(&[
+    ("user", &ACCOUNT),
+    ("state", &LEAF),
+    ("commit_id", &LEAF),
+    ("submitted_at", &LEAF),
+    ("author_association", &LEAF),
+    ("body", &LEAF),
+]);
+static PAGE: Shape = object(&[
+    ("title", &LEAF),
+    ("state", &LEAF),
+    ("author", &LEAF),
+    ("base_ref", &LEAF),
+    ("head_ref", &LEAF),
+    ("viewer", &LEAF),
+    ("viewed_files", &LEAVES),
+    ("generated_files", &LEAVES),
+]);
+static FILES: Shape = list(&FILE);
+static COMMITS: Shape = list(&COMMIT);
+static REVIEWS: Shape = list(&REVIEW);
+static USERS: Shape = keyed(&USER);
+static HISTORIES: Shape = keyed(&HISTORY);
+static PATH_COUNTS: Shape = keyed(&LEAF);
+static FAMILIARITY: Shape = keyed(&PATH_COUNTS);
+/// The bundle document: every field the engine reads, and nothing else.
+pub(super) static BUNDLE: Shape = object(&[
+    ("format", &LEAF),
+    ("fetched_at", &LEAF),
+    ("pull", &PULL),
+    ("files", &FILES),
+    ("files_truncated", &LEAF),
+    ("commits", &COMMITS),
+    ("commits_truncated", &LEAF),
+    ("users", &USERS),
+    ("history", &HISTORIES),
+    ("check_runs", &CHECK_RUNS),
+    ("status", &STATUS),
+    ("reviews", &REVIEWS),
+    ("familiarity", &FAMILIARITY),
+    ("page", &PAGE),
+    ("fetch_notes", &LEAVES),
+]);
