@@ -2,6 +2,8 @@
 
 use std::collections::BTreeMap;
 
+use super::activity::{PublicEvent, TimelineEvent};
+
 /// The format tag every bundle carries.
 pub const BUNDLE_FORMAT: &str = "prlens.bundle.v1";
 
@@ -30,6 +32,10 @@ pub struct Bundle {
     pub familiarity: Option<BTreeMap<String, BTreeMap<String, u64>>>,
     /// Facts read from the PR page itself.
     pub page: Option<PageFacts>,
+    /// The PR's issue timeline (force-pushes, reviews, commits), in GitHub's order.
+    pub timeline: Option<Vec<TimelineEvent>>,
+    /// Recent public events per login (author and committers).
+    pub events: Option<BTreeMap<String, Vec<PublicEvent>>>,
     /// Why sections are missing or partial, as written by the fetcher (e.g. "check_runs: 403, token lacks Checks").
     pub fetch_notes: Vec<String>,
 }
@@ -95,6 +101,8 @@ pub struct Commit {
     pub author_login: Option<String>,
     pub author_type: Option<String>,
     pub committer_login: Option<String>,
+    /// Git committer e-mail (`commit.committer.email`).
+    pub committer_email: Option<String>,
     /// Git author name and email (`commit.author`).
     pub author_name: Option<String>,
     pub author_email: Option<String>,

@@ -35,6 +35,7 @@ pub(super) fn commit(value: &Raw) -> Commit {
         author_login: string(author, "login"),
         author_type: string(author, "type"),
         committer_login: path_string(value, &["committer", "login"]),
+        committer_email: path_string(value, &["commit", "committer", "email"]),
         author_name: path_string(value, &["commit", "author", "name"]),
         author_email: path_string(value, &["commit", "author", "email"]),
         message: path_string(value, &["commit", "message"]).unwrap_or_default(),

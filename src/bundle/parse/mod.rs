@@ -11,6 +11,7 @@
 //! such a field no longer makes the bundle "not JSON" (it did while the whole document was
 //! decoded into a `Value`); inside a field the engine reads, both still do.
 
+mod activity;
 mod error;
 mod items;
 mod pull;
@@ -118,6 +119,8 @@ fn bundle(mut root: Raw) -> Result<Bundle, BundleError> {
         Some(value @ Raw::Object(_)) => Some(page_facts(value)),
         Some(other) => return Err(wrong_type("page", "an object", other)),
     };
+    let timeline = activity::timeline(root)?;
+    let events = activity::events(root)?;
     let fetch_notes = array(root, "fetch_notes")
         .iter()
         .filter_map(|note| note.scalar().as_str().map(str::to_string))
@@ -137,6 +140,8 @@ fn bundle(mut root: Raw) -> Result<Bundle, BundleError> {
         reviews,
         familiarity,
         page,
+        timeline,
+        events,
         fetch_notes,
     })
 }

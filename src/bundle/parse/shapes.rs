@@ -38,7 +38,8 @@ pub(super) static ACCOUNT: Shape = object(&[
 ]);
 static ACCOUNTS: Shape = list(&ACCOUNT);
 static LEAVES: Shape = list(&LEAF);
-static REPO: Shape = object(&[("full_name", &LEAF), ("name", &LEAF), ("owner", &ACCOUNT)]);
+pub(super) static REPO: Shape =
+    object(&[("full_name", &LEAF), ("name", &LEAF), ("owner", &ACCOUNT)]);
 static REF: Shape = object(&[("sha", &LEAF), ("ref", &LEAF), ("repo", &REPO)]);
 static PULL: Shape = object(&[
     ("number", &LEAF),
@@ -79,6 +80,7 @@ static FILE: Shape = object(&[
 static VERIFICATION: Shape = object(&[("verified", &LEAF)]);
 static GIT_COMMIT: Shape = object(&[
     ("author", &ACCOUNT),
+    ("committer", &ACCOUNT),
     ("message", &LEAF),
     ("verification", &VERIFICATION),
 ]);
@@ -164,5 +166,7 @@ pub(super) static BUNDLE: Shape = object(&[
     ("reviews", &REVIEWS),
     ("familiarity", &FAMILIARITY),
     ("page", &PAGE),
+    ("timeline", &super::activity::TIMELINE),
+    ("events", &super::activity::EVENTS),
     ("fetch_notes", &LEAVES),
 ]);

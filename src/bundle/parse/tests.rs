@@ -1,6 +1,7 @@
 //! The reader's policy on hostile and odd input, one behaviour a test.
 
 use super::*;
+use crate::bundle::{PublicEventKind, TimelineKind};
 use serde_json::json;
 
 #[test]
@@ -120,4 +121,61 @@ fn files_without_names_are_skipped_not_fatal() {
     let files = bundle.files.unwrap();
     assert_eq!(files.len(), 1);
     assert_eq!(files[0].additions, 3);
+}
+
+#[test]
+fn timeline_items_keep_kind_actor_time_and_commit() {
+    let bundle = Bundle::from_value(&json!({"pull": {"number": 1}, "timeline": [
+        {"event": "reviewed", "user": {"login": "alice"}, "state": "APPROVED",
+         "submitted_at": "2026-02-01T10:00:00Z", "commit_id": "aaa"},
+        {"event": "head_ref_force_pushed", "actor": {"login": "mallory"},
+         "created_at": "2026-02-02T10:00:00Z", "commit_id": null},
+        {"event": "committed", "sha": "bbb", "committer": {"date": "2026-02-03T10:00:00Z"}},
+        {"event": "labeled", "created_at": "2026-02-04T10:00:00Z"},
+        {"no_event": true}, 7
+    ]}))
+    .unwrap();
+    let timeline = bundle.timeline.unwrap();
+    let kinds: Vec<TimelineKind> = timeline.iter().map(|event| event.kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            TimelineKind::Reviewed,
+            TimelineKind::HeadRefForcePushed,
+            TimelineKind::Committed,
+            TimelineKind::Other
+        ]
+    );
+    assert_eq!(timeline[0].actor.as_deref(), Some("alice"));
+    assert_eq!(timeline[0].state.as_deref(), Some("approved"));
+    assert_eq!(timeline[1].actor.as_deref(), Some("mallory"));
+    assert_eq!(timeline[1].commit_id, None);
+    assert_eq!(timeline[2].commit_id.as_deref(), Some("bbb"));
+    assert_eq!(
+        timeline[2].at,
+        crate::timestamp::parse("2026-02-03T10:00:00Z")
+    );
+}
+
+#[test]
+fn public_events_are_read_per_login_and_a_non_array_entry_is_no_entry() {
+    let bundle = Bundle::from_value(&json!({"pull": {"number": 1}, "events": {
+        "alice": [{"type": "PullRequestEvent", "repo": {"name": "o/r"},
+                   "created_at": "2026-02-01T10:00:00Z", "payload": {"action": "opened"}},
+                  {"type": "WatchEvent", "created_at": "2026-02-01T11:00:00Z"}],
+        "bob": {"message": "Not Found"}
+    }}))
+    .unwrap();
+    let events = bundle.events.unwrap();
+    assert_eq!(events.keys().collect::<Vec<_>>(), ["alice"]);
+    assert!(events["alice"][0].opened_a_pull_request());
+    assert_eq!(events["alice"][0].repo.as_deref(), Some("o/r"));
+    assert_eq!(events["alice"][1].kind, PublicEventKind::Other);
+    assert!(Bundle::from_value(&json!({"pull": {"number": 1}, "timeline": {}})).is_err());
+}
+
+#[test]
+fn old_bundles_without_activity_sections_read_them_as_not_fetched() {
+    let bundle = Bundle::from_value(&json!({"pull": {"number": 1}})).unwrap();
+    assert!(bundle.timeline.is_none() && bundle.events.is_none());
 }

@@ -9,7 +9,7 @@ use crate::timestamp;
 
 pub fn describe(context: &Context) -> Meta {
     let bundle = context.bundle;
-    let sections: [(&str, bool); 10] = [
+    let sections: [(&str, bool); 12] = [
         ("files", bundle.files.is_some()),
         ("commits", bundle.commits.is_some()),
         ("users", bundle.users.is_some()),
@@ -19,6 +19,8 @@ pub fn describe(context: &Context) -> Meta {
         ("reviews", bundle.reviews.is_some()),
         ("familiarity", bundle.familiarity.is_some()),
         ("page", bundle.page.is_some()),
+        ("timeline", bundle.timeline.is_some()),
+        ("events", bundle.events.is_some()),
         ("pull", true),
     ];
     let mut inputs = vec![];
