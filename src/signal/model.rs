@@ -128,6 +128,9 @@ pub struct Contributor {
     pub badges: Vec<String>,
     /// One-line explanation of the trust level.
     pub summary: String,
+    /// Identity and account-behaviour evidence about this person (empty: nothing noted).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub identity: Vec<super::IdentityNote>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -411,6 +414,9 @@ pub struct ReviewAdvice {
     pub rationale: String,
     /// The readiness checklist: what counted and how much.
     pub checklist: Vec<ReadinessItem>,
+    /// What was pushed after the newest approval (absent: no approval, or it is on the head).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub changed_since_approval: Option<super::ChangedSinceApproval>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

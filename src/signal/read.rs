@@ -25,6 +25,7 @@ use super::model::{
     Finding, FocusFile, GovernanceResult, Intent, Meta, NextSteps, PrInfo, ReadinessItem,
     ReviewAdvice, Risk, Signal, SupplyChain, Triage,
 };
+use super::{ChangedSinceApproval, IdentityNote};
 
 /// Why a signal could not be read: bad JSON, or a field missing or of the wrong type.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -214,6 +215,25 @@ impl<'a> Obj<'a> {
         self.strings_in(key, self.array(key))
     }
 
+    /// A `#[serde(default)]` list of objects: missing reads as empty.
+    fn list_or_empty<T>(&self, key: &str, read: fn(&Obj<'a>) -> T) -> Vec<T> {
+        match self.field(key) {
+            Some(_) => self.list(key, read),
+            None => Vec::new(),
+        }
+    }
+
+    /// An `Option` object field, read by `read`.
+    fn opt_obj<T>(&self, key: &str, read: fn(&Obj<'a>) -> T) -> Option<T> {
+        self.optional(key).map(|value| {
+            read(&Obj::of(
+                value,
+                format!("{}.{key}", self.path),
+                self.first_error,
+            ))
+        })
+    }
+
     /// A `#[serde(default)]` list of strings: missing reads as empty.
     fn strings_or_empty(&self, key: &str) -> Vec<String> {
         match self.field(key) {
@@ -328,6 +348,29 @@ fn read_contributor(o: &Obj) -> Contributor {
         unfamiliar_files: o.opt_u64("unfamiliar_files"),
         badges: o.strings("badges"),
         summary: o.string("summary"),
+        identity: o.list_or_empty("identity", read_identity_note),
+    }
+}
+
+fn read_identity_note(o: &Obj) -> IdentityNote {
+    IdentityNote {
+        kind: o.word(
+            "kind",
+            super::IdentityKind::from_key,
+            super::IdentityKind::PrBurst,
+        ),
+        detail: o.string("detail"),
+    }
+}
+
+fn read_changed_since_approval(o: &Obj) -> ChangedSinceApproval {
+    ChangedSinceApproval {
+        approved_by: o.string("approved_by"),
+        approved_commit: o.string("approved_commit"),
+        head: o.string("head"),
+        commits: o.strings("commits"),
+        approved_commit_gone: o.bool("approved_commit_gone"),
+        compare_url: o.opt_string("compare_url"),
     }
 }
 
@@ -483,6 +526,7 @@ fn read_review(o: &Obj) -> ReviewAdvice {
         readiness: o.u8("readiness"),
         rationale: o.string("rationale"),
         checklist: o.list("checklist", read_readiness_item),
+        changed_since_approval: o.opt_obj("changed_since_approval", read_changed_since_approval),
     }
 }
 

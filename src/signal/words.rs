@@ -3,6 +3,7 @@
 //! export and contributor badges show. One table, so the panel, the export and the tests
 //! never drift apart ("Critical", "REQUEST CHANGES", "New Contributor" as in the reference).
 
+use super::identity::IdentityKind;
 use super::model::{
     Effort, EvidenceSignal, FindingKind, PolicyOutcome, Priority, ReviewAction, RiskLevel, Role,
     Severity, SignalState, Staleness, TrustLevel,
@@ -72,6 +73,17 @@ words!(TrustLevel {
     Established => "established", "Established";
     Trusted => "trusted", "Trusted";
     Maintainer => "maintainer", "Maintainer";
+});
+
+words!(IdentityKind {
+    PrBurst => "pr_burst", "PR burst";
+    DormantThenActive => "dormant_then_active", "Dormant, then active";
+    EmptyNewProfile => "empty_new_profile", "Empty new profile";
+    UnsignedCommit => "unsigned_commit", "Unsigned commit";
+    ForeignCommitter => "foreign_committer", "Other committer";
+    UnlinkedEmail => "unlinked_email", "Unlinked e-mail";
+    FutureTimestamp => "future_timestamp", "Date in the future";
+    UnknownApp => "unknown_app", "Unknown app";
 });
 
 words!(Role {

@@ -51,19 +51,25 @@ catalogue! {
     large_diff,
     install_script,
     failing_checks,
+    force_push_after_approval,
     new_contributor,
     sensitive_paths,
     api_surface_change,
     young_account,
     build_script_change,
+    pr_burst,
     binary_files,
     dependency_change,
     many_files,
+    dormant_account,
     lockfile_drift,
     missing_tests,
+    unsigned_commit,
+    commit_identity,
     ci_config_change,
     merge_conflict,
     stale_approval,
+    empty_profile,
     stale,
     draft,
 }
@@ -171,6 +177,43 @@ pub(crate) fn fire_for_findings(
     let detail = format!("{prefix}{}", first_finding_summary(&findings)?);
     let scale = worst_factor(&findings).unwrap_or(1.0);
     fire(context, spec, scale, detail, finding_paths(&findings))
+}
+
+/// Every identity note of this kind, with the login (or e-mail) of the contributor it is about.
+pub(crate) fn identity_notes(
+    sections: &Sections,
+    kind: crate::signal::IdentityKind,
+) -> Vec<(&str, &crate::signal::IdentityNote)> {
+    sections
+        .contributors
+        .iter()
+        .flat_map(|person| {
+            person
+                .identity
+                .iter()
+                .filter(move |note| note.kind == kind)
+                .map(move |note| (person.login.as_str(), note))
+        })
+        .collect()
+}
+
+/// Fires `spec` for the identity notes of `kind`: "login: detail" of the first, "(+N more)".
+pub(crate) fn fire_for_identity(
+    context: &Context,
+    sections: &Sections,
+    spec: &DriverSpec,
+    kinds: &[crate::signal::IdentityKind],
+) -> Option<Driver> {
+    let notes: Vec<(&str, &crate::signal::IdentityNote)> = kinds
+        .iter()
+        .flat_map(|kind| identity_notes(sections, *kind))
+        .collect();
+    let (login, first) = notes.first()?;
+    let mut detail = format!("{login}: {}", first.detail);
+    if notes.len() > 1 {
+        detail.push_str(&format!(" (+{} more)", notes.len() - 1));
+    }
+    fire(context, spec, 1.0, detail, Vec::new())
 }
 
 /// Distinct paths of findings, in order.

@@ -12,27 +12,48 @@
 //! (docs/sources.md, "Contributors and trust").
 //!
 //! **Rules** (GitHub's `author_association` values; docs/sources.md, "Contributors and
-//! trust"): bot by `user.type == "Bot"`, a `[bot]` login or
-//! `settings.trusted_bots`; OWNER/MEMBER → maintainer; COLLABORATOR → trusted; CONTRIBUTOR →
+//! trust"): bot for a known automation account ([`KNOWN_BOTS`]) or one in
+//! `settings.trusted_bots`; any other `type: Bot` or `[bot]` login is an unknown app, judged like
+//! a person (an App created days ago is not exempt like Dependabot); OWNER/MEMBER → maintainer; COLLABORATOR → trusted; CONTRIBUTOR →
 //! established, or low when the history shows no merged PR; FIRST_TIME_CONTRIBUTOR /
 //! FIRST_TIMER → new; NONE → new when the history shows no merged PR, else low; no
 //! association (commit authors, pre-2017 data) → decided from the history when fetched, else
 //! new for an account younger than `young_account_days`, else low. The deleted-account
-//! placeholder `ghost` is low trust with a "Deleted Account" badge.
+//! placeholder `ghost` is low trust with a "Deleted Account" badge. A commit author e-mail linked
+//! to no account is listed under that e-mail (low trust), so its commits never vanish. An account
+//! creation date after the reference time is unknown and noted, never clamped to "0 days".
+//! Identity and behaviour evidence comes from [`super::behaviour`] and [`super::commit_identity`].
 
+use super::{behaviour, commit_identity};
 use crate::engine::context::Context;
 use crate::settings::section_tables::FRESH_ACCOUNT_DAYS;
 use crate::settings::Settings;
-use crate::signal::{Contributor, Role, TrustLevel};
+use crate::signal::{Contributor, IdentityKind, IdentityNote, Role, TrustLevel};
 use crate::timestamp::SECONDS_PER_DAY;
+
+/// Automation accounts exempt from the new-person drivers without configuration: GitHub's own
+/// and the dependency bots GitHub documents (docs.github.com, "About Dependabot"; Renovate's
+/// GitHub App is `renovate[bot]`, docs.renovatebot.com, read 2026-12-03).
+pub const KNOWN_BOTS: &[&str] = &[
+    "dependabot[bot]",
+    "dependabot-preview[bot]",
+    "github-actions[bot]",
+    "renovate[bot]",
+];
 
 /// The login GitHub shows for deleted accounts.
 pub const GHOST_LOGIN: &str = "ghost";
 
-/// True for automation accounts: `type: Bot`, a `[bot]` login, or a login the user trusts as a bot.
-pub fn is_bot(login: &str, kind: Option<&str>, settings: &Settings) -> bool {
+/// True for automation accounts: `type: Bot` or a `[bot]` login.
+pub fn is_automation(login: &str, kind: Option<&str>) -> bool {
     kind.is_some_and(|kind| kind.eq_ignore_ascii_case("bot"))
         || login.to_ascii_lowercase().ends_with("[bot]")
+}
+
+/// True for bots exempt from the new-person drivers: a [`KNOWN_BOTS`] login or one the user
+/// trusts in `settings.trusted_bots`.
+pub fn is_bot(login: &str, settings: &Settings) -> bool {
+    KNOWN_BOTS.iter().any(|bot| bot.eq_ignore_ascii_case(login))
         || settings
             .trusted_bots
             .iter()
@@ -60,10 +81,52 @@ pub fn assess(context: &Context) -> Vec<Contributor> {
             people.push((login, Role::Committer));
         }
     }
-    people
+    let mut contributors: Vec<Contributor> = people
         .into_iter()
         .map(|(login, role)| describe(context, &login, role))
-        .collect()
+        .collect();
+    contributors.extend(
+        commit_identity::unlinked_emails(context)
+            .into_iter()
+            .map(|email| unlinked(context, email)),
+    );
+    contributors
+}
+
+/// A commit author known only by an e-mail no GitHub account claims.
+fn unlinked(context: &Context, email: String) -> Contributor {
+    let commits = context
+        .bundle
+        .commits
+        .iter()
+        .flatten()
+        .filter(|commit| commit.author_login.is_none())
+        .filter(|commit| {
+            commit
+                .author_email
+                .as_deref()
+                .is_some_and(|known| known.eq_ignore_ascii_case(&email))
+        })
+        .count() as u64;
+    Contributor {
+        identity: commit_identity::notes(context, &email),
+        login: email,
+        role: Role::Committer,
+        association: None,
+        trust_level: TrustLevel::Low,
+        account_age_days: None,
+        prior_prs: None,
+        merged_prs: None,
+        commits,
+        unfamiliar_files: None,
+        badges: vec![
+            TrustLevel::Low.label().to_string(),
+            "Unlinked E-mail".to_string(),
+        ],
+        summary:
+            "Commit author e-mail linked to no GitHub account: account age and history are unknown."
+                .into(),
+    }
 }
 
 fn describe(context: &Context, login: &str, role: Role) -> Contributor {
@@ -94,11 +157,35 @@ fn describe(context: &Context, login: &str, role: Role) -> Contributor {
         .flatten()
         .filter(|commit| commit.author_login.as_deref() == Some(login))
         .count() as u64;
-    let account_age_days = user
-        .and_then(|user| user.created_at)
-        .map(|created| (context.now.saturating_sub(created) / SECONDS_PER_DAY).max(0) as u64);
+    let mut identity = Vec::new();
+    let created_at = user.and_then(|user| user.created_at);
+    let account_age_days = match created_at {
+        Some(created) if created > context.now => {
+            identity.push(IdentityNote {
+                kind: IdentityKind::FutureTimestamp,
+                detail: format!(
+                    "Account creation date {} is after the reference time {}: age unknown",
+                    crate::timestamp::format(created).unwrap_or_default(),
+                    crate::timestamp::format(context.now).unwrap_or_default()
+                ),
+            });
+            None
+        }
+        Some(created) => Some(((context.now - created) / SECONDS_PER_DAY) as u64),
+        None => None,
+    };
     let unfamiliar_files = unfamiliar_files(context, login);
-    let bot = is_bot(login, kind.as_deref(), context.settings);
+    let bot = is_bot(login, context.settings);
+    if !bot && is_automation(login, kind.as_deref()) {
+        identity.push(IdentityNote {
+            kind: IdentityKind::UnknownApp,
+            detail: format!(
+                "{login} is an automation account that is neither a known bot nor in your trusted bots: judged like a person"
+            ),
+        });
+    }
+    identity.extend(behaviour::notes(context, login, user));
+    identity.extend(commit_identity::notes(context, login));
     let ghost = login.eq_ignore_ascii_case(GHOST_LOGIN) && !bot;
     let young =
         account_age_days.is_some_and(|days| days < context.settings.thresholds.young_account_days);
@@ -111,6 +198,9 @@ fn describe(context: &Context, login: &str, role: Role) -> Contributor {
     badges.push(trust_level.label().to_string());
     if ghost {
         badges.push("Deleted Account".to_string());
+    }
+    if !bot && is_automation(login, kind.as_deref()) {
+        badges.push("Unknown App".to_string());
     }
     let fresh = !bot && account_age_days.is_some_and(|days| days < FRESH_ACCOUNT_DAYS);
     if fresh {
@@ -146,6 +236,7 @@ fn describe(context: &Context, login: &str, role: Role) -> Contributor {
         unfamiliar_files,
         badges,
         summary: summary.join(" "),
+        identity,
     }
 }
 

@@ -1,5 +1,7 @@
 //! One module per section of the signal, in the order a reviewer reads them.
 
+pub mod behaviour;
+pub mod commit_identity;
 pub mod contributors;
 pub mod conventions;
 pub mod evidence;
@@ -11,5 +13,6 @@ pub mod next_steps;
 pub mod pr;
 pub mod review;
 pub mod risk;
+pub mod since_approval;
 pub mod supply_chain;
 pub mod triage;
