@@ -191,7 +191,10 @@ mod tests {
         let events: Vec<Value> = (0..5)
             .map(|i| opened(&format!("o{i}/r"), 20 + i / 2))
             .collect();
-        assert_eq!(kinds(with_history(events), old_user()), [IdentityKind::PrBurst]);
+        assert_eq!(
+            kinds(with_history(events), old_user()),
+            [IdentityKind::PrBurst]
+        );
     }
 
     #[test]

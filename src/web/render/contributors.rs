@@ -10,6 +10,7 @@ use super::format;
 use super::frame::{chip, empty_note, facts, section};
 use super::links::profile_url;
 use crate::signal::Contributor;
+use crate::text::show_invisibles;
 use web_sys::Element;
 
 pub fn render(dom: &Dom, contributors: &[Contributor]) -> DomResult<Element> {
@@ -72,6 +73,16 @@ pub fn render(dom: &Dom, contributors: &[Contributor]) -> DomResult<Element> {
         }
         facts(dom, &item, &rows);
         item.add(&dom.text("p", "prl-summary-text", &person.summary));
+        if !person.identity.is_empty() {
+            let notes = dom.list("prl-identity", "Identity and behaviour");
+            for note in &person.identity {
+                let entry = dom.item(&notes, "prl-identity-note");
+                set(&entry, "data-prlens-identity", note.kind.key());
+                entry.add(&chip(dom, note.kind.label(), "outline"));
+                entry.add(&dom.text("span", "", &show_invisibles(&note.detail)));
+            }
+            item.add(&notes);
+        }
     }
     section.add(&list);
     Ok(section)

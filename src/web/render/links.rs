@@ -84,6 +84,14 @@ pub fn issue_url(owner: &str, repo: &str, number: u64) -> Option<String> {
     (number > 0).then(|| format!("{base}/issues/{number}"))
 }
 
+/// GitHub's compare view between two commits, when both are hex commit ids.
+pub fn compare_url(owner: &str, repo: &str, from: &str, to: &str) -> Option<String> {
+    let base = repo_url(owner, repo)?;
+    let hex =
+        |sha: &str| (7..=64).contains(&sha.len()) && sha.chars().all(|c| c.is_ascii_hexdigit());
+    (hex(from) && hex(to)).then(|| format!("{base}/compare/{from}...{to}"))
+}
+
 /// A user's profile, when the login is a plain GitHub login.
 pub fn profile_url(login: &str) -> Option<String> {
     is_valid_owner(login).then(|| format!("{GITHUB_PREFIX}{login}"))

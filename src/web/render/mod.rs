@@ -33,6 +33,7 @@ mod risk;
 mod section;
 mod sheet;
 mod sheet_tables;
+mod since_approval;
 mod state;
 mod supply_chain;
 mod theme;

@@ -6,10 +6,15 @@
 
 use super::dom::{set, Append, Dom, DomResult};
 use super::frame::{empty_note, section, subheading};
-use crate::signal::{NextSteps, ReviewAdvice};
+use crate::signal::{NextSteps, PrInfo, ReviewAdvice};
 use web_sys::Element;
 
-pub fn render(dom: &Dom, steps: &NextSteps, review: &ReviewAdvice) -> DomResult<Element> {
+pub fn render(
+    dom: &Dom,
+    steps: &NextSteps,
+    review: &ReviewAdvice,
+    pr: &PrInfo,
+) -> DomResult<Element> {
     let section = section(dom, "next_steps", "Next steps");
     let recommendation = dom.el("p", "prl-lead");
     recommendation.add(&dom.text(
@@ -42,6 +47,9 @@ pub fn render(dom: &Dom, steps: &NextSteps, review: &ReviewAdvice) -> DomResult<
             ));
         }
         section.add(&list);
+    }
+    if let Some(changed) = &review.changed_since_approval {
+        super::since_approval::render(dom, &section, pr, changed);
     }
     for (title, entries, kind, empty) in [
         ("Concerns", &steps.concerns, "concern", "No concerns."),

@@ -22,7 +22,7 @@ pub(super) fn render(dom: &Dom, signal: &Signal, key: &str) -> DomResult<Element
         "triage" => triage::render(dom, &signal.triage)?,
         "conventions" => conventions::render(dom, &signal.conventions)?,
         "governance" => governance::render(dom, &signal.governance)?,
-        _ => next_steps::render(dom, &signal.next_steps, &signal.review)?,
+        _ => next_steps::render(dom, &signal.next_steps, &signal.review, &signal.pr)?,
     })
 }
 
