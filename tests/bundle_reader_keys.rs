@@ -67,7 +67,10 @@ fn reader_code() -> Vec<(String, String)> {
                 .rfind(": Shape = ")
                 .and_then(|at| code[at..].find(";\n").map(|end| at + end))
                 .unwrap_or(0);
-            (code[..tables_end].to_string(), code[tables_end..].to_string())
+            (
+                code[..tables_end].to_string(),
+                code[tables_end..].to_string(),
+            )
         })
         .collect()
 }
