@@ -13,16 +13,20 @@ pub fn is_partial(meta: &Meta) -> bool {
     fetch_gaps(meta).next().is_some()
 }
 
-/// Missing inputs that the fetcher should have got. The `page` section (facts read from the
-/// PR page: Viewed ticks, collapsed generated files) is absent by design outside the
-/// extension (CLI, playground), so it is not a gap.
+/// Sections whose absence is not a fetch gap: `page` (facts read from the PR page: Viewed
+/// ticks, collapsed generated files) is absent by design outside the extension (CLI,
+/// playground); `timeline` and `events` are fetched after the first render or skipped when
+/// the rate budget is low (their absence stays listed in the signal's `meta.missing`).
+const NOT_GAPS: &[&str] = &["page", "timeline", "events"];
+
+/// Missing inputs that the fetcher should have got (all but [`NOT_GAPS`]).
 fn fetch_gaps(meta: &Meta) -> impl Iterator<Item = &String> {
     meta.missing.iter().filter(|entry| {
         let section = entry
             .split(|c: char| c == ':' || c.is_whitespace())
             .next()
             .unwrap_or_default();
-        section != "page"
+        !NOT_GAPS.contains(&section)
     })
 }
 

@@ -1,0 +1,61 @@
+/**
+ * Identity evidence in the panel on the fake github.com, from the project bundle
+ * `force-pushed-after-approval`: Contributors shows the author's unsigned commit among signed
+ * ones (from `commit.verification` of the REST commits), and Next steps shows what changed
+ * since the newest approval with a link to GitHub's compare view from the approved commit to
+ * the head. The same PR approved on its signed head (`approved-on-head-steady-author`) shows
+ * neither.
+ */
+import test from "node:test";
+import assert from "node:assert/strict";
+
+import { makeBundles, screenshot, startBrowser, waitForPanelState } from "./harness.mjs";
+
+const FIRES = "force-pushed-after-approval";
+const SILENT = "approved-on-head-steady-author";
+const fixture = makeBundles([FIRES, SILENT]);
+const APPROVED = "b3606bbc2e50df357684684fbf7ab0212fa35879";
+const HEAD = "d184faef6b743664a3ee70cb8932adc632774b20";
+
+async function openPanel(browser, number) {
+  const page = await browser.newPage();
+  await page.goto(`https://github.com/tidewater/harbor-client/pull/${number}`);
+  assert.equal(await waitForPanelState(page, ["ready"]), "ready");
+  const frame = page.frames().find((candidate) => candidate.url().startsWith(`${browser.extensionOrigin}/panel.html`));
+  return { page, frame };
+}
+
+test("the panel shows an unsigned commit among signed ones and what changed since the approval, linked to GitHub's compare view", async (t) => {
+  const browser = await startBrowser({ bundles: fixture.dir, server: { absent: "empty" } });
+  t.after(() => browser.close());
+  const { page, frame } = await openPanel(browser, 224);
+
+  const note = frame.locator('[data-prlens-identity="unsigned_commit"]');
+  assert.equal(await note.count(), 1, "one unsigned-commit note in Contributors");
+  assert.match(await note.innerText(), /Commit d184fae is not signed, while 1 other commit of this PR is/);
+
+  const panel = await frame.locator("#prlens-panel").innerText();
+  assert.match(panel, /Changed since approval/);
+  assert.match(panel, /jonas-okafor approved b3606bb; 1 commit was pushed since\./);
+  assert.match(panel, /d184fae Address review: test the upload/);
+  const compare = frame.locator("a.prl-compare");
+  assert.equal(
+    await compare.getAttribute("href"),
+    `https://github.com/tidewater/harbor-client/compare/${APPROVED}...${HEAD}`,
+  );
+  assert.match(panel, /Unsigned commit among signed/, "the driver is listed under risk");
+
+  await screenshot(page, "identity-evidence");
+  assert.deepEqual(browser.consoleErrors, []);
+});
+
+test("the same PR approved on its signed head shows no identity notes and no changes since approval", async (t) => {
+  const browser = await startBrowser({ bundles: fixture.dir, server: { absent: "empty" } });
+  t.after(() => browser.close());
+  const { frame } = await openPanel(browser, 225);
+  assert.equal(await frame.locator("[data-prlens-identity]").count(), 0);
+  const panel = await frame.locator("#prlens-panel").innerText();
+  assert.doesNotMatch(panel, /Changed since approval/);
+  assert.equal(await frame.locator("a.prl-compare").count(), 0);
+  assert.deepEqual(browser.consoleErrors, []);
+});
