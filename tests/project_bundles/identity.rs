@@ -27,10 +27,9 @@ fn a_force_push_after_approval_an_unsigned_commit_and_a_pr_burst_fire_with_their
         .expect("changed since approval");
     assert_eq!(changed.approved_by, "jonas-okafor");
     assert_eq!(changed.commits, ["d184fae Address review: test the upload"]);
-    assert!(changed
-        .compare_url
-        .as_deref()
-        .is_some_and(|url| url.starts_with("https://github.com/tidewater/harbor-client/compare/b3606bb")));
+    assert!(changed.compare_url.as_deref().is_some_and(
+        |url| url.starts_with("https://github.com/tidewater/harbor-client/compare/b3606bb")
+    ));
 }
 
 #[test]
