@@ -10,6 +10,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 
 import { makeBundles, screenshot, startBrowser, waitForPanelState } from "./harness.mjs";
+import { openDetails } from "./sheet-support.mjs";
 
 const FIRES = "force-pushed-after-approval";
 const SILENT = "approved-on-head-steady-author";
@@ -29,21 +30,22 @@ test("the panel shows an unsigned commit among signed ones and what changed sinc
   const browser = await startBrowser({ bundles: fixture.dir, server: { absent: "empty" } });
   t.after(() => browser.close());
   const { page, frame } = await openPanel(browser, 224);
+  assert.match(await frame.locator("#prlens-panel").innerText(), /Unsigned commit among signed/, "the driver is listed in the panel");
+  const details = await openDetails(page, frame);
 
-  const note = frame.locator('[data-prlens-identity="unsigned_commit"]');
+  const note = details.locator('[data-prlens-identity="unsigned_commit"]');
   assert.equal(await note.count(), 1, "one unsigned-commit note in Contributors");
   assert.match(await note.innerText(), /Commit d184fae is not signed, while 1 other commit of this PR is/);
 
-  const panel = await frame.locator("#prlens-panel").innerText();
+  const panel = await details.locator('[data-prlens-section="next_steps"]').innerText();
   assert.match(panel, /Changed since approval/);
   assert.match(panel, /jonas-okafor approved b3606bb; 1 commit was pushed since\./);
   assert.match(panel, /d184fae Address review: test the upload/);
-  const compare = frame.locator("a.prl-compare");
+  const compare = details.locator("a.prl-compare");
   assert.equal(
     await compare.getAttribute("href"),
     `https://github.com/tidewater/harbor-client/compare/${APPROVED}...${HEAD}`,
   );
-  assert.match(panel, /Unsigned commit among signed/, "the driver is listed under risk");
 
   await screenshot(page, "identity-evidence");
   assert.deepEqual(browser.consoleErrors, []);
@@ -52,10 +54,13 @@ test("the panel shows an unsigned commit among signed ones and what changed sinc
 test("the same PR approved on its signed head shows no identity notes and no changes since approval", async (t) => {
   const browser = await startBrowser({ bundles: fixture.dir, server: { absent: "empty" } });
   t.after(() => browser.close());
-  const { frame } = await openPanel(browser, 225);
-  assert.equal(await frame.locator("[data-prlens-identity]").count(), 0);
-  const panel = await frame.locator("#prlens-panel").innerText();
+  const { page, frame } = await openPanel(browser, 225);
+  assert.doesNotMatch(await frame.locator("#prlens-panel").innerText(), /Unsigned commit among signed/);
+  const details = await openDetails(page, frame);
+  assert.equal(await details.locator('[data-prlens-section="contributors"]').count(), 1, "contributors rendered");
+  assert.equal(await details.locator("[data-prlens-identity]").count(), 0);
+  const panel = await details.locator('[data-prlens-section="next_steps"]').innerText();
   assert.doesNotMatch(panel, /Changed since approval/);
-  assert.equal(await frame.locator("a.prl-compare").count(), 0);
+  assert.equal(await details.locator("a.prl-compare").count(), 0);
   assert.deepEqual(browser.consoleErrors, []);
 });

@@ -73,17 +73,26 @@ pub fn render(dom: &Dom, contributors: &[Contributor]) -> DomResult<Element> {
         }
         facts(dom, &item, &rows);
         item.add(&dom.text("p", "prl-summary-text", &person.summary));
-        if !person.identity.is_empty() {
-            let notes = dom.list("prl-identity", "Identity and behaviour");
-            for note in &person.identity {
-                let entry = dom.item(&notes, "prl-identity-note");
-                set(&entry, "data-prlens-identity", note.kind.key());
-                entry.add(&chip(dom, note.kind.label(), "outline"));
-                entry.add(&dom.text("span", "", &show_invisibles(&note.detail)));
-            }
+        if let Some(notes) = identity_notes(dom, person) {
             item.add(&notes);
         }
     }
     section.add(&list);
     Ok(section)
+}
+
+/// The person's identity and behaviour notes, each a chip with its evidence (`None`: no notes).
+/// Shared by the panel's cards and the details sheet's table.
+pub fn identity_notes(dom: &Dom, person: &Contributor) -> Option<Element> {
+    if person.identity.is_empty() {
+        return None;
+    }
+    let notes = dom.list("prl-identity", "Identity and behaviour");
+    for note in &person.identity {
+        let entry = dom.item(&notes, "prl-identity-note");
+        set(&entry, "data-prlens-identity", note.kind.key());
+        entry.add(&chip(dom, note.kind.label(), "outline"));
+        entry.add(&dom.text("span", "", &show_invisibles(&note.detail)));
+    }
+    Some(notes)
 }

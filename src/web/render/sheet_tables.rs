@@ -116,6 +116,9 @@ pub fn contributors(dom: &Dom, contributors: &[Contributor]) -> DomResult<Elemen
         // Why the trust level is what it is: a full-width line under the person's numbers.
         let why = dom.el("tr", "prl-why-row");
         let text = dom.text("td", "prl-why", &person.summary);
+        if let Some(notes) = super::contributors::identity_notes(dom, person) {
+            text.add(&notes);
+        }
         set(&text, "colspan", "6");
         why.add(&text);
         body.add(&why);
