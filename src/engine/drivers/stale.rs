@@ -2,7 +2,9 @@
 //!
 //! **What it detects.** An open PR whose last update (`updated_at`, else `created_at`) is at
 //! least `thresholds.stale_days` before "now"; the weight ramps to full at
-//! `thresholds.stale_high_days`. Closed and merged PRs never fire.
+//! `thresholds.stale_high_days`. Closed and merged PRs never fire. A date after "now" is
+//! unknown, not "just now": an `updated_at` in the future falls back to `created_at`, and the
+//! detail says so (a clock or a forged date must not hide staleness).
 //!
 //! **Why it matters.** The base branch has moved on: the diff may no longer apply or mean the
 //! same thing, the author's context has faded, and CI results are old.
@@ -30,15 +32,26 @@ fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
         return None;
     }
     let thresholds = &context.settings.thresholds;
-    let last = pull.updated_at.or(pull.created_at)?;
+    let known = |at: &i64| *at <= context.now;
+    let future_update = pull.updated_at.filter(|at| !known(at));
+    let last = pull
+        .updated_at
+        .filter(known)
+        .or(pull.created_at.filter(known))?;
     let days = days_between(last, context.now);
     if days < thresholds.stale_days {
         return None;
     }
-    let detail = format!(
+    let mut detail = format!(
         "No activity for {days} days (stale after {})",
         thresholds.stale_days
     );
+    if let Some(future) = future_update.and_then(crate::timestamp::format) {
+        detail = format!(
+            "Opened {days} days ago; its last-update date {future} is after the reference time, so unknown (stale after {})",
+            thresholds.stale_days
+        );
+    }
     let scale = ramp(days, thresholds.stale_days, thresholds.stale_high_days);
     fire(context, &SPEC, scale, detail, Vec::new())
 }
@@ -79,5 +92,17 @@ mod tests {
         assert!(case("closed", "2025-01-01T00:00:00Z")
             .fired(evaluate)
             .is_none());
+    }
+
+    #[test]
+    fn a_last_update_in_the_future_is_unknown_and_does_not_hide_staleness() {
+        let case = Case::new(json!({"fetched_at": "2026-03-01T00:00:00Z", "pull": {"number": 1,
+            "state": "open", "created_at": "2025-12-01T00:00:00Z", "updated_at": "2031-01-01T00:00:00Z"}}));
+        let driver = case.fired(evaluate).unwrap();
+        assert!(
+            driver.detail.starts_with("Opened 90 days ago; its last-update date 2031-01-01T00:00:00Z is after the reference time"),
+            "{}",
+            driver.detail
+        );
     }
 }
