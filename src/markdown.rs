@@ -240,6 +240,9 @@ fn write_contributors(out: &mut String, signal: &Signal) {
             person.trust_level.key(),
             escape(&person.summary)
         );
+        for note in &person.identity {
+            let _ = writeln!(out, "  - {}: {}", note.kind.label(), escape(&note.detail));
+        }
     }
 }
 
