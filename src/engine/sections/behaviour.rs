@@ -59,7 +59,7 @@ fn burst(events: &[PublicEvent]) -> Option<IdentityNote> {
     for (start, (from, _)) in opened.iter().enumerate() {
         let mut repositories: Vec<&str> = Vec::new();
         for (at, repo) in &opened[start..] {
-            if at - from > BURST_WINDOW_DAYS * SECONDS_PER_DAY {
+            if at.saturating_sub(*from) > BURST_WINDOW_DAYS * SECONDS_PER_DAY {
                 break;
             }
             if !repositories.contains(repo) {
@@ -89,7 +89,9 @@ fn dormancy(
     user: Option<&User>,
     events: &[PublicEvent],
 ) -> Option<IdentityNote> {
-    let window_start = context.now - EVENTS_WINDOW_DAYS * SECONDS_PER_DAY;
+    let window_start = context
+        .now
+        .saturating_sub(EVENTS_WINDOW_DAYS * SECONDS_PER_DAY);
     let created = user?.created_at?;
     if created > window_start {
         return None;
@@ -103,10 +105,10 @@ fn dormancy(
     let mut previous = (events.len() < EVENTS_CAP).then_some(window_start);
     for (index, at) in times.iter().enumerate() {
         if let Some(quiet_since) = previous {
-            let quiet_days = (at - quiet_since) / SECONDS_PER_DAY;
+            let quiet_days = at.saturating_sub(quiet_since) / SECONDS_PER_DAY;
             let woke = times[index..]
                 .iter()
-                .take_while(|later| *later - at <= WAKE_WINDOW_DAYS * SECONDS_PER_DAY)
+                .take_while(|later| later.saturating_sub(*at) <= WAKE_WINDOW_DAYS * SECONDS_PER_DAY)
                 .count();
             if quiet_days >= DORMANT_GAP_DAYS && woke >= WAKE_EVENTS {
                 let since = if Some(quiet_since) == Some(window_start) && index == 0 {
@@ -118,7 +120,7 @@ fn dormancy(
                     kind: IdentityKind::DormantThenActive,
                     detail: format!(
                         "Account {} days old: {since} {woke} events within {WAKE_WINDOW_DAYS} days",
-                        (context.now - created) / SECONDS_PER_DAY
+                        context.now.saturating_sub(created) / SECONDS_PER_DAY
                     ),
                 });
             }
@@ -130,7 +132,7 @@ fn dormancy(
 
 fn empty_profile(context: &Context, user: &User) -> Option<IdentityNote> {
     let created = user.created_at.filter(|created| *created <= context.now)?;
-    let days = ((context.now - created) / SECONDS_PER_DAY) as u64;
+    let days = (context.now.saturating_sub(created) / SECONDS_PER_DAY) as u64;
     let empty = user.public_repos == Some(0)
         && user.followers == Some(0)
         && user

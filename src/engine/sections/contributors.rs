@@ -171,7 +171,7 @@ fn describe(context: &Context, login: &str, role: Role) -> Contributor {
             });
             None
         }
-        Some(created) => Some(((context.now - created) / SECONDS_PER_DAY) as u64),
+        Some(created) => Some((context.now.saturating_sub(created) / SECONDS_PER_DAY) as u64),
         None => None,
     };
     let unfamiliar_files = unfamiliar_files(context, login);
