@@ -130,7 +130,7 @@ pub struct Contributor {
     pub summary: String,
     /// Identity and account-behaviour evidence about this person (empty: nothing noted).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub identity: Vec<super::IdentityNote>,
+    pub identity: Vec<super::identity::IdentityNote>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -416,7 +416,7 @@ pub struct ReviewAdvice {
     pub checklist: Vec<ReadinessItem>,
     /// What was pushed after the newest approval (absent: no approval, or it is on the head).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub changed_since_approval: Option<super::ChangedSinceApproval>,
+    pub changed_since_approval: Option<super::identity::ChangedSinceApproval>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -20,12 +20,12 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
+use super::identity::{ChangedSinceApproval, IdentityKind, IdentityNote};
 use super::model::{
     CheckSummary, Contributor, ConventionCheck, Criterion, Driver, Evidence, EvidenceSignals,
     Finding, FocusFile, GovernanceResult, Intent, Meta, NextSteps, PrInfo, ReadinessItem,
     ReviewAdvice, Risk, Signal, SupplyChain, Triage,
 };
-use super::{ChangedSinceApproval, IdentityNote};
 
 /// Why a signal could not be read: bad JSON, or a field missing or of the wrong type.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -354,11 +354,7 @@ fn read_contributor(o: &Obj) -> Contributor {
 
 fn read_identity_note(o: &Obj) -> IdentityNote {
     IdentityNote {
-        kind: o.word(
-            "kind",
-            super::IdentityKind::from_key,
-            super::IdentityKind::PrBurst,
-        ),
+        kind: o.word("kind", IdentityKind::from_key, IdentityKind::PrBurst),
         detail: o.string("detail"),
     }
 }

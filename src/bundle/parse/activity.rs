@@ -3,9 +3,9 @@
 
 use super::super::activity::{PublicEvent, PublicEventKind, TimelineEvent, TimelineKind};
 use super::super::json::{Raw, Shape, LEAF};
+use super::error::BundleError;
 use super::read::*;
 use super::shapes::{list, object, ACCOUNT, REPO};
-use super::BundleError;
 use std::collections::BTreeMap;
 
 static TIMELINE_ITEM: Shape = object(&[

@@ -2,8 +2,8 @@
 
 use super::super::json::Raw;
 use super::super::model::*;
+use super::error::BundleError;
 use super::read::*;
-use super::BundleError;
 
 /// A file entry; entries with no usable filename are skipped (`None`).
 pub(super) fn changed_file(mut value: Raw) -> Option<Result<ChangedFile, BundleError>> {

@@ -18,7 +18,7 @@ mod pull;
 mod read;
 mod shapes;
 
-use super::json::Raw;
+use super::json::{Raw, Shape, LEAF};
 use super::model::*;
 use crate::text::clip;
 use items::{changed_file, check_run, combined_status, commit, page_facts, review, user};
@@ -29,9 +29,30 @@ pub use error::BundleError;
 /// Hostile values quoted in an error message are clipped to this many characters.
 const MAX_QUOTED_CHARS: usize = 120;
 
+/// The bundle document: every field the engine reads, and nothing else.
+static BUNDLE: Shape = shapes::object(&[
+    ("format", &LEAF),
+    ("fetched_at", &LEAF),
+    ("pull", &shapes::PULL),
+    ("files", &shapes::FILES),
+    ("files_truncated", &LEAF),
+    ("commits", &shapes::COMMITS),
+    ("commits_truncated", &LEAF),
+    ("users", &shapes::USERS),
+    ("history", &shapes::HISTORIES),
+    ("check_runs", &shapes::CHECK_RUNS),
+    ("status", &shapes::STATUS),
+    ("reviews", &shapes::REVIEWS),
+    ("familiarity", &shapes::FAMILIARITY),
+    ("page", &shapes::PAGE),
+    ("timeline", &activity::TIMELINE),
+    ("events", &activity::EVENTS),
+    ("fetch_notes", &shapes::LEAVES),
+]);
+
 /// Parses bundle text: the shaped reader, then the policy below.
 pub(super) fn from_str(text: &str) -> Result<Bundle, BundleError> {
-    let document = super::json::from_str(text, &shapes::BUNDLE)
+    let document = super::json::from_str(text, &BUNDLE)
         .map_err(|error| BundleError::NotJson(clip(&error.to_string(), 200)))?;
     bundle(document)
 }

@@ -2,8 +2,8 @@
 
 use super::super::json::Raw;
 use super::super::model::Pull;
+use super::error::BundleError;
 use super::read::*;
-use super::BundleError;
 
 /// Owner and repo from `base.repo`, else from the html or API URL.
 fn owner_and_repo(pull: &Raw) -> (String, String) {

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::super::json::Raw;
-use super::BundleError;
+use super::error::BundleError;
 use crate::timestamp;
 
 /// Larger than any diff GitHub serves (3,000 files); beyond it a count is absurd.

@@ -37,11 +37,11 @@ pub(super) static ACCOUNT: Shape = object(&[
     ("slug", &LEAF),
 ]);
 static ACCOUNTS: Shape = list(&ACCOUNT);
-static LEAVES: Shape = list(&LEAF);
+pub(super) static LEAVES: Shape = list(&LEAF);
 pub(super) static REPO: Shape =
     object(&[("full_name", &LEAF), ("name", &LEAF), ("owner", &ACCOUNT)]);
 static REF: Shape = object(&[("sha", &LEAF), ("ref", &LEAF), ("repo", &REPO)]);
-static PULL: Shape = object(&[
+pub(super) static PULL: Shape = object(&[
     ("number", &LEAF),
     ("title", &LEAF),
     ("body", &LEAF),
@@ -112,7 +112,7 @@ static CHECK_RUN: Shape = object(&[
 ]);
 static CHECK_RUN_LIST: Shape = list(&CHECK_RUN);
 /// Accepts the whole `GET …/check-runs` response as well as its `check_runs` array.
-static CHECK_RUNS: Shape = Shape {
+pub(super) static CHECK_RUNS: Shape = Shape {
     fields: &[("check_runs", &CHECK_RUN_LIST)],
     items: Some(&CHECK_RUN),
     entries: None,
@@ -124,7 +124,7 @@ static COMMIT_STATUS: Shape = object(&[
     ("target_url", &LEAF),
 ]);
 static COMMIT_STATUSES: Shape = list(&COMMIT_STATUS);
-static STATUS: Shape = object(&[("state", &LEAF), ("statuses", &COMMIT_STATUSES)]);
+pub(super) static STATUS: Shape = object(&[("state", &LEAF), ("statuses", &COMMIT_STATUSES)]);
 static REVIEW: Shape = object(&[
     ("user", &ACCOUNT),
     ("state", &LEAF),
@@ -133,7 +133,7 @@ static REVIEW: Shape = object(&[
     ("author_association", &LEAF),
     ("body", &LEAF),
 ]);
-static PAGE: Shape = object(&[
+pub(super) static PAGE: Shape = object(&[
     ("title", &LEAF),
     ("state", &LEAF),
     ("author", &LEAF),
@@ -143,30 +143,10 @@ static PAGE: Shape = object(&[
     ("viewed_files", &LEAVES),
     ("generated_files", &LEAVES),
 ]);
-static FILES: Shape = list(&FILE);
-static COMMITS: Shape = list(&COMMIT);
-static REVIEWS: Shape = list(&REVIEW);
-static USERS: Shape = keyed(&USER);
-static HISTORIES: Shape = keyed(&HISTORY);
+pub(super) static FILES: Shape = list(&FILE);
+pub(super) static COMMITS: Shape = list(&COMMIT);
+pub(super) static REVIEWS: Shape = list(&REVIEW);
+pub(super) static USERS: Shape = keyed(&USER);
+pub(super) static HISTORIES: Shape = keyed(&HISTORY);
 static PATH_COUNTS: Shape = keyed(&LEAF);
-static FAMILIARITY: Shape = keyed(&PATH_COUNTS);
-/// The bundle document: every field the engine reads, and nothing else.
-pub(super) static BUNDLE: Shape = object(&[
-    ("format", &LEAF),
-    ("fetched_at", &LEAF),
-    ("pull", &PULL),
-    ("files", &FILES),
-    ("files_truncated", &LEAF),
-    ("commits", &COMMITS),
-    ("commits_truncated", &LEAF),
-    ("users", &USERS),
-    ("history", &HISTORIES),
-    ("check_runs", &CHECK_RUNS),
-    ("status", &STATUS),
-    ("reviews", &REVIEWS),
-    ("familiarity", &FAMILIARITY),
-    ("page", &PAGE),
-    ("timeline", &super::activity::TIMELINE),
-    ("events", &super::activity::EVENTS),
-    ("fetch_notes", &LEAVES),
-]);
+pub(super) static FAMILIARITY: Shape = keyed(&PATH_COUNTS);
