@@ -9,7 +9,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 
-import { makeBundles, screenshot, startBrowser, waitForPanelState } from "./harness.mjs";
+import { makeBundles, panelFrame, screenshot, startBrowser, waitForPanelState } from "./harness.mjs";
 import { openDetails } from "./sheet-support.mjs";
 
 const FIRES = "force-pushed-after-approval";
@@ -63,4 +63,27 @@ test("the same PR approved on its signed head shows no identity notes and no cha
   assert.doesNotMatch(panel, /Changed since approval/);
   assert.equal(await details.locator("a.prl-compare").count(), 0);
   assert.deepEqual(browser.consoleErrors, []);
+});
+
+test("switching unsigned_commit off in the popup removes it from the open panel without a reload", async (t) => {
+  const browser = await startBrowser({ bundles: fixture.dir, server: { absent: "empty" } });
+  t.after(() => browser.close());
+  await browser.setStorage("sync", { "prlens.prefs": { enabled: true, disabledRepos: [], expanded: true, hiddenSections: [], engine: {} } });
+  const { page } = await openPanel(browser, 224);
+  const drivers = async () => (await (await panelFrame(page)).locator("#prlens-panel").innerText());
+  assert.match(await drivers(), /Unsigned commit among signed/);
+
+  const popup = await browser.newPage();
+  await popup.goto(`${browser.extensionOrigin}/popup.html`);
+  await popup.locator('#popup[data-ready="true"]').waitFor({ timeout: 15000 });
+  await popup.locator("details.form-group > summary", { hasText: "Driver weights" }).click();
+  const weight = popup.locator('[data-weight="unsigned_commit"]');
+  assert.equal(Number(await weight.inputValue()), 0.2, "the form shows the driver's default weight");
+  await weight.fill("0");
+  const deadline = Date.now() + 10000;
+  while (/Unsigned commit among signed/.test(await drivers())) {
+    assert.ok(Date.now() < deadline, "the panel re-scored without the switched-off driver");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  assert.match(await drivers(), /Stale approval/, "the other drivers still show");
 });
