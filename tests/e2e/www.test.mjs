@@ -170,6 +170,7 @@ before(async () => {
   // The engine's own fixture assembler (the CLI's bundle-fixture), as every e2e test uses.
   const [assembled] = makeBundles([FIXTURE_CASE]).files;
   fs.copyFileSync(assembled, path.join(bundlesDir, "owner-45-files.json"));
+  fs.copyFileSync(path.join(repoRoot, "tests/bundles/force-pushed-after-approval.json"), path.join(bundlesDir, "force-pushed-after-approval.json"));
   fs.writeFileSync(path.join(bundlesDir, "not-json.json"), "{ this is not json");
   fs.writeFileSync(path.join(bundlesDir, "pull-is-a-string.json"), JSON.stringify({ format: "prlens.bundle.v1", pull: "oops" }));
   fs.writeFileSync(path.join(bundlesDir, "array.json"), "[1, 2, 3]");
@@ -710,6 +711,20 @@ test("dark mode follows the system, the toggle overrides it, and a dark screensh
   assert.ok(sum > 600, `light background after the toggle, got ${light}`);
   await page.reload();
   assert.equal(await page.getAttribute("html", "data-color-mode"), "light", "the choice survives a reload");
+  assert.deepEqual(record.errors, []);
+  await context.close();
+});
+
+test("a bundle with a timeline and public events shows the force-push after approval and the PR burst", async () => {
+  // The extension fetches these sections once the fetcher asks for them; the playground reads them from the bundle.
+  const { page, context, record } = await openPage();
+  await page.goto(`${baseUrl}?bundle=test-bundles/force-pushed-after-approval.json`);
+  await waitForPanel(page);
+  const text = await page.textContent("#prlens-panel");
+  assert.match(text, /Force-push after approval/);
+  assert.match(text, /ines-marchetti force-pushed on 2026-02-23, after jonas-okafor's approval on 2026-02-21/);
+  assert.match(text, /Opened pull requests in 6 repositories within 3 days/);
+  assert.equal(await page.locator('#prlens-panel [data-prlens-identity="pr_burst"]').count(), 1, "the burst is evidence on the author's card");
   assert.deepEqual(record.errors, []);
   await context.close();
 });
