@@ -41,6 +41,8 @@ pub struct TimelineEvent {
     pub commit_id: Option<String>,
     /// The review state of a `reviewed` event (`approved`, `changes_requested`, `commented`, …).
     pub state: Option<String>,
+    /// The reviewer's `author_association` of a `reviewed` event.
+    pub association: Option<String>,
 }
 
 /// The public event types the engine tells apart (GitHub's `type` field).

@@ -17,6 +17,7 @@ static TIMELINE_ITEM: Shape = object(&[
     ("commit_id", &LEAF),
     ("sha", &LEAF),
     ("state", &LEAF),
+    ("author_association", &LEAF),
     ("committer", &ACCOUNT),
 ]);
 pub(super) static TIMELINE: Shape = list(&TIMELINE_ITEM);
@@ -47,6 +48,7 @@ fn timeline_event(value: &Raw) -> Option<TimelineEvent> {
             .or_else(|| time_at(value.field("committer"), "date")),
         commit_id: string(value, "commit_id").or_else(|| string(value, "sha")),
         state: string(value, "state").map(|state| state.to_ascii_lowercase()),
+        association: string(value, "author_association"),
     })
 }
 

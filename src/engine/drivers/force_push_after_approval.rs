@@ -2,7 +2,8 @@
 //!
 //! **What it detects.** A `head_ref_force_pushed` event in the PR's timeline
 //! (`GET /repos/{o}/{r}/issues/{n}/timeline`) later than an approving review (from `reviews`,
-//! or the timeline's `reviewed` events with state `approved`).
+//! or the timeline's `reviewed` events with state `approved`) from an account with write access
+//! (or unknown association): a drive-by approval from anyone is not what a force-push invalidates.
 //!
 //! **Why it matters.** A force-push replaces the history the reviewer approved; what is merged
 //! may share nothing with what was read. rust-lang's triagebot was asked to flag exactly this
@@ -13,6 +14,7 @@
 use super::{fire, DriverSpec};
 use crate::bundle::TimelineKind;
 use crate::engine::context::{Context, Sections};
+use crate::engine::sections::review::approving_association;
 use crate::signal::Driver;
 
 /// `force_push_after_approval` as the catalogue lists it.
@@ -32,6 +34,7 @@ fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
         .iter()
         .flatten()
         .filter(|review| review.state.eq_ignore_ascii_case("APPROVED"))
+        .filter(|review| approving_association(review.author_association.as_deref()))
         .filter_map(|review| Some((review.submitted_at?, review.user.as_deref().unwrap_or("ghost"))))
         .collect();
     approvals.extend(
@@ -39,6 +42,7 @@ fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
             .iter()
             .filter(|event| event.kind == TimelineKind::Reviewed)
             .filter(|event| event.state.as_deref() == Some("approved"))
+            .filter(|event| approving_association(event.association.as_deref()))
             .filter_map(|event| Some((event.at?, event.actor.as_deref().unwrap_or("ghost")))),
     );
     let (approved_at, approver) = approvals.iter().copied().min_by_key(|(at, _)| *at)?;
@@ -98,5 +102,15 @@ mod tests {
         assert!(Case::new(json!({"pull": {"number": 1}, "reviews": []}))
             .fired(evaluate)
             .is_none());
+    }
+
+    #[test]
+    fn an_approval_from_an_account_without_write_access_does_not_count() {
+        let case = Case::new(json!({"pull": {"number": 1},
+            "reviews": [{"user": {"login": "drive-by"}, "state": "APPROVED", "author_association": "NONE",
+                         "submitted_at": "2026-02-22T10:00:00Z"}],
+            "timeline": [{"event": "head_ref_force_pushed", "actor": {"login": "mallory"},
+                          "created_at": "2026-02-24T09:00:00Z"}]}));
+        assert!(case.fired(evaluate).is_none());
     }
 }

@@ -339,14 +339,7 @@ fn approval(context: &Context) -> ReadinessItem {
     }
     let approvals: Vec<&crate::bundle::Review> = approvals
         .into_iter()
-        .filter(|review| {
-            review
-                .author_association
-                .as_deref()
-                .is_none_or(|association| {
-                    APPROVING_ASSOCIATIONS.contains(&association.to_ascii_uppercase().as_str())
-                })
-        })
+        .filter(|review| approving_association(review.author_association.as_deref()))
         .collect();
     if approvals.is_empty() {
         return item(
@@ -374,4 +367,13 @@ fn approval(context: &Context) -> ReadinessItem {
             part(READINESS_APPROVAL, SHARE_APPROVAL_STALE),
         )
     }
+}
+
+/// True when an approval from this association counts: write access (`OWNER`, `MEMBER`,
+/// `COLLABORATOR`), or unknown (pre-2017 data). Anyone can approve a public PR; GitHub's
+/// required reviews count only reviewers with write access.
+pub fn approving_association(association: Option<&str>) -> bool {
+    association.is_none_or(|association| {
+        APPROVING_ASSOCIATIONS.contains(&association.to_ascii_uppercase().as_str())
+    })
 }
