@@ -180,7 +180,7 @@ function paths(value) {
 function pageFacts(facts) {
   if (!facts || typeof facts !== "object" || Array.isArray(facts)) return null;
   const page = {};
-  for (const key of ["title", "state", "author", "base_ref", "head_ref", "viewer"]) {
+  for (const key of ["title", "state", "author", "base_ref", "head_ref", "head_sha", "viewer"]) {
     const value = text(facts[key]);
     if (value !== undefined) page[key] = value;
   }

@@ -181,6 +181,7 @@ static PAGE: Shape = object(&[
     ("author", &LEAF),
     ("base_ref", &LEAF),
     ("head_ref", &LEAF),
+    ("head_sha", &LEAF),
     ("viewer", &LEAF),
     ("viewed_files", &LEAVES),
     ("generated_files", &LEAVES),
@@ -659,16 +660,42 @@ fn page_facts(value: &Raw) -> PageFacts {
         author: string(value, "author"),
         base_ref: string(value, "base_ref"),
         head_ref: string(value, "head_ref"),
+        head_sha: string(value, "head_sha").filter(|sha| is_commit_sha(sha)),
         viewer: string(value, "viewer"),
         viewed_files: strings(value, "viewed_files"),
         generated_files: strings(value, "generated_files"),
     }
 }
 
+/// A full commit id (SHA-1, or SHA-256 in SHA-256 repositories), lower-case hex: page text
+/// that is anything else is not a head SHA.
+fn is_commit_sha(text: &str) -> bool {
+    matches!(text.len(), 40 | 64) && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn page_head_sha_is_kept_only_when_it_is_a_full_commit_id() {
+        let sha = "0123456789abcdef0123456789abcdef01234567";
+        let read = |value: &str| {
+            let bundle =
+                Bundle::from_value(&json!({"pull": {"number": 1}, "page": {"head_sha": value}}))
+                    .unwrap();
+            bundle.page.and_then(|page| page.head_sha)
+        };
+        assert_eq!(read(sha).as_deref(), Some(sha));
+        assert_eq!(
+            read("0123456"),
+            None,
+            "short ids are display text, not a head"
+        );
+        assert_eq!(read(&sha.to_uppercase()), None);
+        assert_eq!(read("<img src=x>0123456789abcdef0123456789abcdef0"), None);
+    }
 
     #[test]
     fn only_pull_is_required() {
