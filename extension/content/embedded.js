@@ -63,22 +63,28 @@
     return found;
   }
 
-  /**
-   * `{paths, headSha}` of every embedded-data script on the page (each parsed once). With
-   * `number`, the head SHA of a script that names another PR is skipped: React soft navigation
-   * can leave the first page's data in place.
-   */
-  function readEmbedded(doc, number = null) {
-    const all = { paths: [], headSha: null, scripts: 0 };
-    for (const script of doc.querySelectorAll(S.any(S.embeddedData))) {
+  function parsedScripts(doc) {
+    return [...doc.querySelectorAll(S.any(S.embeddedData))].map((script) => {
       if (!parsed.has(script)) parsed.set(script, read(script));
-      const found = parsed.get(script);
-      all.scripts += 1;
-      for (const path of found.paths) all.paths.push(path);
-      if (number === null || found.number === null || found.number === number) all.headSha ??= found.headSha;
-    }
-    return all;
+      return parsed.get(script);
+    });
   }
 
-  root.prlensContent.embedded = Object.freeze({ readEmbedded, COMMIT_SHA });
+  /** Every path-like string the embedded data lists (each script parsed once). */
+  function embeddedPaths(doc) {
+    return parsedScripts(doc).flatMap((found) => found.paths);
+  }
+
+  /**
+   * The head SHA the embedded data names, or null. With `number`, a script that names another
+   * PR is skipped: React soft navigation can leave the first page's data in place.
+   */
+  function embeddedHeadSha(doc, number = null) {
+    for (const found of parsedScripts(doc)) {
+      if (found.headSha && (number === null || found.number === null || found.number === number)) return found.headSha;
+    }
+    return null;
+  }
+
+  root.prlensContent.embedded = Object.freeze({ embeddedPaths, embeddedHeadSha, COMMIT_SHA });
 })(globalThis);

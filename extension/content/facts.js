@@ -17,7 +17,7 @@
   "use strict";
 
   const S = root.prlensContent.selectors;
-  const { readEmbedded, COMMIT_SHA } = root.prlensContent.embedded;
+  const { embeddedHeadSha, COMMIT_SHA } = root.prlensContent.embedded;
   const { FileTracker } = root.prlensContent.files;
   const MAX_TEXT = 500; // page text is untrusted; keep every fact short
 
@@ -103,19 +103,16 @@
    * Only a hint for ordering requests: the fetcher checks it against the pull response.
    */
   function readHeadSha(doc, number) {
-    const embedded = readEmbedded(doc, number).headSha;
+    const embedded = embeddedHeadSha(doc, number);
     if (embedded) return embedded;
     const value = firstOutsideSticky(doc, S.headShaInput)?.getAttribute("value")?.trim() ?? "";
     return COMMIT_SHA.test(value) ? value : null;
   }
 
-  /** PageFacts (docs/CONTRACTS.md) of PR `number` (null: any): the bundle's `page` section, plus anchors the panel resolves. */
-  async function readPageFacts(doc, tracker = new FileTracker(), number = null) {
+  /** The facts the header and page-wide markup show (everything but the files). */
+  function readHeader(doc, number) {
     const state = readState(doc);
     const [baseRef, headRef] = readBranches(doc);
-    const files = [...(await tracker.read(doc)).values()];
-    const paths = (flag) => files.filter((file) => file[flag] && file.path).map((file) => file.path);
-    const anchors = (flag) => files.filter((file) => file[flag] && !file.path && file.anchor).map((file) => file.anchor);
     return {
       title: readTitle(doc),
       state,
@@ -124,6 +121,24 @@
       head_ref: headRef,
       head_sha: readHeadSha(doc, number),
       viewer: readViewer(doc),
+    };
+  }
+
+  /**
+   * PageFacts (docs/CONTRACTS.md) of PR `number` (null: any): the bundle's `page` section, plus
+   * anchors the panel resolves. The header facts are read again only when something outside the
+   * file containers changed (each read scans a page that may hold 3,000 diffs).
+   */
+  async function readPageFacts(doc, tracker = new FileTracker(), number = null) {
+    if (tracker.takeOutsideChanged() || !tracker.header || tracker.headerFor !== number) {
+      tracker.header = readHeader(doc, number);
+      tracker.headerFor = number;
+    }
+    const files = [...(await tracker.read(doc)).values()];
+    const paths = (flag) => files.filter((file) => file[flag] && file.path).map((file) => file.path);
+    const anchors = (flag) => files.filter((file) => file[flag] && !file.path && file.anchor).map((file) => file.anchor);
+    return {
+      ...tracker.header,
       viewed_files: paths("viewed"),
       generated_files: paths("generated"),
       viewed_anchors: anchors("viewed"),

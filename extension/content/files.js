@@ -24,16 +24,22 @@
   "use strict";
 
   const S = root.prlensContent.selectors;
-  const { readEmbedded } = root.prlensContent.embedded;
+  const { embeddedPaths } = root.prlensContent.embedded;
   const MAX_FILES = 3000; // GitHub lists at most 3,000 files per PR
   const MAX_CANDIDATES = 4 * MAX_FILES;
   const SLICE_MS = 8; // longest stretch of reading before yielding to the page
   const ANCHOR = /^diff-([0-9a-f]{64})$/;
   const DIRECTION_MARKS = /[\u200E\u200F]/g; // GitHub's own wrapping; other bidi characters are kept (they may be in the path)
 
+  const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
+  const encoder = new TextEncoder();
+  const HASH_BATCH = 200; // digests started per slice: thousands at once keep the page busy for 100+ ms
+
   async function sha256Hex(text) {
-    const digest = await root.crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-    return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+    const digest = new Uint8Array(await root.crypto.subtle.digest("SHA-256", encoder.encode(text)));
+    let hex = "";
+    for (const byte of digest) hex += HEX[byte];
+    return hex;
   }
 
   /** The displayed file name of a container: the new name of a rename, marks stripped. */
@@ -104,6 +110,7 @@
       this.dirty = new Set(); // containers to (re)read
       this.scanned = false; // the one full scan of this page is done
       this.candidatesStale = true; // new embedded data or file-tree rows may name unresolved anchors
+      this.outsideChanged = true; // something outside the file containers changed (header facts may have)
       this.byHash = new Map(); // sha256 hex → candidate path
       this.hashed = new Set(); // candidates already in byHash
       this.unresolved = new Set(); // containers with an anchor no candidate matched yet
@@ -114,11 +121,15 @@
 
     /** Marks what a MutationObserver batch touched; cheap (no reading here). */
     noteMutations(records) {
-      if (!this.scanned) return; // the full scan reads everything anyway
+      if (!this.scanned) {
+        this.outsideChanged = true;
+        return; // the full scan reads everything anyway
+      }
       for (const record of records) {
         const target = record.target.nodeType === 1 ? record.target : record.target.parentElement;
         const around = target?.closest(this.containerSelector);
         if (around) this.dirty.add(around);
+        else this.outsideChanged = true;
         if (record.type !== "childList") continue;
         for (const node of record.addedNodes) {
           if (node.nodeType !== 1) continue;
@@ -144,6 +155,14 @@
     /** The next read scans every container again (another tab or a restored page). */
     rescan() {
       this.scanned = false;
+      this.outsideChanged = true;
+    }
+
+    /** True once after anything outside the file containers changed. */
+    takeOutsideChanged() {
+      const changed = this.outsideChanged;
+      this.outsideChanged = false;
+      return changed;
     }
 
     /** Reads what changed since the last read; returns `files`. Reads run one at a time. */
@@ -156,6 +175,7 @@
     async readChanged(doc) {
       let containers;
       if (!this.scanned) {
+        await yieldToPage(); // the full scan gets a task of its own, apart from the header read
         containers = fileContainers(doc);
         this.scanned = true;
       } else {
@@ -186,7 +206,10 @@
       return this.files;
     }
 
-    /** Names unresolved anchors by hashing candidates not hashed before. */
+    /**
+     * Names unresolved anchors by hashing candidates not hashed before: the containers' own
+     * names first, the page-wide lists (embedded data, file tree) only for anchors still unnamed.
+     */
     async resolve(doc, rows) {
       const fresh = [];
       const add = (path) => {
@@ -199,13 +222,25 @@
         add(row.attribute);
         add(row.header);
       }
-      if (this.candidatesStale) {
+      await this.hashAll(fresh);
+      if (this.unresolved.size && this.candidatesStale) {
         this.candidatesStale = false;
-        for (const path of readEmbedded(doc).paths) add(path);
+        fresh.length = 0;
+        for (const path of embeddedPaths(doc)) add(path);
+        await yieldToPage();
         for (const treeRow of doc.querySelectorAll(S.any(S.fileTreeRow))) add(treeRow.id);
+        await this.hashAll(fresh);
       }
-      const digests = await Promise.all(fresh.map(sha256Hex));
-      fresh.forEach((path, index) => this.byHash.set(digests[index], path));
+    }
+
+    /** Hashes `paths` in batches (yielding between them) and names the anchors they match. */
+    async hashAll(paths) {
+      for (let start = 0; start < paths.length; start += HASH_BATCH) {
+        if (start > 0) await yieldToPage();
+        const batch = paths.slice(start, start + HASH_BATCH);
+        const digests = await Promise.all(batch.map(sha256Hex));
+        batch.forEach((path, index) => this.byHash.set(digests[index], path));
+      }
       for (const element of this.unresolved) {
         const row = this.rows.get(element);
         const path = row ? this.byHash.get(row.anchor) : undefined;

@@ -245,8 +245,10 @@
     }
   });
 
-  // Mount hidden now (see prefsKnown), then decide once the preferences are in.
-  route();
+  // Mount hidden (see prefsKnown) in a task of its own, not in the one that evaluated the
+  // content scripts: creating the panel iframe is the costliest step on a large page, and the
+  // page gets its turn in between (docs/performance.md). Then decide once the preferences are in.
+  root.setTimeout(route, 0);
   ext.storage.sync
     .get(PREFS_KEY)
     .then((stored) => applyPrefs(stored[PREFS_KEY]))

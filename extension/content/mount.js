@@ -114,10 +114,12 @@
         if (!anchor || (host.isConnected && RANK[anchor.kind] <= RANK[mounted.anchorKind])) return false;
         // Moving an iframe reloads it; start the new document small so it reports its own height.
         frameStyle.height = `${INITIAL_HEIGHT}px`;
-        anchor.place(host);
-        mounted.anchorKind = anchor.kind;
+        // Styled before it is placed: changes to a detached host cost the page no style work.
+        if (host.isConnected) host.remove();
         host.setAttribute("data-prlens-anchor", anchor.kind);
         styleHost(host, anchor.kind, mounted.hidden);
+        anchor.place(host);
+        mounted.anchorKind = anchor.kind;
         return true;
       },
       remove() {
