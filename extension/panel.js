@@ -71,6 +71,7 @@ const hintedPull = (() => {
 let lastPanic = "";
 /** True once the wasm instance has trapped: with panic = "abort" it must not be called again. */
 let crashed = false;
+performance.mark("prlens:wasm-start"); // → wasm-ready: compile + instantiate (bench row)
 const ready = init({ module_or_path: api.runtime.getURL("pkg/prlens_bg.wasm") }).then(() => {
   performance.mark("prlens:wasm-ready");
   wasm.installPanicHook?.((message) => {

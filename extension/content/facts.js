@@ -130,11 +130,12 @@
    * file containers changed (each read scans a page that may hold 3,000 diffs).
    */
   async function readPageFacts(doc, tracker = new FileTracker(), number = null) {
+    const startedAt = root.performance.now();
     if (tracker.takeOutsideChanged() || !tracker.header || tracker.headerFor !== number) {
       tracker.header = readHeader(doc, number);
       tracker.headerFor = number;
     }
-    const files = [...(await tracker.read(doc)).values()];
+    const files = [...(await tracker.read(doc, startedAt)).values()];
     const paths = (flag) => files.filter((file) => file[flag] && file.path).map((file) => file.path);
     const anchors = (flag) => files.filter((file) => file[flag] && !file.path && file.anchor).map((file) => file.anchor);
     return {

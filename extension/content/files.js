@@ -165,17 +165,22 @@
       return changed;
     }
 
-    /** Reads what changed since the last read; returns `files`. Reads run one at a time. */
-    read(doc) {
-      const next = (this.reading ?? Promise.resolve()).then(() => this.readChanged(doc));
+    /**
+     * Reads what changed since the last read; returns `files`. Reads run one at a time.
+     * `startedAt`: when the caller's own reading of this page began (performance.now()).
+     */
+    read(doc, startedAt = root.performance.now()) {
+      const next = (this.reading ?? Promise.resolve()).then(() => this.readChanged(doc, startedAt));
       this.reading = next.catch(() => {});
       return next;
     }
 
-    async readChanged(doc) {
+    async readChanged(doc, startedAt) {
       let containers;
       if (!this.scanned) {
-        await yieldToPage(); // the full scan gets a task of its own, apart from the header read
+        // After a long header read, the full scan gets a task of its own (on a small page the
+        // facts go out at once: they are on the way to the first panel).
+        if (root.performance.now() - startedAt > SLICE_MS) await yieldToPage();
         containers = fileContainers(doc);
         this.scanned = true;
       } else {
