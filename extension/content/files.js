@@ -208,6 +208,8 @@
         const key = row.anchor ?? (row.path ? `path:${row.path}` : null);
         if (key) this.files.set(key, { anchor: row.anchor, path: row.path, viewed, generated });
       }
+      // After a long read, the facts message (thousands of paths to copy) goes in a task of its own.
+      if (root.performance.now() - startedAt > SLICE_MS) await yieldToPage();
       return this.files;
     }
 
@@ -234,6 +236,7 @@
         for (const path of embeddedPaths(doc)) add(path);
         await yieldToPage();
         for (const treeRow of doc.querySelectorAll(S.any(S.fileTreeRow))) add(treeRow.id);
+        await yieldToPage(); // the query above scans the whole page
         await this.hashAll(fresh);
       }
     }

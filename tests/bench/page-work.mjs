@@ -10,7 +10,9 @@
  * named by their `chrome-extension://…/content/` URL; the panel iframe is an extension-origin
  * frame in its own process. A sample is prlens's when any frame of its stack is a content script
  * (native calls such as querySelectorAll count for the script that made them). prlens's work in
- * a task is the time of its samples inside it; "prlens's longest task" is the task with the most.
+ * a task is the time of its samples inside it, scaled by the task's thread time over its wall
+ * time (time the OS ran other processes is no one's work on the page); "prlens's longest task" is
+ * the task with the most.
  * https://chromedevtools.github.io/devtools-protocol/tot/Tracing/ (read 2026-12-03)
  */
 
@@ -69,7 +71,10 @@ export function prlensWork(events) {
     const task = tasks[taskIndex];
     if (!task || task.ts > at) continue; // outside any task: not main-thread work we can place
     const next = samples[index + 1]?.at ?? at;
-    const us = Math.max(0, Math.min(next, task.ts + task.dur) - at);
+    // Thread time over wall time of the task: a renderer the OS descheduled (other processes on a
+    // loaded machine) would otherwise charge the wait to whatever stack was sampled last.
+    const onCpu = task.tdur > 0 && task.dur > 0 ? Math.min(1, task.tdur / task.dur) : 1;
+    const us = Math.max(0, Math.min(next, task.ts + task.dur) - at) * onCpu;
     const entry = perTask.get(task) ?? { us: 0, samples: [] };
     entry.us += us;
     entry.samples.push({ node, us });
