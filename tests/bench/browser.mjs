@@ -210,14 +210,15 @@ async function measureView(browser, page, url, watcher) {
 }
 
 /**
- * Which path the fetch plan took, as the panel marks it: `prlens:fetch-plan:<path>`, e.g.
- * `page-facts` (head-bound requests in the first wave, from the page's head SHA and author) or
- * `pull-first` (they waited for the pull). Null when the panel sets no such mark
- * (docs/performance.md "Fetch plan mark").
+ * Which path the fetch plan took, as the panel marks it right after `fetchAndAnalyze`:
+ * `prlens:first-wave-<key>` (`pull-only`, `page-facts`, `page-facts-corrected`) and
+ * `prlens:api-round-trips-N` (the fetcher's own count). Null when the panel sets no such mark.
  */
 function fetchPlanOf(marks) {
-  const mark = marks.find((entry) => entry.name.startsWith("fetch-plan:"));
-  return mark ? mark.name.slice("fetch-plan:".length) : null;
+  const wave = marks.find((entry) => entry.name.startsWith("first-wave-"))?.name.slice("first-wave-".length);
+  const trips = marks.find((entry) => entry.name.startsWith("api-round-trips-"))?.name.slice("api-round-trips-".length);
+  if (!wave && !trips) return null;
+  return `${wave ?? "?"}${trips ? `, ${trips} round trip(s) by the fetcher's count` : ""}`;
 }
 
 /** JS heap of a CDP target reached through a page session (non-flattened attach; for the SW). */
