@@ -113,7 +113,7 @@
       this.outsideChanged = true; // something outside the file containers changed (header facts may have)
       this.byHash = new Map(); // sha256 hex → candidate path
       this.hashed = new Set(); // candidates already in byHash
-      this.unresolved = new Set(); // containers with an anchor no candidate matched yet
+      this.unresolved = new Map(); // anchor no candidate matched yet → its latest row (re-rendered containers are new elements)
       this.containerSelector = S.any(S.fileContainer);
       this.toggleSelector = S.any(S.viewedToggle);
       this.candidateSelector = S.any([...S.embeddedData, ...S.fileTreeRow]);
@@ -197,14 +197,15 @@
         let row = this.rows.get(element);
         if (!row) {
           row = { anchor: ANCHOR.exec(element.id)?.[1] ?? null, attribute: attributePath(element), header: headerPath(element), path: null };
-          row.path = row.anchor ? null : row.attribute;
+          row.path = row.anchor ? (this.byHash.get(row.anchor) ?? null) : row.attribute;
           this.rows.set(element, row);
-          if (row.anchor) this.unresolved.add(element);
+          if (row.anchor && !row.path) this.unresolved.set(row.anchor, row);
         }
         rows.push({ element, row, viewed: isViewed(element), generated: isGenerated(element) });
       }
       if (this.unresolved.size && (this.candidatesStale || rows.some(({ row }) => row.anchor && !row.path))) await this.resolve(doc, rows);
       for (const { row, viewed, generated } of rows) {
+        if (row.anchor && !row.path) row.path = this.byHash.get(row.anchor) ?? null; // named through another row
         const key = row.anchor ?? (row.path ? `path:${row.path}` : null);
         if (key) this.files.set(key, { anchor: row.anchor, path: row.path, viewed, generated });
       }
@@ -249,13 +250,12 @@
         const digests = await Promise.all(batch.map(sha256Hex));
         batch.forEach((path, index) => this.byHash.set(digests[index], path));
       }
-      for (const element of this.unresolved) {
-        const row = this.rows.get(element);
-        const path = row ? this.byHash.get(row.anchor) : undefined;
+      for (const [anchor, row] of this.unresolved) {
+        const path = this.byHash.get(anchor);
         if (!path) continue;
         row.path = path;
-        this.unresolved.delete(element);
-        const known = this.files.get(row.anchor);
+        this.unresolved.delete(anchor);
+        const known = this.files.get(anchor);
         if (known) known.path = path; // a container that left the DOM before it was named
       }
     }
