@@ -71,6 +71,7 @@ const hintedPull = (() => {
 let lastPanic = "";
 /** True once the wasm instance has trapped: with panic = "abort" it must not be called again. */
 let crashed = false;
+performance.mark("prlens:wasm-start"); // → wasm-ready: compile + instantiate (bench row)
 const ready = init({ module_or_path: api.runtime.getURL("pkg/prlens_bg.wasm") }).then(() => {
   performance.mark("prlens:wasm-ready");
   wasm.installPanicHook?.((message) => {
@@ -180,7 +181,7 @@ function paths(value) {
 function pageFacts(facts) {
   if (!facts || typeof facts !== "object" || Array.isArray(facts)) return null;
   const page = {};
-  for (const key of ["title", "state", "author", "base_ref", "head_ref", "viewer"]) {
+  for (const key of ["title", "state", "author", "base_ref", "head_ref", "head_sha", "viewer"]) {
     const value = text(facts[key]);
     if (value !== undefined) page[key] = value;
   }

@@ -59,7 +59,7 @@
       number: pull.number,
       tab: pull.tab,
       colorMode: facts.readColorMode(document, prefersDark()),
-      facts: await facts.readPageFacts(document, state.files),
+      facts: await facts.readPageFacts(document, state.files, pull.number),
     };
   }
 
@@ -108,7 +108,7 @@
     ext.runtime.sendMessage({ type: "prlens:register-nonce", nonce }).catch(() => {});
     const panelUrl = ext.runtime.getURL("panel.html");
     const mounted = mount.mountPanel({ doc: document, pull, panelUrl, nonce, hidden: !prefsKnown });
-    const state = { pull, mounted, channel: null, lastFacts: null, mustSend: false, ready: false, files: new facts.FileMemory() };
+    const state = { pull, mounted, channel: null, lastFacts: null, mustSend: false, ready: false, files: new facts.FileTracker() };
     state.channel = messaging.openChannel({
       win: root,
       iframe: mounted.iframe,
@@ -167,6 +167,7 @@
     }
     const samePull = current && current.pull.owner === pull.owner && current.pull.repo === pull.repo && current.pull.number === pull.number;
     if (samePull) {
+      if (current.pull.tab !== pull.tab) current.files.rescan();
       current.pull = pull;
       current.mounted.ensureAttached();
       if (prefsKnown) current.mounted.show();
@@ -180,19 +181,31 @@
   }
 
   // Keeps the panel attached through GitHub's re-renders and re-sends facts that changed
-  // (theme, Viewed ticks), debounced so large diffs do not cost a read per mutation.
+  // (theme, Viewed ticks), debounced so large diffs do not cost a read per mutation. The
+  // observer only notes which file containers changed (files.js reads just those).
   let factsTimer = 0;
-  const observer = new MutationObserver(() => {
-    if (!current) return;
-    if (!current.mounted.host.isConnected || current.mounted.anchorKind !== "sidebar") current.mounted.ensureAttached();
+  function scheduleFacts() {
     if (factsTimer) return;
     factsTimer = root.setTimeout(() => {
       factsTimer = 0;
       if (runtimeAlive()) sendFacts(false);
       else stop();
     }, FACTS_DEBOUNCE_MS);
+  }
+  const observer = new MutationObserver((records) => {
+    if (!current) return;
+    if (!current.mounted.host.isConnected || current.mounted.anchorKind !== "sidebar") current.mounted.ensureAttached();
+    current.files.noteMutations(records);
+    scheduleFacts();
   });
   observer.observe(document.documentElement, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-color-mode", "data-light-theme", "data-dark-theme", "aria-pressed", "checked"] });
+  // A clicked checkbox changes a property, not an attribute: no mutation says so.
+  const onChange = (event) => {
+    if (!current) return;
+    current.files.noteChange(event.target);
+    scheduleFacts();
+  };
+  document.addEventListener("change", onChange, { capture: true, signal: lifetime.signal });
   lifetime.signal.addEventListener("abort", () => {
     observer.disconnect();
     root.clearTimeout(factsTimer);
@@ -232,8 +245,10 @@
     }
   });
 
-  // Mount hidden now (see prefsKnown), then decide once the preferences are in.
-  route();
+  // Mount hidden (see prefsKnown) in a task of its own, not in the one that evaluated the
+  // content scripts: creating the panel iframe is the costliest step on a large page, and the
+  // page gets its turn in between (docs/performance.md). Then decide once the preferences are in.
+  root.setTimeout(route, 0);
   ext.storage.sync
     .get(PREFS_KEY)
     .then((stored) => applyPrefs(stored[PREFS_KEY]))

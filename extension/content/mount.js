@@ -19,10 +19,15 @@
 
   const S = root.prlensContent.selectors;
 
+  function sidebarAnchor(doc) {
+    const sidebar = S.firstOutsideSticky(doc, S.sidebar);
+    return sidebar ? { kind: "sidebar", place: (host) => sidebar.prepend(host) } : null;
+  }
+
   /** Where the host goes: `{kind, place(host)}` for the first anchor present. */
   function findAnchor(doc) {
-    const sidebar = S.firstOutsideSticky(doc, S.sidebar);
-    if (sidebar) return { kind: "sidebar", place: (host) => sidebar.prepend(host) };
+    const sidebar = sidebarAnchor(doc);
+    if (sidebar) return sidebar;
     const summary = S.firstOutsideSticky(doc, S.summary);
     if (summary) return { kind: "header", place: (host) => summary.after(host) };
     return { kind: "floating", place: (host) => doc.body.append(host) };
@@ -102,14 +107,19 @@
        */
       ensureAttached() {
         for (const stale of doc.querySelectorAll(`#${ROOT_ID}`)) if (stale !== host) stale.remove();
-        const anchor = findAnchor(doc);
-        if (host.isConnected && RANK[anchor.kind] <= RANK[mounted.anchorKind]) return false;
+        // Called per mutation batch: a connected host under the header can only move up to the
+        // sidebar, an id lookup; the full search (attribute selectors over a page of 3,000
+        // diffs) runs only when the host was dropped or floats.
+        const anchor = host.isConnected && mounted.anchorKind === "header" ? sidebarAnchor(doc) : findAnchor(doc);
+        if (!anchor || (host.isConnected && RANK[anchor.kind] <= RANK[mounted.anchorKind])) return false;
         // Moving an iframe reloads it; start the new document small so it reports its own height.
         frameStyle.height = `${INITIAL_HEIGHT}px`;
-        anchor.place(host);
-        mounted.anchorKind = anchor.kind;
+        // Styled before it is placed: changes to a detached host cost the page no style work.
+        if (host.isConnected) host.remove();
         host.setAttribute("data-prlens-anchor", anchor.kind);
         styleHost(host, anchor.kind, mounted.hidden);
+        anchor.place(host);
+        mounted.anchorKind = anchor.kind;
         return true;
       },
       remove() {

@@ -43,6 +43,20 @@
     filesTab: ["a#prs-files-anchor-tab"],
     /** Structured data of React pages (on the Files page it lists the diff paths). */
     embeddedData: ['script[type="application/json"][data-target="react-app.embeddedData"]'],
+    /**
+     * Not CSS: dotted key paths into the embedded data, in order, where React pages name the
+     * head commit (layout route on every tab, the changes/files route on the Files tab).
+     */
+    embeddedHeadSha: [
+      "payload.pullRequestsLayoutRoute.pullRequest.headSha",
+      "payload.pullRequestsLayoutRoute.mergeStatusButtonData.headSha",
+      "payload.pullRequestsChangesRoute.comparison.fullDiff.headOid",
+      "payload.pullRequestsFilesRoute.comparison.fullDiff.headOid",
+    ],
+    /** Not CSS: where the embedded data names its PR's number (data for another PR is ignored). */
+    embeddedPullNumber: ["payload.pullRequestsLayoutRoute.pullRequest.number", "payload.pullRequest.number"],
+    /** Legacy pages: the hidden head commit of the merge and review forms (its `value`). */
+    headShaInput: ['input[name="head_sha"]'],
     /** One changed file's container; its id is `diff-<sha256(path)>`. */
     fileContainer: ['[class^="Diff-module__diffTargetable"]', ".js-file"],
     /** In a legacy container: the element naming the path in `data-path`. */
@@ -94,6 +108,10 @@
   function firstOutsideSticky(scope, list) {
     const sticky = any(selectors.stickyHeader);
     for (const selector of list) {
+      // querySelector stops at the first match; the full list is only walked past a sticky copy.
+      const firstMatch = scope.querySelector(selector);
+      if (!firstMatch) continue;
+      if (!firstMatch.closest(sticky)) return firstMatch;
       for (const element of scope.querySelectorAll(selector)) if (!element.closest(sticky)) return element;
     }
     return null;

@@ -182,6 +182,9 @@ pub struct PageFacts {
     pub author: Option<String>,
     pub base_ref: Option<String>,
     pub head_ref: Option<String>,
+    /// The head commit the page shows: only orders requests (the pull response is verified
+    /// against it and wins), never evidence.
+    pub head_sha: Option<String>,
     /// The signed-in viewer (`meta[name="user-login"]`).
     pub viewer: Option<String>,
     /// Files the viewer ticked "Viewed" on the Files tab.

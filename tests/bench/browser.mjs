@@ -26,8 +26,9 @@ import { fileURLToPath } from "node:url";
 
 import { makeBundles } from "../fake-github/make-bundles.mjs";
 import { EXTENSION_DIR, panelFrame, startBrowser } from "../e2e/harness.mjs";
+import { measurePageWork } from "./page-work.mjs";
+import { API_HOST, measureUnattached, median } from "./unattached.mjs";
 
-const API_HOST = "api.github.com";
 /** Runs of the unattached time-to-panel measurement per bench (median and minimum reported). */
 const UNATTACHED_RUNS = 5;
 /** What the latency of a view applies to, for the report. */
@@ -35,7 +36,7 @@ export const LATENCY_APPLIES_TO = "api.github.com responses only (the github.com
 
 /** Runs in every frame before its scripts (page main world and the panel iframe). */
 function benchInitScript() {
-  const bench = (globalThis.__prlensBench = { longTasks: [], readyAt: null, readyState: null });
+  const bench = (globalThis.__prlensBench = { longTasks: [], readyAt: null, readyState: null, pageFacts: null });
   try {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
@@ -47,6 +48,11 @@ function benchInitScript() {
     bench.longTasks = null; // not supported here
   }
   if (location.protocol === "chrome-extension:" && location.pathname === "/panel.html") {
+    // What the page told the panel: whether it named the head commit and the author.
+    addEventListener("message", (event) => {
+      const facts = event.data?.type === "prlens:facts" ? event.data.facts : null;
+      if (facts && typeof facts === "object") bench.pageFacts = { headSha: typeof facts.head_sha === "string", author: typeof facts.author === "string" };
+    });
     const check = () => {
       if (bench.readyAt !== null) return;
       const state = document.getElementById("prlens-panel")?.getAttribute("data-prlens-state");
@@ -178,6 +184,8 @@ async function measureView(browser, page, url, watcher) {
   // panel.js's own steps (performance.mark "prlens:…"), ms since navigation start.
   const panelMarks = panelTiming.marks.map((mark) => ({ name: mark.name, ms: sinceNavigation(mark.at) }));
   const waves = requestWaves(apiTimed);
+  // Round trips the first complete panel waited for (requests issued after it do not count).
+  const beforeReady = panel.readyAt === null ? apiTimed : apiTimed.filter((request) => request.start < panel.readyAt);
   const logged = browser.server.requests.slice(logStart).filter((entry) => entry.host === API_HOST);
   const gets = logged.filter((entry) => entry.method === "GET" || entry.method === "HEAD");
   return {
@@ -189,7 +197,9 @@ async function measureView(browser, page, url, watcher) {
     rateLimitPoints: gets.filter((entry) => entry.status !== 304).length,
     responseBytes: timed.reduce((sum, request) => sum + request.responseBytes, 0),
     requestBytes: timed.reduce((sum, request) => sum + request.requestBytes, 0),
-    roundTrips: criticalPathDepth(apiTimed),
+    roundTrips: criticalPathDepth(beforeReady),
+    fetchPlan: fetchPlanOf(panelTiming.marks),
+    pageFacts: panel.pageFacts,
     milestones,
     panelMarks,
     waves,
@@ -197,6 +207,18 @@ async function measureView(browser, page, url, watcher) {
     pageLongTasks: pageBench.longTasks,
     panelLongTasks: panel.longTasks,
   };
+}
+
+/**
+ * Which path the fetch plan took, as the panel marks it right after `fetchAndAnalyze`:
+ * `prlens:first-wave-<key>` (`pull-only`, `page-facts`, `page-facts-corrected`) and
+ * `prlens:api-round-trips-N` (the fetcher's own count). Null when the panel sets no such mark.
+ */
+function fetchPlanOf(marks) {
+  const wave = marks.find((entry) => entry.name.startsWith("first-wave-"))?.name.slice("first-wave-".length);
+  const trips = marks.find((entry) => entry.name.startsWith("api-round-trips-"))?.name.slice("api-round-trips-".length);
+  if (!wave && !trips) return null;
+  return `${wave ?? "?"}${trips ? `, ${trips} round trip(s) by the fetcher's count` : ""}`;
 }
 
 /** JS heap of a CDP target reached through a page session (non-flattened attach; for the SW). */
@@ -299,12 +321,13 @@ async function timeWasmInChromium(frame, bundles, { minIterations, minMs }) {
 /**
  * All browser measurements. `bundlesDir` holds the fixture PR's and the big PR's bundles;
  * `fixtureUrl`/`bigUrl` are their github.com URLs; `engineBundles` maps names to bundle JSON
- * timed inside Chromium. Returns `{views: {latency0: {cold, warm}, latency100: {...}}, big, chromiumEngine}`.
+ * timed inside Chromium. Returns `{views: {latency0: {cold, warm}, latency100: {...}}, big, chromiumEngine, pageWork}`.
  */
 export async function measureBrowser({ bundlesDir, fixtureUrl, bigUrl, engineBundles, latencies = [0, 100], timing = { minIterations: 10, minMs: 300 }, extensionDir = EXTENSION_DIR, log = () => {} }) {
   const views = {};
   let big = null;
   let chromiumEngine = null;
+  let pageWork = null;
   for (const latencyMs of latencies) {
     log(`browser: fixture PR, API latency ${latencyMs} ms (fresh profile: cold, then warm revisit)`);
     const { cold, warm, browser } = await measureColdAndWarm({ bundlesDir, fixtureUrl, latencyMs, extensionDir, keepOpen: latencyMs === latencies[0] && Boolean(bigUrl) });
@@ -326,12 +349,14 @@ export async function measureBrowser({ bundlesDir, fixtureUrl, bigUrl, engineBun
         chromiumEngine = await timeWasmInChromium(big.frame, engineBundles, timing);
         delete big.page;
         delete big.frame;
+        log("browser: 3,000-file PR's Files tab, prlens's work on the page (load, Viewed toggles, idle)");
+        pageWork = await measurePageWork(browser, `${bigUrl}/files`, { waitForReady: async (page) => waitForReady(await panelFrame(page, { timeout: 60000 })) });
       } finally {
         await browser.close();
       }
     }
   }
-  return { views, big, chromiumEngine };
+  return { views, big, chromiumEngine, pageWork };
 }
 
 /**
@@ -357,133 +382,11 @@ async function measureColdAndWarm({ bundlesDir, fixtureUrl, latencyMs, extension
 }
 
 // ---------------------------------------------------------------------------------------------
-// Time to panel without Playwright attached to the panel
-// ---------------------------------------------------------------------------------------------
-
-/**
- * Playwright auto-attaches to every new frame target with `waitForDebuggerOnStart`, so the
- * panel iframe's navigation waits until the node process has set the target up (a Chrome trace
- * shows the navigation held ~50–100 ms on a loaded machine until a DevTools message releases
- * it). No reviewer's browser does that. This runs the same cold/warm views in a Chromium driven
- * over a bare DevTools pipe that never auto-attaches: the panel boots unobserved, and the time
- * to panel is read afterwards from the panel's own marks (`prlens:cached-rendered` or
- * `prlens:rendered`, set right after the render that sets `data-prlens-state`; the Playwright
- * runs check that they agree with the MutationObserver's time).
- */
-async function measureUnattached({ bundlesDir, fixtureUrl, latencyMs, extensionDir }) {
-  const { spawn } = await import("node:child_process");
-  const { chromiumPath, extensionOnFakeGitHubArgs } = await import("../e2e/harness.mjs");
-  const { startFakeGitHub } = await import("../fake-github/server.mjs");
-  const server = await startFakeGitHub({ bundles: bundlesDir, absent: "empty", apiLatencyMs: latencyMs });
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "prlens-bench-profile-"));
-  const chrome = spawn(chromiumPath(), [
-    ...extensionOnFakeGitHubArgs({ extensionDir, port: server.port }),
-    `--user-data-dir=${profile}`, "--remote-debugging-pipe", "--window-size=1280,900", "about:blank",
-  ], { stdio: ["ignore", "ignore", "ignore", "pipe", "pipe"] });
-  const [toChrome, fromChrome] = [chrome.stdio[3], chrome.stdio[4]];
-  let nextId = 1;
-  const waiting = new Map();
-  let buffer = "";
-  fromChrome.on("data", (chunk) => {
-    buffer += chunk.toString("utf8");
-    let end;
-    while ((end = buffer.indexOf("\0")) >= 0) {
-      const message = JSON.parse(buffer.slice(0, end));
-      buffer = buffer.slice(end + 1);
-      const pending = waiting.get(message.id);
-      if (pending) {
-        waiting.delete(message.id);
-        if (message.error) pending.reject(new Error(`${pending.method}: ${message.error.message}`));
-        else pending.resolve(message.result);
-      }
-    }
-  });
-  const send = (method, params = {}, sessionId) =>
-    new Promise((resolve, reject) => {
-      const id = nextId++;
-      waiting.set(id, { resolve, reject, method });
-      toChrome.write(`${JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) })}\0`);
-    });
-  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-  const evaluate = async (sessionId, expression) => (await send("Runtime.evaluate", { expression, returnByValue: true, awaitPromise: true }, sessionId)).result.value;
-  try {
-    // The extension's service worker writes its default prefs on install; let it finish.
-    let extensionId = null;
-    for (let attempt = 0; attempt < 100 && !extensionId; attempt++) {
-      const { targetInfos } = await send("Target.getTargets");
-      extensionId = targetInfos.map((info) => /^chrome-extension:\/\/([a-p]{32})\//.exec(info.url)?.[1]).find(Boolean) ?? null;
-      if (!extensionId) await sleep(50);
-    }
-    if (!extensionId) throw new Error("the extension's service worker did not start");
-    await sleep(1000);
-    const { targetId } = await send("Target.createTarget", { url: "about:blank" });
-    const { sessionId: pageSession } = await send("Target.attachToTarget", { targetId, flatten: true });
-    await send("Page.enable", {}, pageSession);
-    const views = {};
-    for (const kind of ["cold", "warm"]) {
-      const logStart = server.requests.length;
-      const before = new Set((await send("Target.getTargets")).targetInfos.map((info) => info.targetId));
-      await send("Page.navigate", { url: fixtureUrl }, pageSession);
-      let panel = null;
-      const deadline = Date.now() + 60000;
-      while (!panel && Date.now() < deadline) {
-        await sleep(100);
-        const { targetInfos } = await send("Target.getTargets");
-        const frame = targetInfos.find((info) => info.type === "iframe" && !before.has(info.targetId) && info.url.startsWith(`chrome-extension://${extensionId}/panel.html`));
-        if (!frame) continue;
-        const { sessionId } = await send("Target.attachToTarget", { targetId: frame.targetId, flatten: true });
-        for (;;) {
-          const state = await evaluate(sessionId, `document.getElementById("prlens-panel")?.getAttribute("data-prlens-state") ?? null`);
-          if (["ready", "partial", "error"].includes(state)) break;
-          if (Date.now() > deadline) throw new Error(`the unattached panel stayed ${state}`);
-          await sleep(50);
-        }
-        panel = await evaluate(sessionId, `({ timeOrigin: performance.timeOrigin, marks: performance.getEntriesByType("mark").filter((m) => m.name.startsWith("prlens:")).map((m) => ({ name: m.name.slice(7), at: performance.timeOrigin + m.startTime })) })`);
-      }
-      if (!panel) throw new Error("no panel iframe appeared (unattached run)");
-      const pageOrigin = await evaluate(pageSession, "performance.timeOrigin");
-      const shown = panel.marks.find((mark) => mark.name === "cached-rendered" || mark.name === "rendered");
-      const api = server.requests.slice(logStart).filter((entry) => entry.host === API_HOST);
-      views[kind] = {
-        timeToPanelMs: shown ? shown.at - pageOrigin : null,
-        panelCreatedMs: panel.timeOrigin - pageOrigin,
-        apiRequests: api.length,
-        // Server-side times: when the first request arrived, when the last answer was sent.
-        firstApiRequestMs: api.length ? Math.min(...api.map((entry) => entry.receivedAt)) - pageOrigin : null,
-        lastApiAnswerMs: api.length ? Math.max(...api.map((entry) => entry.answeredAt ?? entry.receivedAt)) - pageOrigin : null,
-        apiArrivals: api.map((entry) => entry.receivedAt - pageOrigin),
-        panelMarks: panel.marks.map((mark) => ({ name: mark.name, ms: mark.at - pageOrigin })),
-      };
-      await sleep(500); // the cache writes behind the panel land before the warm view
-    }
-    return views;
-  } finally {
-    const exited = new Promise((resolve) => (chrome.exitCode !== null ? resolve() : chrome.once("exit", resolve)));
-    chrome.kill();
-    await Promise.race([exited, sleep(5000)]);
-    await server.close();
-    // Chromium's helpers may still be writing the profile for a moment after it exits.
-    await sleep(300);
-    try {
-      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
-    } catch (error) {
-      process.stderr.write(`bench: could not remove ${profile}: ${error.message}\n`);
-    }
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
 // Command line: time to panel only, repeated
 // ---------------------------------------------------------------------------------------------
 
 const CLI_CASE = "owner-45-files";
 const CLI_URL = "https://github.com/tidewater/harbor-client/pull/212";
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 async function main() {
   const options = { runs: 5, latency: 100, extensionDir: EXTENSION_DIR, unattached: false };

@@ -4,9 +4,14 @@
  * `./build.sh test`: timings on shared CI machines are too noisy for a pass/fail test).
  *
  * Why these numbers: the reference product takes 10–30 s per analysis on a server; prlens runs
- * where the reviewer is, so an analysis must fit in a frame or two (20 ms), the download must
- * stay small, a first view must cost at most two sequential API round trips, and a revisit
- * within the freshness window must be free and instant.
+ * where the reviewer is, so an analysis must fit in a frame or two (20 ms), a first view must
+ * wait for the network once (the page names the head commit and author, so every request can go
+ * out in one wave; two round trips when it does not), a revisit within the freshness window must
+ * be free and feel instant (80 ms), and prlens must never make GitHub's page janky (no task of
+ * its own over 50 ms, next to nothing while idle). The wasm is installed locally: what a reviewer
+ * feels is its compile + instantiate time, so bytes are only a regression guard (750,000 B).
+ * Retired rows (raw ≤ 300 KB, gzip ≤ 120 KB; cold ≤ 400 ms, warm ≤ 100 ms; two round trips; the
+ * page's longest task whoever caused it) are in docs/performance-history.md.
  */
 
 const KB = 1000;
@@ -15,13 +20,15 @@ const KB = 1000;
 export const LIMITS = {
   wasmSignal3000Ms: 20,
   wasmNativeRatio: 2.0,
-  wasmRawBytes: 300 * KB,
-  wasmGzipBytes: 120 * KB,
-  coldRoundTrips: 2,
+  wasmRawBytes: 750 * KB,
+  wasmCompileMs: 20,
+  coldRoundTripsWithPageFacts: 1,
+  coldRoundTripsWithoutPageFacts: 2,
   warmRequests: 0,
-  coldTimeToPanelMs: 400,
-  warmTimeToPanelMs: 100,
-  pageLongTaskMs: 50,
+  coldTimeToPanelMs: 300,
+  warmTimeToPanelMs: 80,
+  prlensPageTaskMs: 50,
+  prlensIdleMsPerSecond: 5,
   linearGrowth: 2.0,
 };
 
@@ -48,11 +55,19 @@ export function evaluateBudgets(results) {
   const growth = results.engine.growth;
   rows.push(row("near-linear: wasm ms per bundle KB at 3,000 files ÷ at 100", growth?.toFixed(2) ?? "n/a", `≤ ${LIMITS.linearGrowth}`, growth === null || growth === undefined ? null : growth <= LIMITS.linearGrowth));
   const wasm = results.sizes.wasm;
-  rows.push(row("optimised wasm, raw", fmtBytes(wasm?.raw), `≤ ${fmtBytes(LIMITS.wasmRawBytes)}`, wasm ? wasm.raw <= LIMITS.wasmRawBytes : null));
-  rows.push(row("optimised wasm, gzip -9", fmtBytes(wasm?.gzip), `≤ ${fmtBytes(LIMITS.wasmGzipBytes)}`, wasm ? wasm.gzip <= LIMITS.wasmGzipBytes : null));
+  rows.push(row("optimised wasm, raw (regression guard)", fmtBytes(wasm?.raw), `≤ ${fmtBytes(LIMITS.wasmRawBytes)}`, wasm ? wasm.raw <= LIMITS.wasmRawBytes : null));
   const views = results.browser?.views ?? {};
   const slow = views.latency100;
-  rows.push(row("cold view: sequential API round trips (100 ms latency)", slow ? String(slow.cold.roundTrips) : "n/a", `≤ ${LIMITS.coldRoundTrips}`, slow ? slow.cold.roundTrips <= LIMITS.coldRoundTrips : null));
+  const compile = wasmCompile(slow);
+  rows.push(row(`wasm compile + instantiate in the panel, cold profile (${compile.how})`, fmtMs(compile.ms), `≤ ${LIMITS.wasmCompileMs} ms`, compile.ms === null ? null : compile.ms <= LIMITS.wasmCompileMs));
+  if (slow) {
+    const withFacts = slow.cold.pageFacts?.headSha && slow.cold.pageFacts?.author;
+    const limit = withFacts ? LIMITS.coldRoundTripsWithPageFacts : LIMITS.coldRoundTripsWithoutPageFacts;
+    const plan = slow.cold.fetchPlan ? `plan: ${slow.cold.fetchPlan}` : "plan: not reported";
+    rows.push(row(`cold view: sequential API round trips before the first complete panel (page ${withFacts ? "names" : "does not name"} head SHA and author; ${plan})`, String(slow.cold.roundTrips), `≤ ${limit}`, slow.cold.roundTrips <= limit));
+  } else {
+    rows.push(row("cold view: sequential API round trips before the first complete panel", "n/a", `≤ ${LIMITS.coldRoundTripsWithPageFacts} with page facts, else ${LIMITS.coldRoundTripsWithoutPageFacts}`, null));
+  }
   const warmRequests = Object.values(views).map((view) => view.warm.apiRequests);
   rows.push(row("warm revisit (within freshness): API requests", warmRequests.length ? warmRequests.join(" / ") : "n/a", `= ${LIMITS.warmRequests}`, warmRequests.length ? warmRequests.every((count) => count <= LIMITS.warmRequests) : null));
   for (const kind of ["cold", "warm"]) {
@@ -60,8 +75,9 @@ export function evaluateBudgets(results) {
     const { ms, how } = timeToPanel(slow, kind);
     rows.push(row(`time to panel, ${kind}, 100 ms API latency (${how})`, fmtMs(ms), `≤ ${limit} ms`, ms === null ? null : ms <= limit));
   }
-  const pageTasks = results.browser ? longestPageTask(results.browser) : null;
-  rows.push(row("longest main-thread task on the GitHub page", pageTasks === null ? "n/a" : fmtMs(pageTasks), `≤ ${LIMITS.pageLongTaskMs} ms`, pageTasks === null ? null : pageTasks <= LIMITS.pageLongTaskMs));
+  const work = results.browser?.pageWork ?? null;
+  rows.push(row(`GitHub page, Files tab with ${work?.containers?.toLocaleString("en-US") ?? "3,000"} rendered diffs + ${work?.toggles ?? ""} Viewed toggles: prlens's longest task`, fmtMs(work?.longestMs), `≤ ${LIMITS.prlensPageTaskMs} ms`, work ? work.longestMs <= LIMITS.prlensPageTaskMs : null));
+  rows.push(row("GitHub page, same tab left idle: prlens work per second", work ? `${work.idle.perSecondMs.toFixed(2)} ms/s` : "n/a", `≤ ${LIMITS.prlensIdleMsPerSecond} ms/s`, work ? work.idle.perSecondMs <= LIMITS.prlensIdleMsPerSecond : null));
   return rows;
 }
 
@@ -91,6 +107,28 @@ export function timeToPanel(view, kind) {
   }
   const attached = view?.[kind]?.timeToPanelMs;
   return { ms: attached ?? null, how: "Playwright attached" };
+}
+
+/**
+ * wasm compile + instantiate in the panel on a cold profile: `prlens:wasm-start` → `prlens:wasm-ready`
+ * (panel.js marks around wasm-bindgen's `init`: streaming compile of the packaged file, then
+ * instantiate), median of the unattached cold runs, else the Playwright-driven cold view.
+ */
+export function wasmCompile(view) {
+  const span = (marks) => {
+    const start = marks?.find((mark) => mark.name === "wasm-start")?.ms;
+    const ready = marks?.find((mark) => mark.name === "wasm-ready")?.ms;
+    return start === undefined || ready === undefined || start === null || ready === null ? null : ready - start;
+  };
+  const runs = (view?.unattached?.cold?.runs ?? []).map((run) => span(run.panelMarks)).filter((ms) => ms !== null);
+  if (runs.length) return { ms: median(runs), how: `median of ${runs.length} fresh profiles` };
+  return { ms: span(view?.cold?.panelMarks), how: "Playwright attached" };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /** The longest long task seen on the GitHub page in any measured view (0 when none > 50 ms). */

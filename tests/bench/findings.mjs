@@ -48,8 +48,9 @@ export function explainMisses(results, budgets) {
     const m = slow.warm.milestones ?? {};
     findings.push(`time to panel warm: ${slow.warm.timeToPanelMs?.toFixed(0)} ms with ${slow.warm.apiRequests} API requests: page document at ${m.documentLoaded?.toFixed(0)} ms, panel iframe created at ${m.panelCreated?.toFixed(0)} ms, ready at ${m.ready?.toFixed(0)} ms; panel long tasks ${(slow.warm.panelLongTasks ?? []).map((task) => Math.round(task.duration)).join(", ") || "none"} ms.`);
   }
-  if (missed("longest main-thread")) {
-    findings.push("a GitHub-page task exceeded 50 ms: the content script (extension/content/*) runs on the page's main thread; see the long-task table for which view.");
+  const work = results.browser?.pageWork;
+  if (work && missed("GitHub page")) {
+    findings.push(`prlens on the GitHub page: longest task ${work.longestMs.toFixed(1)} ms (load ${work.load.longestMs.toFixed(1)} ms in ${work.load.longestWhere.slice(0, 3).join(", ") || "?"}; toggle ${work.toggle.longestMs.toFixed(1)} ms in ${work.toggle.longestWhere.slice(0, 3).join(", ") || "?"}), idle ${work.idle.perSecondMs.toFixed(2)} ms/s.`);
   }
   return findings;
 }

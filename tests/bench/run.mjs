@@ -206,7 +206,7 @@ async function main() {
 
 /** `--only-browser`: the browser budgets and the raw browser results (no Markdown report). */
 function reportBrowserOnly(results) {
-  const engineOrSize = /^(wasm|optimised wasm|near-linear)/;
+  const engineOrSize = /^(wasm signal|wasm\/native|optimised wasm|near-linear)/;
   const budgets = evaluateBudgets(results).filter((entry) => !engineOrSize.test(entry.budget));
   fs.writeFileSync(path.join(OUT_DIR, "results-browser.json"), `${JSON.stringify(results.browser, null, 1)}\n`);
   for (const entry of budgets) process.stdout.write(`${entry.pass ? "PASS" : "MISS"}  ${entry.budget}: ${entry.measured} (${entry.limit})\n`);

@@ -3,9 +3,10 @@
  * keeps as its "old view" fallback in 2026; tests/fake-github/README.md): `#partial-discussion-header`
  * with `.gh-header-title .js-issue-title`, `.gh-header-meta` with `.State`, `a.author` and the
  * `.base-ref`/`.head-ref` labels, `.tabnav-tab` links, and per-file `.file.js-file` containers
- * with `data-tagsearch-path`, a `.js-reviewed-checkbox` and diff lines in a table.
+ * with `data-tagsearch-path`, a `.js-reviewed-checkbox` and diff lines in a table; the merge box
+ * (Conversation) and review form (Files) carry the head commit in a hidden `head_sha` input.
  */
-import { counter, diffAnchor, diffContent, entryLinks, escapeHtml, stateOf, summaryLogin, commitsBody } from "./pages-shared.mjs";
+import { counter, diffAnchor, diffContent, entryLinks, escapeHtml, headShaInput, pageHeadSha, stateOf, summaryLogin, commitsBody } from "./pages-shared.mjs";
 
 function header(entry, tab) {
   const { owner, repo, number, bundle } = entry;
@@ -34,7 +35,7 @@ function header(entry, tab) {
   </nav>`;
 }
 
-function conversation(entry, store) {
+function conversation(entry, store, headSha) {
   const { owner, repo, bundle } = entry;
   const pull = bundle.pull;
   const author = pull.user?.login ?? "ghost";
@@ -46,6 +47,7 @@ function conversation(entry, store) {
         <div class="TimelineItem"><div class="timeline-comment-header"><a class="author" href="/${escapeHtml(author)}">${escapeHtml(author)}</a> commented</div>
         <div class="comment-body">${escapeHtml(pull.body || "No description provided.")}</div></div>
         ${entryLinks(entry, store)}
+        ${headShaInput(headSha)}
       </div>
     </div>
     <div class="Layout-sidebar">
@@ -73,13 +75,13 @@ function files(entry, ctx) {
       <div class="js-file-content">${diffContent(file)}</div>
     </div>`;
   });
-  return `<div id="files" class="diff-view js-diff-container">${containers.join("")}</div>`;
+  return `<div id="files" class="diff-view js-diff-container">${headShaInput(pageHeadSha(entry.bundle.pull, ctx.headSha))}${containers.join("")}</div>`;
 }
 
 /** `{header, content}` of a legacy PR page for `tab`; `ctx`: {store, viewedFiles}. */
 export function legacyPullPage(entry, tab, ctx) {
   let content;
-  if (tab === "conversation") content = conversation(entry, ctx.store);
+  if (tab === "conversation") content = conversation(entry, ctx.store, pageHeadSha(entry.bundle.pull, ctx.headSha));
   else if (tab === "files") content = files(entry, ctx);
   else if (tab === "commits") content = commitsBody(entry);
   else content = `<p class="note">Not modelled by the fake server.</p>`;

@@ -11,8 +11,11 @@
  * (long ones shortened, renames with screen-reader text), Viewed buttons whose icon carries the
  * state (some without `aria-pressed`), file-tree rows with the path as id, the diff list rendered
  * in batches as it is scrolled, the embedded JSON, and a sidebar that arrives late.
+ * The head commit: 2025 in the Rails merge box's hidden `head_sha` input (Conversation) and the
+ * files route's embedded data (Files); 2026 in the layout route's embedded data on every tab and
+ * the changes route's on the Files tab (each only when `embeddedData` is on).
  */
-import { counter, diffAnchor, diffContent, entryLinks, escapeHtml, stateOf, summaryLogin, commitsBody } from "./pages-shared.mjs";
+import { counter, diffAnchor, diffContent, embeddedJson, entryLinks, escapeHtml, headShaInput, pageHeadSha, stateOf, summaryLogin, commitsBody } from "./pages-shared.mjs";
 
 const SHORTEN_OVER = 40; // 2026 shows long paths shortened to "…/dir/name"
 const LRM = "\u200E"; // GitHub wraps displayed file names in direction marks
@@ -102,6 +105,7 @@ function sidebar(entry) {
 }
 
 function conversation(entry, store, ctx) {
+  const headSha = pageHeadSha(entry.bundle.pull, ctx.headSha);
   const pull = entry.bundle.pull;
   const author = pull.user?.login ?? "ghost";
   // A late sidebar waits in a template (inert: not in the DOM) until the page script adds it.
@@ -112,6 +116,7 @@ function conversation(entry, store, ctx) {
       <div id="partial-timeline">
         <div class="TimelineItem" data-timeline-event-id="body"><div class="timeline-comment-header"><a class="author" href="/${escapeHtml(author)}">${escapeHtml(author)}</a> commented</div>${escapeHtml(pull.body || "No description provided.")}</div>
         ${entryLinks(entry, store)}
+        ${ctx.year === 2025 ? headShaInput(headSha) : ""}
       </div>
     </div>
     <div class="Layout-sidebar">${side}</div>
@@ -167,9 +172,14 @@ function files(entry, ctx, year) {
   const batch = year === 2026 && ctx.renderBatch > 0 ? ctx.renderBatch : containers.length;
   const pending = containers.slice(batch);
   const rest = pending.length ? `<div data-fake-diff-sentinel style="height:1px"></div><template data-fake-pending-diffs>${pending.join("")}</template>` : "";
-  const embedded = year === 2026 && ctx.embeddedData !== false
-    ? `<script type="application/json" data-target="react-app.embeddedData">${JSON.stringify({ payload: { pullRequest: { number: entry.number }, diffEntries: list.map((file) => ({ path: file.filename, pathDigest: diffAnchor(file.filename).slice(5) })) } }).replace(/</g, "\\u003c")}</script>`
-    : "";
+  const headOid = pageHeadSha(entry.bundle.pull, ctx.headSha);
+  const comparison = headOid ? { comparison: { fullDiff: { headOid } } } : {};
+  let embedded = "";
+  if (year === 2026 && ctx.embeddedData !== false) {
+    embedded = embeddedJson({ payload: { pullRequest: { number: entry.number }, pullRequestsChangesRoute: comparison, diffEntries: list.map((file) => ({ path: file.filename, pathDigest: diffAnchor(file.filename).slice(5) })) } });
+  } else if (year === 2025 && ctx.embeddedData !== false && headOid) {
+    embedded = embeddedJson({ payload: { pullRequestsFilesRoute: comparison } });
+  }
   return `
   <div class="files">
     ${tree}
@@ -185,5 +195,8 @@ export function reactPullPage(entry, tab, ctx) {
   else if (tab === "files") content = files(entry, ctx, year);
   else if (tab === "commits") content = commitsBody(entry);
   else content = `<p class="note">Not modelled by the fake server.</p>`;
-  return { header: header(entry, tab, year), content };
+  // 2026's layout route: on every tab, with the head commit.
+  const headSha = pageHeadSha(entry.bundle.pull, ctx.headSha);
+  const layout = year === 2026 && ctx.embeddedData !== false ? embeddedJson({ payload: { pullRequestsLayoutRoute: { pullRequest: { number: entry.number, ...(headSha ? { headSha } : {}) } } } }) : "";
+  return { header: header(entry, tab, year), content: content + layout };
 }

@@ -77,3 +77,24 @@ export function commitsBody(entry) {
 }
 
 export const counter = (value) => (Number.isFinite(value) ? ` <span data-variant="secondary">${value}</span>` : "");
+
+/**
+ * The head commit a PR page shows (pages.mjs `HEAD_SHAS`): the pull's `head.sha`, a different
+ * valid one for `stale` (the page rendered before a push), or null.
+ */
+export function pageHeadSha(pull, option) {
+  const sha = typeof pull.head?.sha === "string" && /^[0-9a-f]{40}$/.test(pull.head.sha) ? pull.head.sha : null;
+  if (option === "none" || !sha) return null;
+  if (option === "stale") return [...sha].map((digit) => ((parseInt(digit, 16) + 1) % 16).toString(16)).join("");
+  return sha;
+}
+
+/** The legacy merge and review forms' hidden head commit (empty when the page shows none). */
+export function headShaInput(sha) {
+  return sha ? `<form class="js-merge-pr" hidden><input type="hidden" name="head_sha" value="${escapeHtml(sha)}"></form>` : "";
+}
+
+/** JSON for a `<script type="application/json">` element (`<` escaped as GitHub does). */
+export function embeddedJson(value) {
+  return `<script type="application/json" data-target="react-app.embeddedData">${JSON.stringify(value).replace(/</g, "\\u003c")}</script>`;
+}

@@ -24,6 +24,11 @@ const PAGE_SCRIPT = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.
 
 /** Markup variants of the PR pages. */
 export const MARKUPS = ["legacy", "react2025", "react2026"];
+/**
+ * The head commit the PR pages show: the pull's (`current`), one from before a push the page has
+ * not caught up with (`stale`), or none at all (`none`).
+ */
+export const HEAD_SHAS = ["current", "stale", "none"];
 /** Navigation modes: Turbo (with snapshot restore on back), React soft-nav (no Turbo events), or both event sets (the default). */
 export const NAVIGATIONS = ["turbo", "react", "both"];
 
@@ -31,8 +36,9 @@ export const NAVIGATIONS = ["turbo", "react", "both"];
  * Page options with their defaults; each variant's own defaults (2026: a sidebar 600 ms late,
  * the diff list in batches of 3) apply unless a test overrides them.
  */
-export function pageOptions({ markup = "react2025", navigation = "both", lateSidebarMs, renderBatch, fileTree = true, embeddedData = true } = {}) {
+export function pageOptions({ markup = "react2025", navigation = "both", lateSidebarMs, renderBatch, fileTree = true, embeddedData = true, headSha = "current" } = {}) {
   if (!MARKUPS.includes(markup)) throw new Error(`markup must be one of ${MARKUPS.join(", ")}, not ${markup}`);
+  if (!HEAD_SHAS.includes(headSha)) throw new Error(`headSha must be one of ${HEAD_SHAS.join(", ")}, not ${headSha}`);
   if (!NAVIGATIONS.includes(navigation)) throw new Error(`navigation must be one of ${NAVIGATIONS.join(", ")}, not ${navigation}`);
   const is2026 = markup === "react2026";
   return {
@@ -42,6 +48,7 @@ export function pageOptions({ markup = "react2025", navigation = "both", lateSid
     renderBatch: renderBatch ?? (is2026 ? 3 : 0),
     fileTree,
     embeddedData,
+    headSha,
   };
 }
 

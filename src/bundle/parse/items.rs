@@ -102,8 +102,15 @@ pub(super) fn page_facts(value: &Raw) -> PageFacts {
         author: string(value, "author"),
         base_ref: string(value, "base_ref"),
         head_ref: string(value, "head_ref"),
+        head_sha: string(value, "head_sha").filter(|sha| is_commit_sha(sha)),
         viewer: string(value, "viewer"),
         viewed_files: strings(value, "viewed_files"),
         generated_files: strings(value, "generated_files"),
     }
+}
+
+/// A full commit id (SHA-1, or SHA-256 in SHA-256 repositories), lower-case hex: page text
+/// that is anything else is not a head SHA.
+fn is_commit_sha(text: &str) -> bool {
+    matches!(text.len(), 40 | 64) && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }

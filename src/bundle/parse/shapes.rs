@@ -139,6 +139,7 @@ pub(super) static PAGE: Shape = object(&[
     ("author", &LEAF),
     ("base_ref", &LEAF),
     ("head_ref", &LEAF),
+    ("head_sha", &LEAF),
     ("viewer", &LEAF),
     ("viewed_files", &LEAVES),
     ("generated_files", &LEAVES),

@@ -5,6 +5,25 @@ use crate::bundle::{PublicEventKind, TimelineKind};
 use serde_json::json;
 
 #[test]
+fn page_head_sha_is_kept_only_when_it_is_a_full_commit_id() {
+    let sha = "0123456789abcdef0123456789abcdef01234567";
+    let read = |value: &str| {
+        let bundle =
+            Bundle::from_value(&json!({"pull": {"number": 1}, "page": {"head_sha": value}}))
+                .unwrap();
+        bundle.page.and_then(|page| page.head_sha)
+    };
+    assert_eq!(read(sha).as_deref(), Some(sha));
+    assert_eq!(
+        read("0123456"),
+        None,
+        "short ids are display text, not a head"
+    );
+    assert_eq!(read(&sha.to_uppercase()), None);
+    assert_eq!(read("<img src=x>0123456789abcdef0123456789abcdef0"), None);
+}
+
+#[test]
 fn only_pull_is_required() {
     let bundle = Bundle::from_value(&json!({"pull": {"number": 3}})).unwrap();
     assert_eq!(bundle.pull.number, 3);
