@@ -14,12 +14,14 @@
 //! assert!(bundle.files.is_none());
 //! ```
 
+mod effort;
 pub mod json;
 mod model;
 mod parse;
 
 use serde_json::Value;
 
+pub use effort::{LinkedIssue, ReferencingPull};
 pub use model::*;
 pub use parse::BundleError;
 

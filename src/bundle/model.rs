@@ -30,6 +30,10 @@ pub struct Bundle {
     pub familiarity: Option<BTreeMap<String, BTreeMap<String, u64>>>,
     /// Facts read from the PR page itself.
     pub page: Option<PageFacts>,
+    /// Issues the PR links, by number (`linked_issues`; see `super::effort`).
+    pub linked_issues: Option<BTreeMap<u64, super::LinkedIssue>>,
+    /// The repository's PR template text (`pr_template`, decoded).
+    pub pr_template: Option<String>,
     /// Why sections are missing or partial, as written by the fetcher (e.g. "check_runs: 403, token lacks Checks").
     pub fetch_notes: Vec<String>,
 }
@@ -51,6 +55,8 @@ pub struct Pull {
     pub head_sha: Option<String>,
     pub head_ref: Option<String>,
     pub head_repo: Option<String>,
+    /// `head.repo.default_branch`: the fork's default branch.
+    pub head_default_branch: Option<String>,
     pub base_ref: Option<String>,
     pub base_sha: Option<String>,
     /// "open" or "closed" (see `merged`).

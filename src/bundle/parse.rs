@@ -82,7 +82,12 @@ static ACCOUNT: Shape = object(&[
 ]);
 static ACCOUNTS: Shape = list(&ACCOUNT);
 static LEAVES: Shape = list(&LEAF);
-static REPO: Shape = object(&[("full_name", &LEAF), ("name", &LEAF), ("owner", &ACCOUNT)]);
+static REPO: Shape = object(&[
+    ("full_name", &LEAF),
+    ("name", &LEAF),
+    ("owner", &ACCOUNT),
+    ("default_branch", &LEAF),
+]);
 static REF: Shape = object(&[("sha", &LEAF), ("ref", &LEAF), ("repo", &REPO)]);
 static PULL: Shape = object(&[
     ("number", &LEAF),
@@ -209,6 +214,8 @@ static BUNDLE: Shape = object(&[
     ("familiarity", &FAMILIARITY),
     ("page", &PAGE),
     ("fetch_notes", &LEAVES),
+    ("linked_issues", &super::effort::LINKED_ISSUES),
+    ("pr_template", &super::effort::PR_TEMPLATE),
 ]);
 
 /// Parses bundle text: the shaped reader, then the policy below.
@@ -426,6 +433,8 @@ fn bundle(mut root: Raw) -> Result<Bundle, BundleError> {
         reviews,
         familiarity,
         page,
+        linked_issues: super::effort::linked_issues(root)?,
+        pr_template: super::effort::pr_template(root),
         fetch_notes,
     })
 }
@@ -523,6 +532,7 @@ fn pull(value: &Raw) -> Result<Pull, BundleError> {
         head_sha: path_string(value, &["head", "sha"]),
         head_ref: path_string(value, &["head", "ref"]),
         head_repo: path_string(value, &["head", "repo", "full_name"]),
+        head_default_branch: path_string(value, &["head", "repo", "default_branch"]),
         base_ref: path_string(value, &["base", "ref"]),
         base_sha: path_string(value, &["base", "sha"]),
         state: string(value, "state").unwrap_or_else(|| "open".into()),

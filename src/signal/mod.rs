@@ -5,9 +5,11 @@
 //! product's vocabulary (`axiomo.signal.v1`) where one exists, so exports are familiar.
 //! The JSON shape is documented in `docs/signal.md`; tests and tools depend on it.
 
+mod effort;
 mod model;
 mod read;
 mod words;
 
+pub use effort::*;
 pub use model::*;
 pub use read::{from_json, ReadError};

@@ -29,6 +29,12 @@ pub struct Signal {
     pub review: ReviewAdvice,
     pub next_steps: NextSteps,
     pub meta: Meta,
+    /// Evidence that an AI coding agent wrote or co-wrote the PR (a label, not a risk).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub authorship: Vec<super::AgentEvidence>,
+    /// The low-effort checks the user has not switched off (advice, not risk).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub checks: Vec<super::EffortCheck>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

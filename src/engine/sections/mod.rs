@@ -1,5 +1,7 @@
 //! One module per section of the signal, in the order a reviewer reads them.
 
+pub mod authorship;
+pub mod checks;
 pub mod contributors;
 pub mod conventions;
 pub mod evidence;
