@@ -13,6 +13,8 @@
 //! assert!(text.contains("&lt;img src=x&gt; \\*hi\\*"));
 //! ```
 
+mod advice;
+
 use std::fmt::Write as _;
 
 use crate::signal::{Signal, SignalState};
@@ -79,13 +81,14 @@ pub enum Section {
     Focus,
     Triage,
     Conventions,
+    Checks,
     Governance,
     NextSteps,
 }
 
 impl Section {
     /// Every section, in reading order.
-    pub const ALL: [Section; 10] = [
+    pub const ALL: [Section; 11] = [
         Section::Risk,
         Section::Contributors,
         Section::Intent,
@@ -94,6 +97,7 @@ impl Section {
         Section::Focus,
         Section::Triage,
         Section::Conventions,
+        Section::Checks,
         Section::Governance,
         Section::NextSteps,
     ];
@@ -109,6 +113,7 @@ impl Section {
             Section::Focus => "focus",
             Section::Triage => "triage",
             Section::Conventions => "conventions",
+            Section::Checks => "checks",
             Section::Governance => "governance",
             Section::NextSteps => "next_steps",
         }
@@ -196,6 +201,7 @@ fn write_section(out: &mut String, signal: &Signal, section: Section, standalone
         Section::Focus => write_focus(out, signal),
         Section::Triage => write_triage(out, signal),
         Section::Conventions => write_conventions(out, signal, standalone),
+        Section::Checks => advice::write_checks(out, signal, standalone),
         Section::Governance => write_governance(out, signal, standalone),
         Section::NextSteps => write_next_steps(out, signal, standalone),
     }
@@ -241,6 +247,7 @@ fn write_contributors(out: &mut String, signal: &Signal) {
             escape(&person.summary)
         );
     }
+    advice::write_authorship(out, signal);
 }
 
 fn write_intent(out: &mut String, signal: &Signal) {

@@ -66,3 +66,14 @@ pub struct EffortCheck {
     /// Why, with the names and numbers (never accusing: advice).
     pub detail: String,
 }
+
+/// The distinct agents named by the evidence, in order.
+pub fn agents_named(evidence: &[AgentEvidence]) -> Vec<&str> {
+    let mut names: Vec<&str> = Vec::new();
+    for item in evidence {
+        if !names.contains(&item.agent.as_str()) {
+            names.push(&item.agent);
+        }
+    }
+    names
+}

@@ -13,8 +13,7 @@
 
 use super::{fire, DriverSpec};
 use crate::engine::context::{Context, Sections};
-use crate::engine::sections::authorship::agents_named;
-use crate::signal::Driver;
+use crate::signal::{agents_named, Driver};
 
 /// `agent_authored` as the catalogue lists it.
 pub(crate) const SPEC: DriverSpec = DriverSpec {

@@ -136,17 +136,6 @@ impl Evidence {
     }
 }
 
-/// The distinct agents named by the evidence, in order.
-pub fn agents_named(evidence: &[AgentEvidence]) -> Vec<&str> {
-    let mut names: Vec<&str> = Vec::new();
-    for item in evidence {
-        if !names.contains(&item.agent.as_str()) {
-            names.push(&item.agent);
-        }
-    }
-    names
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

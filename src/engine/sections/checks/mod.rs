@@ -90,7 +90,7 @@ fn names_changes(context: &Context) -> (CheckOutcome, String) {
     if files.is_empty() {
         return (CheckOutcome::Pass, "No changed files to name".into());
     }
-    let body = super::intent::strip_html_comments(&context.bundle.pull.body).to_lowercase();
+    let body = super::intent::strip_html_comments(&context.bundle.pull.body).to_ascii_lowercase();
     if let Some(named) = files
         .iter()
         .find_map(|file| named_token(&body, &file.filename))
@@ -102,19 +102,21 @@ fn names_changes(context: &Context) -> (CheckOutcome, String) {
         .take(NAMED_PATHS)
         .map(|file| file.filename.as_str())
         .collect();
-    let what = if body.trim().is_empty() {
-        "The description is empty, so it names"
-    } else {
-        "The description names"
+    let what = match (body.trim().is_empty(), files.len()) {
+        (true, _) => "The description is empty, so it does not name",
+        (false, 1) => "The description does not name",
+        (false, _) => "The description names",
+    };
+    let which = match files.len() {
+        1 => format!("the changed file {}", examples.join(", ")),
+        count => format!(
+            "none of the {count} changed files (e.g. {})",
+            examples.join(", ")
+        ),
     };
     (
         CheckOutcome::Fail,
-        format!(
-            "{what} none of the {} changed files (e.g. {}); a sentence on what changed where \
-             speeds up review",
-            files.len(),
-            examples.join(", ")
-        ),
+        format!("{what} {which}; a sentence on what changed where speeds up review"),
     )
 }
 
@@ -124,7 +126,7 @@ const GENERIC_NAMES: [&str; 6] = ["index", "main", "test", "tests", "readme", "u
 /// The first of a path, its file name or its stem (4+ characters, not generic) that `body`
 /// (lower-case) contains as a whole word.
 fn named_token(body: &str, path: &str) -> Option<String> {
-    let path = path.to_lowercase();
+    let path = path.to_ascii_lowercase();
     let name = path.rsplit('/').next().unwrap_or(&path);
     let stem = name.split('.').next().unwrap_or(name);
     let found = [path.as_str(), name, stem]
