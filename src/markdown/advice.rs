@@ -46,10 +46,9 @@ pub(super) fn write_checks(out: &mut String, signal: &Signal, standalone: bool) 
     for check in &signal.checks {
         let _ = writeln!(
             out,
-            "- {} {} ({}): {}",
+            "- {} {}: {}",
             mark(check.outcome),
             check.id.label(),
-            check.outcome.label(),
             escape(&check.detail)
         );
     }
