@@ -8,29 +8,10 @@ use std::collections::BTreeMap;
 use base64::Engine as _;
 
 use super::json::{Raw, Shape, LEAF};
-use super::parse::BundleError;
+use super::model::{LinkedIssue, ReferencingPull};
 
-/// One issue the PR links, as the checks read it.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct LinkedIssue {
-    pub number: u64,
-    /// "open" or "closed".
-    pub state: String,
-    pub assignees: Vec<String>,
-    /// Pull requests that mention the issue (`cross-referenced` timeline events).
-    pub referencing_pulls: Vec<ReferencingPull>,
-}
-
-/// A pull request seen in a linked issue's timeline.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ReferencingPull {
-    pub number: u64,
-    /// "open" or "closed".
-    pub state: String,
-    /// `owner/name` of its repository, when the event says.
-    pub repository: Option<String>,
-    pub author: Option<String>,
-}
+/// A `linked_issues` section that is not an object: the kind of value found instead.
+pub(super) struct NotAnObject(pub &'static str);
 
 static LOGIN: Shape = Shape {
     fields: &[("login", &LEAF)],
@@ -111,18 +92,12 @@ fn login(value: &Raw) -> Option<String> {
 
 /// The `linked_issues` section; `None` when not fetched. Entries whose key is not an issue
 /// number, or whose `issue` is not an object, are skipped.
-pub(super) fn linked_issues(root: &Raw) -> Result<Option<BTreeMap<u64, LinkedIssue>>, BundleError> {
+pub(super) fn linked_issues(root: &Raw) -> Result<Option<BTreeMap<u64, LinkedIssue>>, NotAnObject> {
     let section = match root.get("linked_issues") {
         None => return Ok(None),
         Some(value) if value.is_null() => return Ok(None),
         Some(value @ Raw::Entries(_)) => value,
-        Some(other) => {
-            return Err(BundleError::WrongType {
-                field: "linked_issues".into(),
-                expected: "an object",
-                found: other.kind(),
-            })
-        }
+        Some(other) => return Err(NotAnObject(other.kind())),
     };
     let mut issues = BTreeMap::new();
     for (key, entry) in section.entries() {

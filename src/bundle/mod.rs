@@ -21,7 +21,6 @@ mod parse;
 
 use serde_json::Value;
 
-pub use effort::{LinkedIssue, ReferencingPull};
 pub use model::*;
 pub use parse::BundleError;
 

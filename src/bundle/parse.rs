@@ -433,7 +433,13 @@ fn bundle(mut root: Raw) -> Result<Bundle, BundleError> {
         reviews,
         familiarity,
         page,
-        linked_issues: super::effort::linked_issues(root)?,
+        linked_issues: super::effort::linked_issues(root).map_err(|found| {
+            BundleError::WrongType {
+                field: "linked_issues".into(),
+                expected: "an object",
+                found: found.0,
+            }
+        })?,
         pr_template: super::effort::pr_template(root),
         fetch_notes,
     })

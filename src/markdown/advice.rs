@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::escape;
+use super::escape::escape;
 use crate::signal::{agents_named, CheckOutcome, Signal};
 
 /// "Written with an AI agent" lines under Contributors (nothing when there is no evidence).

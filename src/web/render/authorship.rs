@@ -19,9 +19,9 @@ pub fn append(dom: &Dom, section: &Element, evidence: &[AgentEvidence]) {
         agents.add(&chip(dom, agent, "outline"));
     }
     block.add(&agents);
-    let list = dom.list("prl-authorship-evidence", "AI agent evidence");
+    let list = dom.list("prl-results prl-authorship-evidence", "AI agent evidence");
     for item in evidence {
-        let row = dom.item(&list, "prl-authorship-item");
+        let row = dom.item(&list, "prl-result prl-authorship-item");
         set(&row, "data-prlens-evidence", item.kind.key());
         row.add(&dom.text("span", "prl-result-label", item.kind.label()));
         row.add(&dom.text("span", "prl-result-detail", &item.detail));

@@ -1,7 +1,10 @@
 //! Reads the structure of a Markdown PR description: sections under headings, paragraphs,
 //! task items and bullets, with HTML comments and inline markup removed.
 
-use super::linked_issues::CLOSING_KEYWORDS;
+/// GitHub's closing keywords (docs: "Linking a pull request to an issue").
+pub(super) const CLOSING_KEYWORDS: [&str; 9] = [
+    "close", "closes", "closed", "fix", "fixes", "fixed", "resolve", "resolves", "resolved",
+];
 
 /// One block of the description: the heading above it (lower-cased, without `#`/`**`/`:`)
 /// and its lines.

@@ -1,12 +1,7 @@
 //! Issues the PR says it closes: closing keywords and issue URLs of this repository.
 
-use super::description::strip_html_comments;
+use super::description::{strip_html_comments, CLOSING_KEYWORDS};
 use crate::engine::context::Context;
-
-/// GitHub's closing keywords (docs: "Linking a pull request to an issue").
-pub(super) const CLOSING_KEYWORDS: [&str; 9] = [
-    "close", "closes", "closed", "fix", "fixes", "fixed", "resolve", "resolves", "resolved",
-];
 
 /// Issue numbers this PR closes (closing keywords in title or body) or links by URL in this
 /// repository, ascending and distinct.
