@@ -18,9 +18,12 @@ mod template;
 
 use crate::engine::context::Context;
 use crate::signal::{CheckId, CheckOutcome, EffortCheck, Intent};
+use crate::text::clip;
 
 /// Paths named in a detail.
 const NAMED_PATHS: usize = 2;
+/// Characters of a path quoted in a detail.
+const MAX_PATH_CHARS: usize = 120;
 
 pub fn assess(context: &Context, intent: &Intent) -> Vec<EffortCheck> {
     CheckId::ALL
@@ -95,12 +98,13 @@ fn names_changes(context: &Context) -> (CheckOutcome, String) {
         .iter()
         .find_map(|file| named_token(&body, &file.filename))
     {
+        let named = clip(&named, MAX_PATH_CHARS);
         return (CheckOutcome::Pass, format!("The description names {named}"));
     }
-    let examples: Vec<&str> = files
+    let examples: Vec<String> = files
         .iter()
         .take(NAMED_PATHS)
-        .map(|file| file.filename.as_str())
+        .map(|file| clip(&file.filename, MAX_PATH_CHARS))
         .collect();
     let what = match (body.trim().is_empty(), files.len()) {
         (true, _) => "The description is empty, so it does not name",
