@@ -31,6 +31,7 @@
     ["focus", "Focus files"],
     ["triage", "Triage"],
     ["conventions", "Conventions"],
+    ["checks", "Checks"],
     ["governance", "Governance"],
     ["next_steps", "Next steps"],
   ]);

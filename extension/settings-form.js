@@ -185,13 +185,29 @@ export function buildEngineForm(container, { defaults, initial = {}, onChange = 
   const bots = textRow("Trusted bots", "One login per line, e.g. renovate[bot].", 2, { "data-bots": "" }, onChange);
   pathGroup.append(bots.parentElement);
 
+  // Low-effort checks: advice shown in the Checks section; each can be switched off.
+  const defaultChecks = defaults?.checks ?? {};
+  const checkGroup = group("Low-effort checks (advice)", false);
+  checkGroup.append(element("p", { class: "form-hint" },
+    "Advice in the Checks section; no weight unless you give low_effort_checks one above. Untick to hide a check."));
+  const checkBoxes = {};
+  for (const id of Object.keys(defaultChecks)) {
+    const row = element("div", { class: "form-row form-row-check" });
+    const boxId = uniqueId("check");
+    const box = element("input", { type: "checkbox", id: boxId, "data-check": id });
+    box.addEventListener("change", onChange);
+    row.append(box, element("label", { for: boxId }, humanize(id)));
+    checkGroup.append(row);
+    checkBoxes[id] = box;
+  }
+
   const policyGroup = group("Governance policies (JSON)", false);
   const policies = textRow("Policies",
     'A JSON array of {id, name, rules: [{id, name, when, require, on_violation: "warn"|"fail"}]}; conditions are {field, operator, value} or {AND|OR: [...]}, {NOT: {...}}.',
     6, { "data-policies": "", class: "form-control form-code" }, onChange);
   policyGroup.append(policies.parentElement);
 
-  container.append(thresholdGroup, weightGroup, pathGroup, policyGroup);
+  container.append(thresholdGroup, weightGroup, checkGroup, pathGroup, policyGroup);
 
   function set(settings) {
     const value = settings ?? {};
@@ -203,6 +219,7 @@ export function buildEngineForm(container, { defaults, initial = {}, onChange = 
     }
     for (const [key, area] of Object.entries(pathInputs)) area.value = (value.paths?.[key] ?? []).join("\n");
     bots.value = (value.trusted_bots ?? []).join("\n");
+    for (const [id, box] of Object.entries(checkBoxes)) box.checked = value.checks?.[id] ?? defaultChecks[id] ?? true;
     policies.value = value.policies?.length ? JSON.stringify(value.policies, null, 2) : "";
     for (const input of [...Object.values(thresholdInputs), ...Object.values(weightInputs), policies]) {
       input.removeAttribute("aria-invalid");
@@ -232,6 +249,11 @@ export function buildEngineForm(container, { defaults, initial = {}, onChange = 
       else if (number !== defaultWeights[id]) weights[id] = number;
     }
     if (Object.keys(weights).length) settings.weights = weights;
+    const checks = {};
+    for (const [id, box] of Object.entries(checkBoxes)) {
+      if (box.checked !== (defaultChecks[id] ?? true)) checks[id] = box.checked;
+    }
+    if (Object.keys(checks).length) settings.checks = checks;
     const paths = {};
     for (const [key, area] of Object.entries(pathInputs)) {
       const globs = lines(area.value);

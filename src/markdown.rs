@@ -13,46 +13,17 @@
 //! assert!(text.contains("&lt;img src=x&gt; \\*hi\\*"));
 //! ```
 
+mod advice;
+mod escape;
+
 use std::fmt::Write as _;
+
+pub use escape::escape;
 
 use crate::signal::{Signal, SignalState};
 
 /// Focus files listed in the summary; the rest are counted.
 const MAX_FOCUS_ROWS: usize = 10;
-
-/// Escapes untrusted text for Markdown: HTML-significant characters become entities,
-/// Markdown punctuation is backslash-escaped, line breaks become spaces, `@` cannot mention
-/// and `://` cannot autolink.
-pub fn escape(text: &str) -> String {
-    // Invisible characters from the PR are shown first: the joiners added below
-    // are ours and must stay invisible.
-    let text = crate::text::show_invisibles(text);
-    // A zero-width word joiner inside `://` and `www.` stops GitHub's autolinking.
-    let text = text
-        .replace("://", ":\u{2060}//")
-        .replace("www.", "www\u{2060}.")
-        .replace("WWW.", "WWW\u{2060}.");
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\\' | '`' | '*' | '_' | '{' | '}' | '[' | ']' | '(' | ')' | '#' | '+' | '-' | '.'
-            | '!' | '|' | '~' => {
-                out.push('\\');
-                out.push(c);
-            }
-            // A zero-width word joiner after `@` stops GitHub's @mention.
-            '@' => out.push_str("@\u{2060}"),
-            '\n' | '\r' | '\t' => out.push(' '),
-            c if c.is_control() => {}
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 fn percent(value: f64) -> String {
     format!("{:.0}%", (value * 100.0).clamp(0.0, 100.0))
@@ -79,13 +50,14 @@ pub enum Section {
     Focus,
     Triage,
     Conventions,
+    Checks,
     Governance,
     NextSteps,
 }
 
 impl Section {
     /// Every section, in reading order.
-    pub const ALL: [Section; 10] = [
+    pub const ALL: [Section; 11] = [
         Section::Risk,
         Section::Contributors,
         Section::Intent,
@@ -94,6 +66,7 @@ impl Section {
         Section::Focus,
         Section::Triage,
         Section::Conventions,
+        Section::Checks,
         Section::Governance,
         Section::NextSteps,
     ];
@@ -109,6 +82,7 @@ impl Section {
             Section::Focus => "focus",
             Section::Triage => "triage",
             Section::Conventions => "conventions",
+            Section::Checks => "checks",
             Section::Governance => "governance",
             Section::NextSteps => "next_steps",
         }
@@ -196,6 +170,7 @@ fn write_section(out: &mut String, signal: &Signal, section: Section, standalone
         Section::Focus => write_focus(out, signal),
         Section::Triage => write_triage(out, signal),
         Section::Conventions => write_conventions(out, signal, standalone),
+        Section::Checks => advice::write_checks(out, signal, standalone),
         Section::Governance => write_governance(out, signal, standalone),
         Section::NextSteps => write_next_steps(out, signal, standalone),
     }
@@ -244,6 +219,7 @@ fn write_contributors(out: &mut String, signal: &Signal) {
             let _ = writeln!(out, "  - {}: {}", note.kind.label(), escape(&note.detail));
         }
     }
+    advice::write_authorship(out, signal);
 }
 
 fn write_intent(out: &mut String, signal: &Signal) {

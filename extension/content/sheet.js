@@ -18,7 +18,7 @@
   "use strict";
 
   /** Deep-link ids: `prlens-` + the section key with `-` for `_` (as src/web/render/sheet.rs). */
-  const SECTIONS = ["risk", "contributors", "intent", "evidence", "supply_chain", "focus", "triage", "conventions", "governance", "next_steps"];
+  const SECTIONS = ["risk", "contributors", "intent", "evidence", "supply_chain", "focus", "triage", "conventions", "checks", "governance", "next_steps"];
   const ANCHOR_PATTERN = /^diff-[0-9a-f]{64}$/;
 
   /** The section a `#prlens-…` hash names, or null. */

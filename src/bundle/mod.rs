@@ -15,6 +15,7 @@
 //! ```
 
 mod activity;
+mod effort;
 pub mod json;
 mod model;
 mod parse;

@@ -36,6 +36,10 @@ pub struct Bundle {
     pub timeline: Option<Vec<TimelineEvent>>,
     /// Recent public events per login (author and committers).
     pub events: Option<BTreeMap<String, Vec<PublicEvent>>>,
+    /// Issues the PR links, by number (`linked_issues`; see `super::effort`).
+    pub linked_issues: Option<BTreeMap<u64, LinkedIssue>>,
+    /// The repository's PR template text (`pr_template`, decoded).
+    pub pr_template: Option<String>,
     /// Why sections are missing or partial, as written by the fetcher (e.g. "check_runs: 403, token lacks Checks").
     pub fetch_notes: Vec<String>,
 }
@@ -57,6 +61,8 @@ pub struct Pull {
     pub head_sha: Option<String>,
     pub head_ref: Option<String>,
     pub head_repo: Option<String>,
+    /// `head.repo.default_branch`: the fork's default branch.
+    pub head_default_branch: Option<String>,
     pub base_ref: Option<String>,
     pub base_sha: Option<String>,
     /// "open" or "closed" (see `merged`).
@@ -191,4 +197,26 @@ pub struct PageFacts {
     pub viewed_files: Vec<String>,
     /// Paths GitHub marks as generated (collapsed) on the Files tab.
     pub generated_files: Vec<String>,
+}
+
+/// One issue the PR links, as the checks read it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LinkedIssue {
+    pub number: u64,
+    /// "open" or "closed".
+    pub state: String,
+    pub assignees: Vec<String>,
+    /// Pull requests that mention the issue (`cross-referenced` timeline events).
+    pub referencing_pulls: Vec<ReferencingPull>,
+}
+
+/// A pull request seen in a linked issue's timeline.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ReferencingPull {
+    pub number: u64,
+    /// "open" or "closed".
+    pub state: String,
+    /// `owner/name` of its repository, when the event says.
+    pub repository: Option<String>,
+    pub author: Option<String>,
 }

@@ -6,7 +6,8 @@ use crate::bundle::Bundle;
 use crate::engine::files::FileFacts;
 use crate::settings::Settings;
 use crate::signal::{
-    Contributor, ConventionCheck, Evidence, FocusFile, Intent, SupplyChain, Triage,
+    AgentEvidence, Contributor, ConventionCheck, EffortCheck, Evidence, FocusFile, Intent,
+    SupplyChain, Triage,
 };
 
 /// The engine version written into every signal's `meta`.
@@ -32,4 +33,6 @@ pub struct Sections {
     pub triage: Triage,
     pub focus: Vec<FocusFile>,
     pub conventions: Vec<ConventionCheck>,
+    pub authorship: Vec<AgentEvidence>,
+    pub checks: Vec<EffortCheck>,
 }

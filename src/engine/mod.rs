@@ -42,7 +42,7 @@ pub fn analyze(bundle: &Bundle, settings: &Settings, now: Option<i64>) -> Signal
         now,
         files: files::classify_all(bundle, settings),
     };
-    let sections = Sections {
+    let mut sections = Sections {
         contributors: sections::contributors::assess(&context),
         intent: sections::intent::assess(&context),
         evidence: sections::evidence::assess(&context),
@@ -50,7 +50,10 @@ pub fn analyze(bundle: &Bundle, settings: &Settings, now: Option<i64>) -> Signal
         triage: sections::triage::assess(&context),
         focus: sections::focus::assess(&context),
         conventions: sections::conventions::assess(&context),
+        authorship: sections::authorship::assess(&context),
+        checks: Vec::new(),
     };
+    sections.checks = sections::checks::assess(&context, &sections.intent);
     let focus_more =
         u64::try_from(context.files.len().saturating_sub(sections.focus.len())).unwrap_or(u64::MAX);
     let risk = sections::risk::assess(&context, &sections);
@@ -74,6 +77,8 @@ pub fn analyze(bundle: &Bundle, settings: &Settings, now: Option<i64>) -> Signal
             questions: Vec::new(),
         },
         meta: sections::meta::describe(&context),
+        authorship: sections.authorship,
+        checks: sections.checks,
     };
     signal.governance = sections::governance::assess(&context, &signal);
     signal.next_steps = sections::next_steps::assess(&context, &signal);

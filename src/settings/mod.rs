@@ -34,6 +34,8 @@ pub struct Settings {
     pub trusted_bots: Vec<String>,
     /// Governance policies evaluated against every signal.
     pub policies: Vec<Policy>,
+    /// Low-effort checks switched off by id (`{"topic_branch": false}`); a missing id is on.
+    pub checks: BTreeMap<String, bool>,
 }
 
 /// User-supplied globs (gitignore-like `**` syntax), added to the built-in lists.
@@ -65,6 +67,11 @@ impl Settings {
             .map_err(|error| SettingsError::Invalid(clip(&error.to_string(), 200)))?;
         settings.validate()?;
         Ok(settings)
+    }
+
+    /// Whether the user left this low-effort check on.
+    pub fn check_enabled(&self, check: crate::signal::CheckId) -> bool {
+        self.checks.get(check.key()).copied().unwrap_or(true)
     }
 
     /// Rejects values no sensible user means (negative weights, a zero review rate).

@@ -5,11 +5,13 @@
 //! product's vocabulary (`axiomo.signal.v1`) where one exists, so exports are familiar.
 //! The JSON shape is documented in `docs/signal.md`; tests and tools depend on it.
 
+mod effort;
 mod identity;
 mod model;
 mod read;
 mod words;
 
+pub use effort::*;
 pub use identity::*;
 pub use model::*;
 pub use read::{from_json, ReadError};

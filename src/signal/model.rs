@@ -6,6 +6,8 @@
 use serde::Deserialize;
 use serde::Serialize;
 
+use super::effort::{AgentEvidence, EffortCheck};
+
 /// The version tag of every signal.
 pub const SIGNAL_VERSION: &str = "prlens.signal.v1";
 
@@ -29,6 +31,12 @@ pub struct Signal {
     pub review: ReviewAdvice,
     pub next_steps: NextSteps,
     pub meta: Meta,
+    /// Evidence that an AI coding agent wrote or co-wrote the PR (a label, not a risk).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub authorship: Vec<AgentEvidence>,
+    /// The low-effort checks the user has not switched off (advice, not risk).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub checks: Vec<EffortCheck>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -20,6 +20,7 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
+use super::effort::{AgentEvidence, AgentEvidenceKind, CheckId, CheckOutcome, EffortCheck};
 use super::identity::{ChangedSinceApproval, IdentityKind, IdentityNote};
 use super::model::{
     CheckSummary, Contributor, ConventionCheck, Criterion, Driver, Evidence, EvidenceSignals,
@@ -200,7 +201,14 @@ impl<'a> Obj<'a> {
         }
     }
 
-    /// A list of objects, each read by `read`.
+    /// A `#[serde(default)]` list of objects: missing reads as empty.
+    fn list_or_empty<T>(&self, key: &str, read: fn(&Obj<'a>) -> T) -> Vec<T> {
+        match self.field(key) {
+            Some(_) => self.list(key, read),
+            None => Vec::new(),
+        }
+    }
+
     fn list<T>(&self, key: &str, read: fn(&Obj<'a>) -> T) -> Vec<T> {
         let items = self.array(key);
         let mut out = Vec::with_capacity(items.len());
@@ -213,14 +221,6 @@ impl<'a> Obj<'a> {
 
     fn strings(&self, key: &str) -> Vec<String> {
         self.strings_in(key, self.array(key))
-    }
-
-    /// A `#[serde(default)]` list of objects: missing reads as empty.
-    fn list_or_empty<T>(&self, key: &str, read: fn(&Obj<'a>) -> T) -> Vec<T> {
-        match self.field(key) {
-            Some(_) => self.list(key, read),
-            None => Vec::new(),
-        }
     }
 
     /// An `Option` object field, read by `read`.
@@ -281,6 +281,28 @@ fn read_signal(o: &Obj) -> Signal {
         review: read_review(&o.obj("review")),
         next_steps: read_next_steps(&o.obj("next_steps")),
         meta: read_meta(&o.obj("meta")),
+        authorship: o.list_or_empty("authorship", read_agent_evidence),
+        checks: o.list_or_empty("checks", read_effort_check),
+    }
+}
+
+fn read_agent_evidence(o: &Obj) -> AgentEvidence {
+    AgentEvidence {
+        agent: o.string("agent"),
+        kind: o.word(
+            "kind",
+            AgentEvidenceKind::from_key,
+            AgentEvidenceKind::AuthorLogin,
+        ),
+        detail: o.string("detail"),
+    }
+}
+
+fn read_effort_check(o: &Obj) -> EffortCheck {
+    EffortCheck {
+        id: o.word("id", CheckId::from_key, CheckId::TemplateFilled),
+        outcome: o.word("outcome", CheckOutcome::from_key, CheckOutcome::NotChecked),
+        detail: o.string("detail"),
     }
 }
 

@@ -3,6 +3,7 @@
 //! export and contributor badges show. One table, so the panel, the export and the tests
 //! never drift apart ("Critical", "REQUEST CHANGES", "New Contributor" as in the reference).
 
+use super::effort::{AgentEvidenceKind, CheckId, CheckOutcome};
 use super::identity::IdentityKind;
 use super::model::{
     Effort, EvidenceSignal, FindingKind, PolicyOutcome, Priority, ReviewAction, RiskLevel, Role,
@@ -205,3 +206,26 @@ mod tests {
         }
     }
 }
+
+words!(AgentEvidenceKind {
+    AuthorLogin => "author_login", "PR opened by the agent's account";
+    CommitAccount => "commit_account", "Commit by the agent's account";
+    CoAuthorTrailer => "co_author_trailer", "Co-authored-by trailer";
+    CommitEmail => "commit_email", "Commit e-mail of the agent";
+    GeneratedFooter => "generated_footer", "\"Generated with\" footer";
+    BranchPrefix => "branch_prefix", "Agent branch name";
+});
+
+words!(CheckId {
+    TemplateFilled => "template_filled", "Description filled in (not the bare template)";
+    TopicBranch => "topic_branch", "Opened from a topic branch, not the fork's default branch";
+    DescriptionNamesChanges => "description_names_changes", "Description names what changed";
+    LinkedIssueAvailable => "linked_issue_available", "Linked issue open and not assigned to someone else";
+    NoCompetingPr => "no_competing_pr", "No other open PR mentions the same issue";
+});
+
+words!(CheckOutcome {
+    Pass => "pass", "passed";
+    Fail => "fail", "advice";
+    NotChecked => "not_checked", "not checked";
+});

@@ -42,13 +42,17 @@ pub fn analyze_bundle(
 }
 
 /// The default settings as JSON, with every driver's default weight filled in from
-/// the driver catalogue ([`crate::engine::drivers::default_weights`]), so settings forms (popup, playground) show
+/// the driver catalogue ([`crate::engine::drivers::default_weights`]) and every low-effort check on,
+/// so settings forms (popup, playground) show
 /// the real defaults and "reset" means exactly what the engine uses.
 #[wasm_bindgen(js_name = defaultSettings)]
 pub fn default_settings() -> Result<String, JsError> {
     let mut settings = crate::settings::Settings::default();
     for (id, weight) in crate::engine::drivers::default_weights() {
         settings.weights.insert(id.to_string(), weight);
+    }
+    for check in crate::signal::CheckId::ALL {
+        settings.checks.insert(check.key().to_string(), true);
     }
     serde_json::to_string(&settings).map_err(|error| JsError::new(&error.to_string()))
 }

@@ -20,7 +20,7 @@ import { openDetails } from "./sheet-support.mjs";
 
 const SAMPLE = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "www/sample-bundle.json"), "utf8"));
 const PR_URL = "https://github.com/huggingface/transformers/pull/43774";
-const SECTIONS = ["risk", "contributors", "intent", "evidence", "supply_chain", "focus", "triage", "conventions", "governance", "next_steps"];
+const SECTIONS = ["risk", "contributors", "intent", "evidence", "supply_chain", "focus", "triage", "conventions", "checks", "governance", "next_steps"];
 const PREFS = "prlens.prefs";
 const diffAnchor = (file) => `diff-${crypto.createHash("sha256").update(file).digest("hex")}`;
 

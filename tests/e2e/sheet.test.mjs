@@ -42,7 +42,7 @@ test("Show details opens the wide sheet over the page; the sidebar panel stays c
   assert.equal(Math.round(box.x + box.width), 1280, "on the right edge");
   assert.equal(box.width, 640, "half of a 1280 px viewport");
   // Every section, in order, with a navigation link, a deep-link id and a copy button.
-  const keys = ["risk", "contributors", "intent", "supply_chain", "evidence", "focus", "triage", "conventions", "governance", "next_steps"];
+  const keys = ["risk", "contributors", "intent", "supply_chain", "evidence", "focus", "triage", "conventions", "checks", "governance", "next_steps"];
   assert.deepEqual(await sheet.locator("[data-prlens-nav]").evaluateAll((links) => links.map((l) => l.getAttribute("data-prlens-nav"))), keys);
   assert.deepEqual(await sheet.locator("main [data-prlens-section]").evaluateAll((s) => s.map((e) => e.id)), keys.map((k) => `prlens-${k.replace("_", "-")}`));
   assert.equal(await sheet.locator('button[data-prlens-action="copy-section"]').count(), keys.length);

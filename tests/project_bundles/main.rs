@@ -11,6 +11,7 @@ use prlens::Settings;
 use serde_json::{json, Value};
 use support::{project_bundle, project_bundle_names, project_bundle_value, project_signal};
 
+mod effort;
 mod identity;
 mod people;
 mod reviews_and_checks;

@@ -48,6 +48,8 @@ static BUNDLE: Shape = shapes::object(&[
     ("timeline", &activity::TIMELINE),
     ("events", &activity::EVENTS),
     ("fetch_notes", &shapes::LEAVES),
+    ("linked_issues", &crate::bundle::effort::LINKED_ISSUES),
+    ("pr_template", &crate::bundle::effort::PR_TEMPLATE),
 ]);
 
 /// Parses bundle text: the shaped reader, then the policy below.
@@ -163,6 +165,14 @@ fn bundle(mut root: Raw) -> Result<Bundle, BundleError> {
         page,
         timeline,
         events,
+        linked_issues: crate::bundle::effort::linked_issues(root).map_err(|found| {
+            BundleError::WrongType {
+                field: "linked_issues".into(),
+                expected: "an object",
+                found: found.0,
+            }
+        })?,
+        pr_template: crate::bundle::effort::pr_template(root),
         fetch_notes,
     })
 }

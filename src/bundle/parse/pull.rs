@@ -82,6 +82,7 @@ pub(super) fn pull(value: &Raw) -> Result<Pull, BundleError> {
         head_sha: path_string(value, &["head", "sha"]),
         head_ref: path_string(value, &["head", "ref"]),
         head_repo: path_string(value, &["head", "repo", "full_name"]),
+        head_default_branch: path_string(value, &["head", "repo", "default_branch"]),
         base_ref: path_string(value, &["base", "ref"]),
         base_sha: path_string(value, &["base", "sha"]),
         state: string(value, "state").unwrap_or_else(|| "open".into()),

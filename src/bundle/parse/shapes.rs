@@ -38,8 +38,12 @@ pub(super) static ACCOUNT: Shape = object(&[
 ]);
 static ACCOUNTS: Shape = list(&ACCOUNT);
 pub(super) static LEAVES: Shape = list(&LEAF);
-pub(super) static REPO: Shape =
-    object(&[("full_name", &LEAF), ("name", &LEAF), ("owner", &ACCOUNT)]);
+pub(super) static REPO: Shape = object(&[
+    ("full_name", &LEAF),
+    ("name", &LEAF),
+    ("owner", &ACCOUNT),
+    ("default_branch", &LEAF),
+]);
 static REF: Shape = object(&[("sha", &LEAF), ("ref", &LEAF), ("repo", &REPO)]);
 pub(super) static PULL: Shape = object(&[
     ("number", &LEAF),

@@ -25,7 +25,9 @@ pub struct DriverSpec {
     pub id: &'static str,
     /// Short human label.
     pub label: &'static str,
-    /// Default weight (full severity), in (0, 1].
+    /// Default weight (full severity), in [0, 1]. 0 means off until the user weighs it:
+    /// [`fire`] never fires a driver whose weight is 0, so an advisory driver (its evidence
+    /// shown in its own section) adds nothing to the score by default.
     pub weight: f64,
     /// Where the weight and the driver's threshold come from.
     pub source: &'static str,
@@ -72,6 +74,8 @@ catalogue! {
     empty_profile,
     stale,
     draft,
+    agent_authored,
+    low_effort_checks,
 }
 
 /// The spec of a driver id.
@@ -246,7 +250,7 @@ mod tests {
                 "{}",
                 spec.id
             );
-            assert!(spec.weight > 0.0 && spec.weight <= 1.0, "{}", spec.id);
+            assert!((0.0..=1.0).contains(&spec.weight), "{}", spec.id);
         }
     }
 

@@ -35,7 +35,7 @@ impl Case {
 
     /// The sections exactly as the engine computes them.
     pub fn sections(context: &Context) -> Sections {
-        Sections {
+        let mut sections = Sections {
             contributors: sections::contributors::assess(context),
             intent: sections::intent::assess(context),
             evidence: sections::evidence::assess(context),
@@ -43,7 +43,11 @@ impl Case {
             triage: sections::triage::assess(context),
             focus: sections::focus::assess(context),
             conventions: sections::conventions::assess(context),
-        }
+            authorship: sections::authorship::assess(context),
+            checks: Vec::new(),
+        };
+        sections.checks = sections::checks::assess(context, &sections.intent);
+        sections
     }
 
     /// Runs one driver over this case.

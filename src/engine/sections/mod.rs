@@ -1,6 +1,8 @@
 //! One module per section of the signal, in the order a reviewer reads them.
 
+pub mod authorship;
 pub mod behaviour;
+pub mod checks;
 pub mod commit_identity;
 pub mod contributors;
 pub mod conventions;

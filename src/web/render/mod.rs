@@ -11,7 +11,9 @@
 //! `charts` (SVG), `format` (wording), `events` + `clipboard` (interaction), `theme`.
 
 mod actions;
+mod authorship;
 mod charts;
+mod checks;
 mod clipboard;
 mod contributors;
 mod conventions;
@@ -50,7 +52,7 @@ use options::{DetailsMode, PanelOptions};
 pub use sheet::render_sheet;
 
 /// The full-view sections in reading order (the `data-prlens-section` keys).
-const SECTION_ORDER: [&str; 10] = [
+const SECTION_ORDER: [&str; 11] = [
     "risk",
     "intent",
     "contributors",
@@ -59,6 +61,7 @@ const SECTION_ORDER: [&str; 10] = [
     "focus",
     "triage",
     "conventions",
+    "checks",
     "governance",
     "next_steps",
 ];

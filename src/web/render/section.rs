@@ -5,8 +5,8 @@ use web_sys::Element;
 
 use super::dom::{Dom, DomResult};
 use super::{
-    contributors, conventions, evidence, focus, governance, intent, next_steps, risk, supply_chain,
-    triage,
+    authorship, checks, contributors, conventions, evidence, focus, governance, intent, next_steps,
+    risk, supply_chain, triage,
 };
 use crate::signal::Signal;
 
@@ -15,12 +15,17 @@ pub(super) fn render(dom: &Dom, signal: &Signal, key: &str) -> DomResult<Element
     Ok(match key {
         "risk" => risk::render(dom, &signal.risk)?,
         "intent" => intent::render(dom, &signal.intent, &signal.pr)?,
-        "contributors" => contributors::render(dom, &signal.contributors)?,
+        "contributors" => {
+            let section = contributors::render(dom, &signal.contributors)?;
+            authorship::append(dom, &section, &signal.authorship);
+            section
+        }
         "evidence" => evidence::render(dom, &signal.evidence)?,
         "supply_chain" => supply_chain::render(dom, &signal.supply_chain)?,
         "focus" => focus::render(dom, &signal.focus, signal.focus_more, &signal.pr)?,
         "triage" => triage::render(dom, &signal.triage)?,
         "conventions" => conventions::render(dom, &signal.conventions)?,
+        "checks" => checks::render(dom, &signal.checks)?,
         "governance" => governance::render(dom, &signal.governance)?,
         _ => next_steps::render(dom, &signal.next_steps, &signal.review, &signal.pr)?,
     })

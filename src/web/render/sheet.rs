@@ -30,7 +30,7 @@ use crate::signal::Signal;
 /// The sheet's reading order: the Markdown order (`Section::ALL`) with supply chain moved up
 /// beside intent, so every short section has a neighbour in the two-column grid and the
 /// visual, reading and Tab orders stay one order.
-const SHEET_ORDER: [Section; 10] = [
+const SHEET_ORDER: [Section; 11] = [
     Section::Risk,
     Section::Contributors,
     Section::Intent,
@@ -39,6 +39,7 @@ const SHEET_ORDER: [Section; 10] = [
     Section::Focus,
     Section::Triage,
     Section::Conventions,
+    Section::Checks,
     Section::Governance,
     Section::NextSteps,
 ];
@@ -62,6 +63,7 @@ fn nav_label(section: Section) -> &'static str {
         Section::Focus => "Focus",
         Section::Triage => "Triage",
         Section::Conventions => "Conventions",
+        Section::Checks => "Checks",
         Section::Governance => "Governance",
         Section::NextSteps => "Next steps",
     }
@@ -194,7 +196,11 @@ fn navigation(dom: &Dom, shown: &[Section]) -> Element {
 /// renderer otherwise; plus its deep-link id and copy button.
 fn sheet_section(dom: &Dom, signal: &Signal, key: Section) -> DomResult<Element> {
     let element = match key {
-        Section::Contributors => sheet_tables::contributors(dom, &signal.contributors)?,
+        Section::Contributors => {
+            let table = sheet_tables::contributors(dom, &signal.contributors)?;
+            super::authorship::append(dom, &table, &signal.authorship);
+            table
+        }
         Section::Evidence => sheet_tables::evidence(dom, &signal.evidence)?,
         Section::Focus => sheet_tables::focus(dom, &signal.focus, signal.focus_more, &signal.pr)?,
         other => section::render(dom, signal, other.key())?,
