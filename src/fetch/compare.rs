@@ -30,11 +30,16 @@ use super::FetchOptions;
 pub const COMPARE_PLACEHOLDER_NUMBER: u64 = 1 << 31;
 /// "The response will include a comparison of up to 300 files" (REST docs, compare two commits).
 pub const COMPARE_MAX_FILES: usize = 300;
-/// The notes every compare bundle carries for the sections a PR only has once opened.
-pub const NOT_YET_NOTES: [&str; 2] = [
-    "check_runs: not known until the pull request exists",
-    "reviews: not known until the pull request exists",
-];
+/// Why a compare bundle lacks a section that a PR would have: `"{section}: {NOT_YET}"` in
+/// `fetch_notes` (the panel lists such sections apart from fetch failures).
+pub const NOT_YET: &str = "not known until the pull request exists";
+/// The sections a PR only has once it is opened: its checks (runs and statuses) and reviews.
+pub const NOT_YET_SECTIONS: [&str; 3] = ["check_runs", "status", "reviews"];
+
+/// The note saying `section` is not known before the PR exists.
+pub fn not_yet_note(section: &str) -> String {
+    format!("{section}: {NOT_YET}")
+}
 
 /// A validated compare: `base` (None = the repository's default branch) and `head` are branch
 /// names, optionally `owner:branch` for another fork; `viewer` is the signed-in user, who
@@ -207,9 +212,12 @@ pub fn compare_bundle(
         commits: Some(commits),
         ..Sections::default()
     };
-    for note in NOT_YET_NOTES {
-        sections.note(note.to_string());
+    for section in NOT_YET_SECTIONS {
+        sections.note(not_yet_note(section));
     }
+    // The viewer's profile and history are looked up (fetch_compare_bundle); their commits to
+    // the focus files are not: that would be a second wave of requests for a page visit.
+    sections.note("familiarity: not fetched for a compare page's self-check".to_string());
     if sections.files_truncated {
         sections.note(format!(
             "files: GitHub compares at most {COMPARE_MAX_FILES} files; the pull request may list more"

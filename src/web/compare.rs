@@ -62,13 +62,11 @@ pub async fn fetch_compare_and_analyze(
         wasm_bindgen_futures::spawn_local(async move { writes.apply(&js_store).await });
     }
     let bundle = bundle.map_err(|error| js_error(&error))?;
-    let bundle_text = serde_json::to_string(&bundle).map_err(|error| {
-        js_error(&FetchError::malformed(&format!("the bundle ({error})")))
-    })?;
+    let bundle_text = serde_json::to_string(&bundle)
+        .map_err(|error| js_error(&FetchError::malformed(&format!("the bundle ({error})"))))?;
     let signal = crate::analyze_json(&bundle_text, &settings_json, None)
         .map_err(|error| error_value(&error.to_string()))?;
-    let signal =
-        serde_json::to_string(&signal).map_err(|error| error_value(&error.to_string()))?;
+    let signal = serde_json::to_string(&signal).map_err(|error| error_value(&error.to_string()))?;
     let result = Object::new();
     Reflect::set(&result, &"bundle".into(), &bundle_text.into())?;
     Reflect::set(&result, &"signal".into(), &signal.into())?;

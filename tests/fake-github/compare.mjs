@@ -41,7 +41,7 @@ export function parseRange(range) {
 const headMatches = (pull, head) => {
   const [owner, branch] = head.includes(":") ? head.split(":", 2) : [null, head];
   if (pull.head?.ref !== branch) return false;
-  const headOwner = pull.head?.repo?.owner?.login ?? pull.head?.label?.split(":")[0] ?? pull.base?.repo?.owner?.login;
+  const headOwner = pull.head?.repo?.owner?.login ?? pull.head?.repo?.full_name?.split("/")[0] ?? pull.head?.label?.split(":")[0] ?? pull.base?.repo?.owner?.login;
   return owner === null || owner.toLowerCase() === String(headOwner).toLowerCase();
 };
 

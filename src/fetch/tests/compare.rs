@@ -6,7 +6,8 @@ use serde_json::{json, Value};
 use super::fake::*;
 use crate::bundle::Bundle;
 use crate::fetch::compare::{
-    apply_page, fetch_compare_bundle, CompareRef, COMPARE_PLACEHOLDER_NUMBER, NOT_YET_NOTES,
+    apply_page, fetch_compare_bundle, not_yet_note, CompareRef, COMPARE_PLACEHOLDER_NUMBER,
+    NOT_YET_SECTIONS,
 };
 use crate::fetch::join::block_on;
 use crate::fetch::{FetchOptions, MemoryStore};
@@ -81,8 +82,8 @@ fn a_comparison_and_the_viewer_lookups_go_out_together_and_map_to_a_pr_shaped_bu
         .iter()
         .filter_map(Value::as_str)
         .collect();
-    for note in NOT_YET_NOTES {
-        assert!(notes.contains(&note), "{notes:?}");
+    for section in NOT_YET_SECTIONS {
+        assert!(notes.contains(&not_yet_note(section).as_str()), "{notes:?}");
     }
     assert!(
         bundle["page"].get("body").is_none(),
