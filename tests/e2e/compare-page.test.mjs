@@ -87,6 +87,8 @@ test("every compare URL form shows the signal prlens analyze gives the compare b
       const text = await frame.locator("body").innerText();
       assert.ok(!text.includes(PLACEHOLDER), "no number of a PR that does not exist");
       assert.match(text, /Not known until it exists: checks and reviews/);
+      const notYet = await frame.locator('[data-prlens-missing="not-yet"] li').allInnerTexts();
+      assert.deepEqual(notYet.sort(), ["check_runs", "reviews", "status"], "checks and reviews are not yet known, not missing");
       const hrefs = await frame.locator("a[href]").evaluateAll((links) => links.map((link) => link.href));
       assert.ok(!hrefs.some((href) => href.includes(`/pull/${PLACEHOLDER}`)), hrefs.join(" "));
       await page.close();

@@ -14,8 +14,8 @@
  * `input#pull_request_title[name="pull_request[title]"]` and
  * `textarea#pull_request_body[name="pull_request[body]"]` (open with `?expand=1`, collapsed
  * behind "Create pull request" otherwise), the commits and the diffs (`.file.js-file#diff-…`).
- * The title is pre-filled as GitHub does: a single commit's subject, else the branch name;
- * the description is empty. Everything from a bundle is HTML-escaped.
+ * The form is pre-filled as GitHub does: a single commit's subject and body, else the branch
+ * name and no description. Everything from a bundle is HTML-escaped.
  */
 import { diffAnchor, diffContent, escapeHtml } from "./pages-shared.mjs";
 
@@ -80,10 +80,14 @@ export function routeCompareApi({ store, owner, repo, rest, apiOrigin }) {
   return { status: 200, body: compareBody(entry, apiOrigin) };
 }
 
-function prefilledTitle(pull, commits) {
-  if (commits.length === 1) return String(commits[0]?.commit?.message ?? "").split("\n")[0];
+/** `{title, body}` GitHub puts in the form: one commit's subject and body, else the branch name. */
+function prefilled(pull, commits) {
+  if (commits.length === 1) {
+    const [subject, ...rest] = String(commits[0]?.commit?.message ?? "").split("\n");
+    return { title: subject, body: rest.join("\n").trim() };
+  }
   const branch = String(pull.head?.ref ?? "");
-  return branch.charAt(0).toUpperCase() + branch.slice(1).replace(/[-_]/g, " ");
+  return { title: branch.charAt(0).toUpperCase() + branch.slice(1).replace(/[-_]/g, " "), body: "" };
 }
 
 /** The compare page body (HTML) for `segments` = [owner, repo, "compare", …range], or null. */
@@ -98,6 +102,7 @@ export function comparePageBody({ store, segments, search }) {
   const files = Array.isArray(entry.bundle.files) ? entry.bundle.files.slice(0, COMPARE_MAX_FILES) : [];
   const expand = /[?&](?:expand|quick_pull)=1(?:&|$)/.test(search);
   const base = range.base ?? pull.base?.ref;
+  const form = prefilled(pull, commits);
   const commitList = commits
     .map((commit) => `<li class="Box-row js-commits-list-item"><p class="mb-1"><a class="Link--primary text-bold js-navigation-open markdown-title" href="/${escapeHtml(owner)}/${escapeHtml(repo)}/commit/${escapeHtml(commit.sha)}">${escapeHtml(String(commit.commit?.message ?? "").split("\n")[0])}</a></p></li>`)
     .join("");
@@ -124,8 +129,8 @@ export function comparePageBody({ store, segments, search }) {
       <div class="js-details-container Details compare-pr ${expand ? "open Details--on" : ""}">
         ${expand ? "" : `<button type="button" class="btn btn-primary js-details-target" data-fake-open-form>Create pull request</button>`}
         <form id="new_pull_request" class="new_pull_request js-new-pull-request" action="/${escapeHtml(owner)}/${escapeHtml(repo)}/pull/create?base=${encodeURIComponent(base)}&amp;head=${encodeURIComponent(range.head)}" method="post" ${expand ? "" : "hidden"}>
-          <input type="text" id="pull_request_title" name="pull_request[title]" class="form-control js-title-field" aria-label="Add a title" value="${escapeHtml(prefilledTitle(pull, commits))}" maxlength="256" autocomplete="off">
-          <textarea id="pull_request_body" name="pull_request[body]" class="form-control js-comment-field" aria-label="Add a description" placeholder="Add your description here..."></textarea>
+          <input type="text" id="pull_request_title" name="pull_request[title]" class="form-control js-title-field" aria-label="Add a title" value="${escapeHtml(form.title)}" maxlength="256" autocomplete="off">
+          <textarea id="pull_request_body" name="pull_request[body]" class="form-control js-comment-field" aria-label="Add a description" placeholder="Add your description here...">${escapeHtml(form.body)}</textarea>
           <button type="submit" class="btn btn-primary" disabled>Create pull request</button>
         </form>
       </div>
