@@ -119,8 +119,9 @@ export function createCompareMode(ctx) {
   }
 
   /**
-   * After each render: the note on what is not known yet, and no number or link of a PR that
-   * does not exist (links to the placeholder PR lead to the compare page, keeping their anchor).
+   * After each render: the note on what is not known yet. The engine already names the PR
+   * "not opened yet" and links its compare page (src/engine/sections/pr.rs); links are pointed
+   * at the exact compare page GitHub answered for (a fork's `owner:branch` included).
    */
   function decorate() {
     if (!state.target) return;
@@ -134,16 +135,13 @@ export function createCompareMode(ctx) {
       note.textContent = NOT_YET;
       root.before(note);
     }
-    const placeholder = `/pull/${PLACEHOLDER_NUMBER}`;
+    const generic = state.target && `https://github.com/${state.target.owner}/${state.target.repo}/compare/`;
     for (const link of root.querySelectorAll("a[href]")) {
       const href = link.getAttribute("href");
-      if (!href.includes(placeholder) || !state.compareUrl) continue;
+      if (!state.compareUrl || !(href.includes(`/pull/${PLACEHOLDER_NUMBER}`) || href.startsWith(generic))) continue;
       const hash = href.includes("#") ? href.slice(href.indexOf("#")) : "";
       link.setAttribute("href", `${state.compareUrl}${hash}`);
     }
-    const title = root.querySelector("[data-prlens-title]");
-    const number = title?.nextElementSibling;
-    if (number && number.textContent === `#${PLACEHOLDER_NUMBER}`) number.textContent = "not opened yet";
   }
 
   return {

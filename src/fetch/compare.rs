@@ -26,8 +26,8 @@ use super::FetchOptions;
 /// `pull.number` of a compare bundle: a pull request that does not exist has no number, but
 /// the bundle format requires one. The largest number the format accepts (2^31) is one no
 /// repository reaches, so it can never be mistaken for a real PR (or drop a real "Fixes #N");
-/// the panel shows "not opened yet" in its place.
-pub const COMPARE_PLACEHOLDER_NUMBER: u64 = 1 << 31;
+/// the signal's `pr.url` is the compare page and the panel shows "not opened yet" instead.
+pub const COMPARE_PLACEHOLDER_NUMBER: u64 = crate::engine::sections::pr::NOT_OPENED_NUMBER;
 /// "The response will include a comparison of up to 300 files" (REST docs, compare two commits).
 pub const COMPARE_MAX_FILES: usize = 300;
 /// Why a compare bundle lacks a section that a PR would have: `"{section}: {NOT_YET}"` in

@@ -172,3 +172,17 @@ fn editing_the_form_changes_only_the_title_body_and_page() {
         assert_eq!(bundle[key], before[key], "{key}");
     }
 }
+
+#[test]
+fn the_signal_of_a_compare_bundle_names_no_pr_that_does_not_exist() {
+    let fake = scripted("/repos/o/r/compare/main...feature/x");
+    let compare = CompareRef::new("o", "r", Some("main"), "feature/x", Some("dana")).unwrap();
+    let bundle = fetch(&fake, &compare, Some(json!({"title": "Add parser", "body": "Fixes #12"})));
+    let signal = crate::analyze_json(&bundle.to_string(), "{}", None).unwrap();
+    assert_eq!(signal.pr.url, "https://github.com/o/r/compare/main...feature/x");
+    assert_eq!(signal.intent.linked_issues, vec![12]);
+    let markdown = crate::markdown::render(&signal);
+    let placeholder = COMPARE_PLACEHOLDER_NUMBER.to_string();
+    assert!(!markdown.contains(&placeholder), "{markdown}");
+    assert!(markdown.contains("o/r (not opened yet)"), "{markdown}");
+}
