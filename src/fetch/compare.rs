@@ -15,7 +15,7 @@ use serde_json::{json, Map, Value};
 use super::assemble::Sections;
 use super::cache::{CacheStore, CacheWrites};
 use super::client::{Client, Fetched, GetError, Policy};
-use super::error::FetchError;
+use super::error::{ErrorKind, FetchError};
 use super::join::join_all;
 use super::limits::SLOW_DATA_MAX_AGE_SECONDS;
 use super::notes::{failure_note, pull_error};
@@ -311,7 +311,7 @@ pub async fn fetch_compare_bundle(
         }
         Some(Err(error)) => {
             return (
-                Err(pull_error(&error, client.has_token())),
+                Err(comparison_error(&error, client.has_token())),
                 client.cache.take_writes(None),
             )
         }
@@ -328,6 +328,19 @@ pub async fn fetch_compare_bundle(
         add_viewer(&mut bundle, viewer, user, all, merged);
     }
     (Ok(bundle), client.cache.take_writes(None))
+}
+
+/// The panel's error for a comparison GitHub did not answer: the pull's, worded for a comparison.
+fn comparison_error(error: &GetError, with_token: bool) -> FetchError {
+    let mut failure = pull_error(error, with_token);
+    if failure.kind == ErrorKind::NotFound {
+        failure.message = "GitHub has nothing to compare: a branch does not exist in this repository, or your token cannot see it (404).".to_string();
+    } else {
+        failure.message = failure
+            .message
+            .replace("this pull request", "this comparison");
+    }
+    failure
 }
 
 async fn default_branch(

@@ -123,3 +123,24 @@ test("editing the description re-scores without a request: Fixes #12 links the i
   await screenshot(page, "compare-page");
   assert.deepEqual(browser.consoleErrors, []);
 });
+
+test("signed out, the self-check has no author and looks nobody up; a branch GitHub cannot compare is an error, not a panel", async (t) => {
+  const browser = await startBrowser({ bundles: fixture.dir, extensionDir, server: { viewer: null } });
+  t.after(() => browser.close());
+  await browser.setStorage("local", { "prlens.token": TOKEN });
+  const page = await browser.newPage();
+  await page.goto(`${REPO}/compare/main...lazy-pagination?expand=1`);
+  await waitForPanelState(page, ["ready", "partial"], { timeout: 40000 });
+  const frame = await panelFrame(page);
+  const bundle = await download(page, frame, "download-bundle");
+  assert.equal(bundle.pull.user, undefined, "no viewer, no author");
+  assert.equal(bundle.users, undefined);
+  const paths = browser.server.requests.filter((request) => request.host.startsWith("api.")).map((request) => request.path);
+  assert.deepEqual(paths, ["/repos/tidewater/harbor-client/compare/main...lazy-pagination"], "one request: the comparison");
+  assert.deepEqual(await panelDigest(frame), digestOf(analyze(bundle)));
+
+  const missing = await browser.newPage();
+  await missing.goto(`${REPO}/compare/main...lazy-pagination-typo`);
+  await waitForPanelState(missing, ["error"], { timeout: 40000 });
+  assert.match(await (await panelFrame(missing)).locator("#prlens-panel").innerText(), /nothing to compare/);
+});

@@ -148,7 +148,8 @@ fn an_unreadable_comparison_is_an_error_and_a_failed_viewer_lookup_only_a_note()
         &fake,
         &store,
     ));
-    assert!(result.is_err());
+    let error = result.unwrap_err();
+    assert!(error.message.contains("this comparison"), "{}", error.message);
     let fake = scripted("/repos/o/r/compare/main...x");
     fake.on(&url("/users/dana"), vec![status(500, &[])]);
     let bundle = fetch(&fake, &compare, None);
@@ -177,9 +178,16 @@ fn editing_the_form_changes_only_the_title_body_and_page() {
 fn the_signal_of_a_compare_bundle_names_no_pr_that_does_not_exist() {
     let fake = scripted("/repos/o/r/compare/main...feature/x");
     let compare = CompareRef::new("o", "r", Some("main"), "feature/x", Some("dana")).unwrap();
-    let bundle = fetch(&fake, &compare, Some(json!({"title": "Add parser", "body": "Fixes #12"})));
+    let bundle = fetch(
+        &fake,
+        &compare,
+        Some(json!({"title": "Add parser", "body": "Fixes #12"})),
+    );
     let signal = crate::analyze_json(&bundle.to_string(), "{}", None).unwrap();
-    assert_eq!(signal.pr.url, "https://github.com/o/r/compare/main...feature/x");
+    assert_eq!(
+        signal.pr.url,
+        "https://github.com/o/r/compare/main...feature/x"
+    );
     assert_eq!(signal.intent.linked_issues, vec![12]);
     let markdown = crate::markdown::render(&signal);
     let placeholder = COMPARE_PLACEHOLDER_NUMBER.to_string();
