@@ -149,7 +149,11 @@ fn an_unreadable_comparison_is_an_error_and_a_failed_viewer_lookup_only_a_note()
         &store,
     ));
     let error = result.unwrap_err();
-    assert!(error.message.contains("this comparison"), "{}", error.message);
+    assert!(
+        error.message.contains("this comparison"),
+        "{}",
+        error.message
+    );
     let fake = scripted("/repos/o/r/compare/main...x");
     fake.on(&url("/users/dana"), vec![status(500, &[])]);
     let bundle = fetch(&fake, &compare, None);
