@@ -212,6 +212,7 @@ EXTENSION_FILES=(manifest.json background.js panel.html panel.js panel.css popup
   nonce-registry.js token-change.js
   sheet.html sheet.js sheet.css panel-sheet.js)
 EXTENSION_FILES+=(list.html list.js) # the pull-list badges (extension/list.js)
+EXTENSION_FILES+=(panel-compare.js) # the compare page self-check (extension/panel-compare.js)
 
 assemble_extension() {
   local dest=$1

@@ -112,7 +112,8 @@ async function refresh(network) {
         for (const badge of answer) entry.badges[badge.number] = later(entry.badges[badge.number], badge);
         entry.queried_at = Date.now();
         entry.engine = engine;
-        await api.storage.local.set({ [key]: entry });
+        // Written behind the badges: storage runs its operations in order, so the next read sees it.
+        api.storage.local.set({ [key]: entry }).catch((error) => console.error("prlens list:", error.message));
       } catch (error) {
         reason = `${error.message}; click to score this PR over REST`;
       }
@@ -158,4 +159,5 @@ window.addEventListener("message", (event) => {
   }
 });
 
-setup.then(() => post({ type: "prlens:hello" }));
+// Hello at once: the rows arrive while wasm and storage load (`refresh` waits for them).
+post({ type: "prlens:hello" });

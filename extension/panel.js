@@ -25,6 +25,7 @@ import init, * as wasm from "./pkg/prlens.js";
 import { fileDigests, hasAnchors, parseAnchors, withAnchors } from "./diff-anchors.js";
 import "./prefs.js";
 import { connectSheet, focusDetailsButton } from "./panel-sheet.js";
+import { createCompareMode } from "./panel-compare.js";
 
 performance.mark("prlens:module");
 
@@ -209,6 +210,12 @@ function parseFacts(data) {
 window.addEventListener("message", (event) => {
   if (!nonce || event.source !== window.parent || event.origin !== PAGE_ORIGIN) return;
   if (event.data?.type === "prlens:focus-details" && event.data.nonce === nonce) focusDetailsButton(root);
+  if (compareMode.accepts(event.data)) {
+    nonceConfirmed.then((confirmed) => {
+      if (confirmed && !crashed) compareMode.onFacts(event.data);
+    });
+    return;
+  }
   const message = parseFacts(event.data);
   if (!message) return;
   nonceConfirmed.then((confirmed) => {
@@ -292,8 +299,32 @@ function render(signalJson) {
   else root.removeAttribute("data-prlens-fetched-at");
   view.shown = true;
   view.shownSignal = signalJson;
+  compareMode.decorate();
   sheet.publish();
 }
+
+/** The page's theme: its Primer file is loaded, and renders wait for it. */
+function setLook(colorMode) {
+  view.colorMode = colorMode;
+  view.styles = Promise.all([pageStyles, loadTheme(colorMode)]);
+}
+
+/** A compare page's self-check (panel-compare.js). */
+const compareMode = createCompareMode({
+  wasm,
+  ready,
+  settingsLoaded,
+  nonce,
+  root,
+  view,
+  prefs: () => prefs,
+  token: () => token,
+  storage: api.storage.local,
+  freshnessSeconds: (force) => freshnessSeconds(force),
+  setLook,
+  render: (signalJson) => render(signalJson),
+  showError: (error) => showError(isTrap(error) ? error : { kind: error?.kind ?? "malformed", message: error?.message ?? String(error) }),
+});
 
 /** What the details sheet shows: the panel's signal, theme and hidden sections (panel-sheet.js). */
 const sheet = connectSheet({
@@ -599,6 +630,11 @@ function onAction(action, payload) {
   switch (action) {
     case "refresh":
     case "retry":
+      if (compareMode.active()) {
+        view.shown = action === "refresh" && view.shown;
+        compareMode.refresh();
+        break;
+      }
       view.shown = action === "refresh" && view.shown;
       update("refresh");
       break;

@@ -20,6 +20,7 @@ use std::fmt::Write as _;
 
 pub use escape::escape;
 
+use crate::engine::sections::pr::{number_label, NOT_OPENED_NUMBER};
 use crate::signal::{Signal, SignalState};
 
 /// Focus files listed in the summary; the rest are counted.
@@ -137,13 +138,21 @@ fn write_summary(out: &mut String, signal: &Signal) {
     let action = signal.review.action.label();
     let _ = write!(
         out,
-        "### prlens: {} risk ({}) for [{}/{}#{}]({})\n\n",
+        "### prlens: {} risk ({}) for [{}/{}{}]({})\n\n",
         signal.risk.level.label(),
         percent(signal.risk.score),
         escape(&pr.owner),
         escape(&pr.repo),
-        pr.number,
-        canonical_url(&pr.owner, &pr.repo, pr.number),
+        if pr.number == NOT_OPENED_NUMBER {
+            format!(" ({})", number_label(pr.number))
+        } else {
+            number_label(pr.number)
+        },
+        if pr.number == NOT_OPENED_NUMBER {
+            pr.url.clone()
+        } else {
+            canonical_url(&pr.owner, &pr.repo, pr.number)
+        },
     );
     let _ = write!(
         out,

@@ -19,7 +19,7 @@
   if (!content || content.started) return; // loaded twice into the same world
   content.started = true;
 
-  const { url, facts, messaging, mount, navigation, sheet, shortcut } = content;
+  const { url, facts, messaging, mount, navigation, sheet, shortcut, compare } = content;
   const ext = root.browser ?? root.chrome;
   const { PREFS_KEY, isEnabledFor, migratePrefs } = root.prlensPrefs; // extension/prefs.js, listed before this file
   const FACTS_DEBOUNCE_MS = 1000;
@@ -52,6 +52,7 @@
 
   async function factsMessage(state) {
     const { pull } = state;
+    if (pull.compare) return compareFactsMessage(pull);
     return {
       type: "prlens:facts",
       owner: pull.owner,
@@ -62,6 +63,30 @@
       facts: await facts.readPageFacts(document, state.files, pull.number),
     };
   }
+
+  /** The compare page's self-check: the comparison, and the form's title and description. */
+  function compareFactsMessage(target) {
+    return {
+      type: "prlens:compare-facts",
+      owner: target.owner,
+      repo: target.repo,
+      base: target.base,
+      head: target.head,
+      colorMode: facts.readColorMode(document, prefersDark()),
+      facts: compare.readCompareFacts(document),
+    };
+  }
+
+  /** The PR (`url.parsePullRequest`) or the comparison (`url.parseCompare`) this page shows. */
+  function targetOf(href) {
+    const pull = url.parsePullRequest(href);
+    if (pull) return pull;
+    const comparison = url.parseCompare(href);
+    return comparison && { ...comparison, compare: true };
+  }
+
+  const sameTarget = (a, b) =>
+    a.owner === b.owner && a.repo === b.repo && (a.compare ? Boolean(b.compare) && a.base === b.base && a.head === b.head : a.number === b.number);
 
   let factsRead = 0; // the latest read wins: reading hashes file paths asynchronously
   async function sendFacts(force) {
@@ -160,12 +185,12 @@
       stop(); // orphaned by an extension update: the new instance takes over
       return;
     }
-    const pull = url.parsePullRequest(root.location.href);
+    const pull = targetOf(root.location.href);
     if (!pull || prefs.enabled === false || repoDisabled(pull)) {
       unmount();
       return;
     }
-    const samePull = current && current.pull.owner === pull.owner && current.pull.repo === pull.repo && current.pull.number === pull.number;
+    const samePull = current && sameTarget(current.pull, pull);
     if (samePull) {
       if (current.pull.tab !== pull.tab) current.files.rescan();
       current.pull = pull;
@@ -222,6 +247,7 @@
     onEscape: () => Boolean(current?.sheet.close()),
   });
   lifetime.signal.addEventListener("abort", stopShortcut);
+  compare.watchForm({ doc: document, win: root, signal: lifetime.signal, onEdit: () => current?.pull.compare && sendFacts(false) });
   lifetime.signal.addEventListener("abort", stopNavigation);
 
   function applyPrefs(stored) {

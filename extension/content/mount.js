@@ -69,13 +69,16 @@
     for (const stale of doc.querySelectorAll(`#${ROOT_ID}`)) stale.remove(); // never two panels
     const host = doc.createElement("div");
     host.id = ROOT_ID;
-    host.setAttribute("data-prlens-pr", `${pull.owner}/${pull.repo}#${pull.number}`);
+    // A comparison has no number yet: no hint, and the frame is named for what it shows.
+    const named = pull.compare ? `${pull.owner}/${pull.repo}:${pull.base ?? ""}...${pull.head}` : `${pull.owner}/${pull.repo}#${pull.number}`;
+    host.setAttribute("data-prlens-pr", named);
     const shadow = host.attachShadow({ mode: "closed" });
     const iframe = doc.createElement("iframe");
     // The PR rides along as a hint: the panel starts reading its remembered copy while it
     // boots, but acts only on the nonce-checked facts message (a page can frame panel.html too).
-    iframe.src = `${panelUrl}#nonce=${nonce}&pr=${encodeURIComponent(pull.owner)}/${encodeURIComponent(pull.repo)}/${pull.number}`;
-    iframe.title = `prlens risk panel for pull request #${pull.number}`;
+    const hint = pull.compare ? "" : `&pr=${encodeURIComponent(pull.owner)}/${encodeURIComponent(pull.repo)}/${pull.number}`;
+    iframe.src = `${panelUrl}#nonce=${nonce}${hint}`;
+    iframe.title = pull.compare ? "prlens self-check of this comparison" : `prlens risk panel for pull request #${pull.number}`;
     iframe.setAttribute("referrerpolicy", "no-referrer");
     const frameStyle = iframe.style;
     frameStyle.display = "block";

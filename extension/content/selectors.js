@@ -79,6 +79,10 @@
     generatedNoticeLink: ['a[href*="customizing-how-changed-files-appear-on-github"]'],
     /** Where diff content is rendered: a notice inside one of these is PR text, not GitHub's. */
     diffContent: ["table", "pre", ".markdown-body", ".blob-code", '[class*="diff-text"]'],
+    /** Compare page, "Open a pull request" form: the title field. */
+    compareTitle: ["input#pull_request_title", 'input[name="pull_request[title]"]'],
+    /** Compare page form: the description (the repository's PR template is filled in here). */
+    compareBody: ["textarea#pull_request_body", 'textarea[name="pull_request[body]"]'],
     /** Pull-request lists (`/{owner}/{repo}/pulls`, `/pulls`): the rows' container. */
     listContainer: [".js-navigation-container"],
     /** One PR row of a list. */

@@ -83,6 +83,34 @@
     if (!isCompare(input)) return false;
     return /[?&](?:quick_pull|expand)=1(?:&|$)/.test(toUrl(input).search);
   };
+  const MAX_REF = 255;
+  const decode = (part) => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      return "";
+    }
+  };
+
+  /**
+   * The comparison a compare page shows, or null: `{owner, repo, base, head, expand, tab}`.
+   * `/compare/B...H` and `/compare/B..H` (the PR GitHub opens is always against the merge
+   * base, so both mean `B...H` to the API), `/compare/H` (base: the default branch, `base`
+   * null), either side as `owner:branch` for a fork; `expand` says the "Open a pull request"
+   * form is open (`?expand=1` / `quick_pull=1`). Refs are only length-checked here: the panel
+   * validates them (src/fetch/compare.rs) before they reach a URL.
+   */
+  function parseCompare(input) {
+    if (!isCompare(input)) return null;
+    const repo = getRepo(input);
+    if (!OWNER_PATTERN.test(repo.owner) || !REPO_PATTERN.test(repo.name)) return null;
+    const range = decode(repo.path.slice("compare/".length));
+    if (!range) return null;
+    const [base, head] = range.includes("...") ? range.split("...", 2) : range.includes("..") ? range.split("..", 2) : [null, range];
+    if (head === undefined || !head || base === "" || head.length > MAX_REF || (base?.length ?? 0) > MAX_REF) return null;
+    return { owner: repo.owner, repo: repo.name, base, head, expand: isQuickPR(input), tab: "files" };
+  }
+
   const isRepoPRList = matches(/^pulls\/?$/);
   /** The signed-in user's pull-request lists: `/pulls`, `/pulls/assigned`, `/pulls/mentioned`, `/pulls/review-requested` (github-url-detection `isGlobalPRList`). */
   const isGlobalPRList = (input) => {
@@ -136,6 +164,7 @@
     isRepoPRList,
     isGlobalPRList,
     parsePullRequest,
+    parseCompare,
     filesUrl,
     OWNER_PATTERN,
     REPO_PATTERN,

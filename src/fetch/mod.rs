@@ -12,6 +12,7 @@
 pub mod assemble;
 pub mod cache;
 pub mod client;
+pub mod compare;
 pub mod error;
 pub mod graphql;
 pub mod join;

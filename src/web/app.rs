@@ -18,7 +18,7 @@ use super::storage::JsStorage;
 use super::transport::BrowserTransport;
 use crate::fetch::{FetchError, FetchOptions, MemoryStore, Progress, PullRef};
 
-fn field(object: &JsValue, name: &str) -> JsValue {
+pub(super) fn field(object: &JsValue, name: &str) -> JsValue {
     if object.is_object() {
         Reflect::get(object, &name.into()).unwrap_or(JsValue::UNDEFINED)
     } else {
@@ -27,7 +27,7 @@ fn field(object: &JsValue, name: &str) -> JsValue {
 }
 
 /// A JS `Error` carrying the kind as `name` and `kind`.
-fn js_error(error: &FetchError) -> JsValue {
+pub(super) fn js_error(error: &FetchError) -> JsValue {
     let js = js_sys::Error::new(&error.message);
     js.set_name(error.kind.as_str());
     let _ = Reflect::set(&js, &"kind".into(), &error.kind.as_str().into());
@@ -57,7 +57,7 @@ fn read_request(request: &JsValue) -> Result<(PullRef, Option<Value>), FetchErro
     Ok((pull, page))
 }
 
-fn read_options(options: &JsValue) -> FetchOptions {
+pub(super) fn read_options(options: &JsValue) -> FetchOptions {
     let now_ms = field(options, "now")
         .as_f64()
         .filter(|now| now.is_finite() && *now > 0.0)

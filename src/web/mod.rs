@@ -18,6 +18,9 @@ mod storage;
 mod transport;
 pub use app::fetch_bundle;
 
+/// `fetchCompareAndAnalyze`, `compareWithPage`: the compare page's self-check.
+mod compare;
+
 /// `listQuery`, `listBadges`, `listBadgeOf`, `reviewFirstOrder`: the pull-list badges.
 mod list;
 

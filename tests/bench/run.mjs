@@ -23,6 +23,7 @@ import { GENERATED_BUNDLE_NAMES, FIXTURES, hasRecordedFixtures, makeBundles, mak
 import { chromiumPath } from "../e2e/harness.mjs";
 import { evaluateBudgets } from "./budgets.mjs";
 import { measureBrowser } from "./browser.mjs";
+import { listBudgetRows, listSection, measureList } from "./list.mjs";
 import { buildNativeBench, runNativeBench } from "./engine-native.mjs";
 import { loadWasm, timeAnalyze } from "./engine-wasm.mjs";
 import { explainMisses } from "./findings.mjs";
@@ -191,10 +192,11 @@ async function main() {
     }
   }
 
-  const results = { engine, sizes, weight, browser, fixtureCase: FIXTURE_CASE, wallSeconds: Math.round((Date.now() - started) / 1000) };
+  const list = args.has("--no-browser") ? null : await measureList({ log });
+  const results = { engine, sizes, weight, browser, list, fixtureCase: FIXTURE_CASE, wallSeconds: Math.round((Date.now() - started) / 1000) };
   if (onlyBrowser) return reportBrowserOnly(results);
-  const budgets = evaluateBudgets(results);
-  const report = renderReport({ results, budgets, machine, findings: explainMisses(results, budgets) });
+  const budgets = [...evaluateBudgets(results), ...(list ? listBudgetRows(list) : [])];
+  const report = renderReport({ results, budgets, machine, findings: explainMisses(results, budgets) }) + listSection(list);
   fs.writeFileSync(path.join(OUT_DIR, "report.md"), report);
   fs.writeFileSync(path.join(OUT_DIR, "results.json"), `${JSON.stringify({ machine, results }, null, 1)}\n`);
   if (args.has("--write-docs")) writeDocs(report);
@@ -207,7 +209,7 @@ async function main() {
 /** `--only-browser`: the browser budgets and the raw browser results (no Markdown report). */
 function reportBrowserOnly(results) {
   const engineOrSize = /^(wasm signal|wasm\/native|optimised wasm|near-linear)/;
-  const budgets = evaluateBudgets(results).filter((entry) => !engineOrSize.test(entry.budget));
+  const budgets = [...evaluateBudgets(results), ...listBudgetRows(results.list)].filter((entry) => !engineOrSize.test(entry.budget));
   fs.writeFileSync(path.join(OUT_DIR, "results-browser.json"), `${JSON.stringify(results.browser, null, 1)}\n`);
   for (const entry of budgets) process.stdout.write(`${entry.pass ? "PASS" : "MISS"}  ${entry.budget}: ${entry.measured} (${entry.limit})\n`);
   for (const view of Object.values(results.browser.views)) {

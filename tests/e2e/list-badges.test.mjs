@@ -11,61 +11,20 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { makeBundles, startBrowser, waitForPanelState, panelFrame, screenshot, REPO_ROOT } from "./harness.mjs";
+import { startBrowser, waitForPanelState, panelFrame, screenshot } from "./harness.mjs";
+import { LIST_PAGE_SIZE as PAGE_SIZE, LIST_TOKEN as TOKEN, LIST_URL, cliQueue, listBundles, readBadges, visibleNumbers } from "./list-support.mjs";
 
-const NAMES = ["owner-45-files", "bot-dependabot-bump", "ghost-author", "first-time-contributor-held-ci", "contributor-failing-checks", "reviews-on-older-commit", "docs-only", "draft", "renamed-and-binary-files", "empty"];
-const COPIES = 3;
-const FIRST_NUMBER = 301;
-const TOKEN = "ghp_test_valid_list_badges";
-const LIST_URL = "https://github.com/tidewater/harbor-client/pulls?q=is%3Apr+is%3Aopen";
-const PAGE_SIZE = 25;
-const CLI = path.join(REPO_ROOT, "target/release/prlens");
+const bundles = listBundles();
+const visible = visibleNumbers(bundles);
 
-/** `bundle` as PR `number`: its URLs, number and head commit renamed (reviews and checks follow the head). */
-function variant(bundle, number) {
-  const old = bundle.pull.number;
-  const oldSha = bundle.pull.head?.sha;
-  const newSha = crypto.createHash("sha1").update(`prlens-list-${number}`).digest("hex");
-  let text = JSON.stringify(bundle).replaceAll(`/pull/${old}`, `/pull/${number}`).replaceAll(`/pulls/${old}`, `/pulls/${number}`);
-  if (oldSha) text = text.replaceAll(oldSha, newSha);
-  const copy = JSON.parse(text);
-  copy.pull.number = number;
-  return copy;
-}
-
-const made = makeBundles(NAMES);
-const bundles = [];
-for (let copy = 0; copy < COPIES; copy++) made.bundles.forEach((bundle, index) => bundles.push(variant(bundle, FIRST_NUMBER + copy * NAMES.length + index)));
-const visible = bundles.map((bundle) => bundle.pull.number).sort((a, b) => b - a).slice(0, PAGE_SIZE); // the page lists newest first
-
-async function badges(page) {
-  return page.$$eval("[data-prlens-list-badge]", (elements) =>
-    elements.map((element) => ({
-      number: Number(/\/pull\/(\d+)/.exec(element.closest(".js-issue-row").querySelector("a.js-navigation-open").href)[1]),
-      level: element.getAttribute("data-prlens-list-level"),
-      state: element.getAttribute("data-prlens-list-state"),
-      estimate: element.getAttribute("data-prlens-list-estimate"),
-      title: element.title,
-    })),
-  );
-}
+const badges = (page) => page.evaluate(readBadges);
 
 async function waitForLevels(page, count) {
   await page.waitForFunction((wanted) => document.querySelectorAll("[data-prlens-list-badge][data-prlens-list-level]").length >= wanted, count, { timeout: 30000 });
-}
-
-/** `prlens queue` (native, same query, mapping and order) against the fake: number → {level, rank}. */
-async function cliQueue(port, cert) {
-  // Asynchronous: the fake GitHub answers from this process's event loop.
-  const { stdout: output } = await promisify(execFile)(CLI, ["queue", "tidewater/harbor-client", "--format", "json", "--limit", "50", "--api-url", `https://127.0.0.1:${port}`, "--ca-cert", cert], { env: { ...process.env, GITHUB_TOKEN: TOKEN }, encoding: "utf8" });
-  return JSON.parse(output).pulls;
 }
 
 test("with a token: 25 rows get one badge each with the CLI queue's level, in one request; review-first order; a revisit makes 0 requests", async (t) => {

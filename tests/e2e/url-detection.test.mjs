@@ -79,3 +79,20 @@ test("parsePullRequest rejects owners, repos and numbers that could not be built
     { owner: "PyGithub", repo: "PyGithub", number: 31, tab: "files" },
   );
 });
+
+test("parseCompare names base and head of every compare URL form, and nothing on other pages", () => {
+  const parse = (url) => {
+    const parsed = detection.parseCompare(url);
+    return parsed && { base: parsed.base, head: parsed.head, expand: parsed.expand };
+  };
+  const repo = "https://github.com/tidewater/harbor-client";
+  assert.deepEqual(parse(`${repo}/compare/main...feature/x`), { base: "main", head: "feature/x", expand: false });
+  assert.deepEqual(parse(`${repo}/compare/main..feature/x`), { base: "main", head: "feature/x", expand: false });
+  assert.deepEqual(parse(`${repo}/compare/feature/x`), { base: null, head: "feature/x", expand: false });
+  assert.deepEqual(parse(`${repo}/compare/v1.2...dana:fix-1?expand=1`), { base: "v1.2", head: "dana:fix-1", expand: true });
+  assert.deepEqual(parse(`${repo}/compare/release%2F2...o%3Ab?quick_pull=1`), { base: "release/2", head: "o:b", expand: true });
+  for (const other of [`${repo}/compare`, `${repo}/compare/`, `${repo}/compare/main...`, `${repo}/pull/3`, `${repo}/pulls`, "https://github.com/compare/x", "https://gist.github.com/a/compare/b", `${repo}/compare/%E0%A4%A`]) {
+    assert.equal(detection.parseCompare(other), null, other);
+  }
+  assert.equal(detection.parseCompare(`${repo}/compare/main...${"x".repeat(256)}`), null, "refs are bounded");
+});

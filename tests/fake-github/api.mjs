@@ -22,6 +22,7 @@
  * checks, no prior PRs): tests opt into that to see a complete (`ready`) panel from a recording
  * that lacks some sections. Returns `{status, body, link?, headers?}`.
  */
+import { routeCompareApi } from "./compare.mjs";
 import crypto from "node:crypto";
 
 const API = "https://api.github.com";
@@ -178,11 +179,14 @@ export function routeApi({ store, pathname, query, identity, absent = "error", a
     const status = section(entry, "status");
     return status && typeof status === "object" ? { status: 200, body: status } : missing("the bundle has no status section", { state: "pending", statuses: [], sha: match[1], total_count: 0 });
   }
+  const compared = routeCompareApi({ store, owner, repo, rest, apiOrigin });
+  if (compared) return compared;
   if (rest === "/commits") return familiarityCommits(store, owner, repo, query, `${linkRoot}/commits`, absent);
   if (rest === "") {
     const entry = store.inRepo(owner, repo)[0];
     const recorded = entry?.bundle.pull?.base?.repo;
-    return recorded ? { status: 200, body: recorded } : notFound();
+    // GitHub's repository object names its default branch; the recorded PRs' base stands in for it.
+    return recorded ? { status: 200, body: { default_branch: entry.bundle.pull.base?.ref, ...recorded } } : notFound();
   }
   return notFound();
 }

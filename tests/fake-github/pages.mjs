@@ -17,6 +17,7 @@ import { legacyPullPage } from "./pages-legacy.mjs";
 import { reactPullPage } from "./pages-react.mjs";
 import { escapeHtml } from "./pages-shared.mjs";
 import { pullListBody } from "./pages-list.mjs";
+import { comparePageBody } from "./compare.mjs";
 
 export { diffAnchor, escapeHtml } from "./pages-shared.mjs";
 
@@ -141,7 +142,7 @@ ${body}
 }
 
 /** Renders a page: `{status, html}` for a github.com path; `page`: pageOptions(). */
-export function renderPage({ store, pathname, nonce, viewer, colorMode, viewedFiles, page = pageOptions() }) {
+export function renderPage({ store, pathname, search = "", nonce, viewer, colorMode, viewedFiles, page = pageOptions() }) {
   const frame = { nonce, viewer, colorMode, page };
   const segments = pathname.split("/").filter(Boolean);
   if (segments.length >= 4 && segments[2] === "pull" && /^\d+$/.test(segments[3])) {
@@ -162,6 +163,10 @@ export function renderPage({ store, pathname, nonce, viewer, colorMode, viewedFi
   </turbo-frame>
 </div>`;
     return { status: 200, html: layout({ ...frame, title: `${pull.title} by ${pull.user?.login ?? "ghost"} · Pull Request #${entry.number} · ${entry.owner}/${entry.repo} · GitHub`, body }) };
+  }
+  if (segments.length >= 4 && segments[2] === "compare") {
+    const body = comparePageBody({ store, segments, search });
+    return body ? { status: 200, html: layout({ ...frame, title: `Comparing changes · ${segments[0]}/${segments[1]} · GitHub`, body }) } : notFoundPage(frame);
   }
   if (segments.length === 3 && segments[2] === "pulls") {
     const entries = store.inRepo(segments[0], segments[1]);

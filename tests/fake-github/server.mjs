@@ -229,7 +229,7 @@ export async function startFakeGitHub(options = {}) {
 
   function handlePage(req, res, url, entry) {
     const nonce = crypto.randomBytes(16).toString("base64");
-    const page = renderPage({ store, pathname: url.pathname, nonce, viewer, colorMode: state.colorMode, viewedFiles: state.viewed, page: state.page });
+    const page = renderPage({ store, pathname: url.pathname, search: url.search, nonce, viewer, colorMode: state.colorMode, viewedFiles: state.viewed, page: state.page });
     entry.status = page.status;
     res.writeHead(page.status, {
       "content-type": "text/html; charset=utf-8",

@@ -242,3 +242,24 @@ test("apiLatencyMs delays api.github.com answers only; latencyMs delays pages to
     assert.ok(delayedDoc.ms >= 290, `page answer took ${delayedDoc.ms} ms`);
     assert.ok(delayedPull.ms >= 290, `API answer took ${delayedPull.ms} ms`);
   }));
+
+test("a comparison of a recorded PR's branches answers GitHub's compare shape and a compare page with the PR form", () =>
+  withServer({}, async (server) => {
+    const answer = await api(server, "/repos/tidewater/harbor-client/compare/main...lazy-pagination");
+    assert.equal(answer.status, 200);
+    const body = JSON.parse(answer.body);
+    assert.deepEqual(body.files, bundle.files);
+    assert.deepEqual(body.commits, bundle.commits);
+    assert.equal(body.total_commits, bundle.commits.length);
+    assert.equal((await api(server, "/repos/tidewater/harbor-client/compare/main...no-such-branch")).status, 404);
+    assert.equal(JSON.parse((await api(server, "/repos/tidewater/harbor-client")).body).default_branch, "main");
+
+    const open = await page(server, "/tidewater/harbor-client/compare/main...tidewater:lazy-pagination?expand=1");
+    assert.equal(open.status, 200);
+    assert.match(open.body, /<form id="new_pull_request"[^>]*method="post" >/);
+    assert.match(open.body, /<input type="text" id="pull_request_title" name="pull_request\[title\]"/);
+    assert.match(open.body, /<textarea id="pull_request_body" name="pull_request\[body\]"/);
+    assert.ok(open.body.includes(`id="${diffAnchor(bundle.files[0].filename)}"`));
+    const collapsed = await page(server, "/tidewater/harbor-client/compare/lazy-pagination");
+    assert.match(collapsed.body, /<form id="new_pull_request"[^>]*hidden>/, "without ?expand=1 the form is collapsed");
+  }));

@@ -8,6 +8,39 @@ use crate::engine::context::Context;
 use crate::signal::PrInfo;
 use crate::timestamp;
 
+/// `pull.number` of a compare bundle, a PR not opened yet (docs/bundle.md "Compare bundles"):
+/// the format needs a number and such a PR has none; 2^31 is one no repository reaches.
+pub const NOT_OPENED_NUMBER: u64 = 1 << 31;
+
+/// How a PR's number is shown: "#N", or "not opened yet" for a compare bundle.
+pub fn number_label(number: u64) -> String {
+    if number == NOT_OPENED_NUMBER {
+        "not opened yet".to_string()
+    } else {
+        format!("#{number}")
+    }
+}
+
+/// The PR's page; for a PR not opened yet, the compare page of its branches (never a
+/// /pull/ page that does not exist). Refs are percent-encoded except `/`.
+fn page_url(
+    owner: &str,
+    repo: &str,
+    number: u64,
+    base: Option<&str>,
+    head: Option<&str>,
+) -> String {
+    match (number == NOT_OPENED_NUMBER, base, head) {
+        (true, Some(base), Some(head)) => format!(
+            "https://github.com/{owner}/{repo}/compare/{}...{}",
+            crate::fetch::urls::encode(base, true),
+            crate::fetch::urls::encode(head, true)
+        ),
+        (true, _, _) => format!("https://github.com/{owner}/{repo}/compare"),
+        _ => format!("https://github.com/{owner}/{repo}/pull/{number}"),
+    }
+}
+
 pub fn describe(context: &Context) -> PrInfo {
     let pull = &context.bundle.pull;
     let page = context.bundle.page.as_ref();
@@ -30,9 +63,12 @@ pub fn describe(context: &Context) -> PrInfo {
             .author
             .clone()
             .or_else(|| page.and_then(|page| page.author.clone())),
-        url: format!(
-            "https://github.com/{}/{}/pull/{}",
-            pull.owner, pull.repo, pull.number
+        url: page_url(
+            &pull.owner,
+            &pull.repo,
+            pull.number,
+            pull.base_ref.as_deref(),
+            pull.head_ref.as_deref(),
         ),
         head_sha: pull.head_sha.clone(),
         base: pull

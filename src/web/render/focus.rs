@@ -10,7 +10,8 @@ use super::charts;
 use super::dom::{set, Append, Dom, DomResult};
 use super::format;
 use super::frame::{chip, empty_note, section};
-use super::links::file_diff_url;
+use super::links::{file_diff_url, is_valid_anchor};
+use crate::engine::sections::pr::NOT_OPENED_NUMBER;
 use crate::signal::{FocusFile, PrInfo, Priority};
 use web_sys::Element;
 
@@ -60,7 +61,13 @@ pub fn render(dom: &Dom, focus: &[FocusFile], more: u64, pr: &PrInfo) -> DomResu
 /// The file path as a link to its diff; plain text when the anchor or PR parts fail
 /// validation.
 pub fn path_link(dom: &Dom, file: &FocusFile, pr: &PrInfo) -> Element {
-    let Some(url) = file_diff_url(&pr.owner, &pr.repo, pr.number, &file.anchor) else {
+    // A PR not opened yet has no Files tab: its diffs are on the compare page (pr.url).
+    let url = if pr.number == NOT_OPENED_NUMBER {
+        is_valid_anchor(&file.anchor).then(|| format!("{}#{}", pr.url, file.anchor))
+    } else {
+        file_diff_url(&pr.owner, &pr.repo, pr.number, &file.anchor)
+    };
+    let Some(url) = url else {
         return dom.path("code", "prl-path", &file.path);
     };
     let link = dom.path("a", "prl-path", &file.path);

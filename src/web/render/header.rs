@@ -9,6 +9,7 @@
 use super::dom::{set, Append, Dom, DomResult};
 use super::format;
 use super::frame::chip;
+use crate::engine::sections::pr::number_label;
 use crate::signal::{Driver, Signal};
 use web_sys::Element;
 
@@ -123,7 +124,7 @@ fn title_row(dom: &Dom, signal: &Signal) -> DomResult<Element> {
     let title = dom.github_link(&pr.url, &pr.title, "prl-title");
     set(&title, "data-prlens-title", "");
     row.add(&title);
-    row.add(&dom.text("span", "prl-muted", &format!("#{}", pr.number)));
+    row.add(&dom.text("span", "prl-muted", &number_label(pr.number)));
     let counts = dom.el("span", "prl-counts");
     set(&counts, "data-prlens-counts", "");
     counts.add(&dom.text("span", "prl-add", &format!("+{}", pr.additions)));

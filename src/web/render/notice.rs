@@ -5,6 +5,7 @@
 //! it lacks rather than trust it blindly.
 
 use super::dom::{set, Append, Dom, DomResult};
+use crate::fetch::compare::not_yet_note;
 use crate::signal::Meta;
 use web_sys::Element;
 
@@ -19,34 +20,66 @@ pub fn is_partial(meta: &Meta) -> bool {
 /// the rate budget is low (their absence stays listed in the signal's `meta.missing`).
 const NOT_GAPS: &[&str] = &["page", "timeline", "events"];
 
+fn section_of(entry: &str) -> &str {
+    entry
+        .split(|c: char| c == ':' || c.is_whitespace())
+        .next()
+        .unwrap_or_default()
+}
+
+/// A section a compare bundle cannot have yet (its checks and reviews), as its note says.
+fn not_yet(meta: &Meta, entry: &str) -> bool {
+    let note = not_yet_note(section_of(entry));
+    meta.notes.contains(&note)
+}
+
 /// Missing inputs that the fetcher should have got (all but [`NOT_GAPS`]).
 fn fetch_gaps(meta: &Meta) -> impl Iterator<Item = &String> {
-    meta.missing.iter().filter(|entry| {
-        let section = entry
-            .split(|c: char| c == ':' || c.is_whitespace())
-            .next()
-            .unwrap_or_default();
-        !NOT_GAPS.contains(&section)
-    })
+    meta.missing
+        .iter()
+        .filter(|entry| !NOT_GAPS.contains(&section_of(entry)))
 }
 
 pub fn render(dom: &Dom, meta: &Meta) -> DomResult<Element> {
     let notice = dom.el("div", "prl-notice");
     set(&notice, "role", "status");
     set(&notice, "data-prlens-notice", "partial");
-    notice.add(&dom.text(
-        "strong",
-        "",
-        "Partial signal — some data could not be fetched:",
-    ));
-    let list = dom.list("prl-missing", "Missing inputs");
-    for missing in fetch_gaps(meta) {
-        dom.item(&list, "")
-            .set_text_content(Some(&crate::text::show_invisibles(missing)));
+    // A compare page's self-check: sections a PR only has once opened are not "missing".
+    let (later, gaps): (Vec<&String>, Vec<&String>) =
+        fetch_gaps(meta).partition(|entry| not_yet(meta, entry));
+    for (entries, heading, label, hook) in [
+        (
+            &gaps,
+            "Partial signal — some data could not be fetched:",
+            "Missing inputs",
+            "missing",
+        ),
+        (
+            &later,
+            "Not known until the pull request exists:",
+            "Inputs not known yet",
+            "not-yet",
+        ),
+    ] {
+        if entries.is_empty() {
+            continue;
+        }
+        notice.add(&dom.text("strong", "", heading));
+        let list = dom.list("prl-missing", label);
+        set(&list, "data-prlens-missing", hook);
+        for missing in entries {
+            dom.item(&list, "")
+                .set_text_content(Some(&crate::text::show_invisibles(missing)));
+        }
+        notice.add(&list);
     }
-    notice.add(&list);
     for note in &meta.notes {
-        notice.add(&dom.text("p", "prl-muted", note));
+        if !later
+            .iter()
+            .any(|entry| not_yet_note(section_of(entry)) == *note)
+        {
+            notice.add(&dom.text("p", "prl-muted", note));
+        }
     }
     Ok(notice)
 }

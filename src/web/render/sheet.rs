@@ -24,6 +24,7 @@ use super::format;
 use super::links::is_valid_anchor;
 use super::options::PanelOptions;
 use super::{section, sheet_tables, theme};
+use crate::engine::sections::pr::number_label;
 use crate::markdown::{self, Section};
 use crate::signal::Signal;
 
@@ -134,7 +135,11 @@ fn head(dom: &Dom, signal: &Signal) -> Element {
     let pr = &signal.pr;
     let line = dom.el("p", "prl-sheet-pr");
     line.add(&dom.github_link(&pr.url, &pr.title, "prl-title"));
-    line.add(&dom.text("span", "prl-muted", &format!(" #{}", pr.number)));
+    line.add(&dom.text(
+        "span",
+        "prl-muted",
+        &format!(" {}", number_label(pr.number)),
+    ));
     titles.add(&line);
     let summary = dom.el("p", "prl-sheet-summary");
     let level_key = signal.risk.level.key();
