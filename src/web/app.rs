@@ -16,7 +16,7 @@ use wasm_bindgen::prelude::*;
 
 use super::storage::JsStorage;
 use super::transport::BrowserTransport;
-use crate::fetch::{FetchError, FetchOptions, MemoryStore, Progress, PullRef};
+use crate::fetch::{FetchError, FetchIo, FetchOptions, MemoryStore, Progress, PullRef};
 
 fn field(object: &JsValue, name: &str) -> JsValue {
     if object.is_object() {
@@ -150,15 +150,16 @@ async fn fetch_bundle_value(
         Some(store) => store,
         None => &memory,
     };
-    let (bundle, writes) = crate::fetch::fetch_bundle_deferring_writes(
-        pull,
-        page,
-        &fetch_options,
-        &BrowserTransport,
+    let now = fetch_options.now;
+    let warm_up = move |draft: &Value| warm_up_engine(draft, now);
+    let io = FetchIo {
+        transport: &BrowserTransport,
         store,
-        &report,
-    )
-    .await;
+        on_progress: &report,
+        on_draft: Some(&warm_up),
+    };
+    let outcome = crate::fetch::fetch_bundle(pull, page, &fetch_options, io).await;
+    let (bundle, writes) = (outcome.bundle, outcome.writes);
     // The caller gets the bundle now; the cache is written behind it (chrome.storage runs its
     // operations in order, so a later fetch still reads what this one wrote).
     if let Some(js_store) = js_store {
@@ -172,4 +173,17 @@ async fn fetch_bundle_value(
     let text = serde_json::to_string(&bundle)
         .map_err(|error| js_error(&FetchError::malformed(&format!("the bundle ({error})"))))?;
     Ok((text, fetched_at))
+}
+
+/// Analyses the draft bundle of wave 1 and drops the signal, while wave 2 is on the network.
+///
+/// Why: V8 runs wasm in its baseline tier until a function has been hot for a while, so the
+/// first analysis in a fresh panel is much slower than later ones (docs/performance.md).
+/// Running the same code on real data while the network is busy moves that cost off the
+/// critical path. The fetcher calls this only when wave 2 went to the network: with
+/// everything cached there is nothing to wait for, so it would only delay the view.
+fn warm_up_engine(draft: &Value, now: i64) {
+    if let Ok(text) = serde_json::to_string(draft) {
+        let _ = crate::analyze_json(&text, "{}", Some(now));
+    }
 }

@@ -1,0 +1,121 @@
+//! Wave 1: everything that needs only the PR number, sent at once — the pull, page 1 of files,
+//! commits and timeline, and the reviews.
+
+use serde_json::Value;
+
+use super::pages::{first_page, note_if_stale, FirstPage, Paged};
+use super::{Got, Plan};
+use crate::fetch::assemble::BundleDraft;
+use crate::fetch::error::FetchError;
+use crate::fetch::limits::{DEFENSE_MIN_REMAINING, PER_PAGE};
+use crate::fetch::link::link_url;
+use crate::fetch::notes::{failure_note, pull_error};
+use crate::fetch::transport::LocalBoxFuture;
+
+/// What wave 1 left for the next: the draft, the head and author the pull names, and the first
+/// pages whose `Link` names the rest.
+pub(super) struct AfterFirstWave {
+    pub(super) draft: BundleDraft,
+    pub(super) head: Option<String>,
+    pub(super) author: Option<String>,
+    pub(super) files: Option<FirstPage>,
+    pub(super) commits: Option<FirstPage>,
+    pub(super) timeline: Option<FirstPage>,
+}
+
+/// Sends wave 1 and files its answers; fails only when the pull cannot be read.
+pub(super) async fn send(
+    plan: &Plan<'_>,
+    page: Option<Value>,
+) -> Result<AfterFirstWave, FetchError> {
+    let (client, api, policy) = (&plan.client, &plan.api, plan.policy);
+    // A fresh cached pull tells the head SHA up front, so head-bound entries need no request.
+    if let Some(fresh) = client.fresh(&api.pull(), policy.quick).await {
+        *client.known_head.borrow_mut() = head_sha(&fresh.body);
+    }
+    let (pull_url, files_url, commits_url, reviews_url, timeline_url) = (
+        api.pull(),
+        api.files(),
+        api.commits(),
+        api.reviews(),
+        api.timeline(),
+    );
+    let tracker = &plan.tracker;
+    let wave: Vec<LocalBoxFuture<'_, Got>> = vec![
+        tracker.track("pull request", client.get(&pull_url, policy.quick)),
+        tracker.track("files", client.get(&files_url, policy.per_head)),
+        tracker.track("commits", client.get(&commits_url, policy.per_head)),
+        tracker.track("reviews", client.get(&reviews_url, policy.per_head)),
+        tracker.track(
+            "timeline",
+            client.get_within_budget(&timeline_url, policy.checks, DEFENSE_MIN_REMAINING),
+        ),
+    ];
+    let mut answers = plan.wave(wave).await.into_iter();
+    let (Some(pull), Some(files), Some(commits), Some(reviews), Some(timeline)) = (
+        answers.next(),
+        answers.next(),
+        answers.next(),
+        answers.next(),
+        answers.next(),
+    ) else {
+        return Err(FetchError::malformed("the request plan"));
+    };
+
+    let pull = match pull {
+        Ok(pull) if pull.body.is_object() && pull.body.get("number").is_some() => pull,
+        Ok(_) => return Err(FetchError::malformed("the pull request")),
+        Err(error) => return Err(pull_error(&error, client.has_token())),
+    };
+    let mut draft = BundleDraft {
+        page,
+        ..BundleDraft::default()
+    };
+    note_if_stale(&mut draft, plan, "pull", &pull_url, &pull);
+    let head = head_sha(&pull.body);
+    *client.known_head.borrow_mut() = head.clone();
+    let author = pull
+        .body
+        .get("user")
+        .and_then(|user| user.get("login"))
+        .and_then(Value::as_str)
+        .map(str::to_string);
+    draft.pull = pull.body;
+
+    let files = first_page(&mut draft, plan, Paged::Files, &files_url, files);
+    let commits = first_page(&mut draft, plan, Paged::Commits, &commits_url, commits);
+    match reviews {
+        Ok(fetched) => {
+            note_if_stale(&mut draft, plan, "reviews", &reviews_url, &fetched);
+            if fetched
+                .link
+                .as_deref()
+                .and_then(|link| link_url(link, "next"))
+                .is_some()
+            {
+                draft.note(format!(
+                    "reviews: only the first {PER_PAGE} reviews were read"
+                ));
+            }
+            draft.reviews = fetched.body.as_array().cloned();
+        }
+        Err(error) => draft.note(failure_note("reviews", &error)),
+    }
+    let timeline = first_page(&mut draft, plan, Paged::Timeline, &timeline_url, timeline);
+    Ok(AfterFirstWave {
+        draft,
+        head,
+        author,
+        files,
+        commits,
+        timeline,
+    })
+}
+
+pub(super) fn head_sha(pull: &Value) -> Option<String> {
+    pull.get("head")?
+        .get("sha")?
+        .as_str()
+        .filter(|sha| !sha.is_empty())
+        .map(str::to_string)
+}
