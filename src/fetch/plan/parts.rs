@@ -216,6 +216,7 @@ fn linked_issue_into(draft: &mut BundleDraft, number: u64, issue: Got, timeline:
         Err(error) => draft.note(failure_note(&format!("{section} timeline"), &error)),
     }
     draft.linked_issues.insert(number.to_string(), entry);
+    draft.linked_issues_fetched = true;
 }
 
 /// The section (and its budget) of a part served from a stale cached copy, if it was.

@@ -4,6 +4,7 @@
 //! one-poll delay on each reply so the tests can see which requests were in flight together.
 
 mod cache_and_limits;
+mod defense;
 mod errors;
 mod fake;
 mod plan;

@@ -17,7 +17,7 @@ fn wave_one() -> Vec<String> {
 }
 
 /// Groups the event log into rounds: requests sent together before any of them answered.
-fn rounds(fake: &Fake) -> Vec<Vec<String>> {
+pub(super) fn rounds(fake: &Fake) -> Vec<Vec<String>> {
     let mut rounds: Vec<Vec<String>> = Vec::new();
     let mut open = false;
     for event in fake.events.borrow().iter() {
