@@ -28,7 +28,7 @@ mod tests;
 
 pub use cache::{CacheStore, CacheWrites, MemoryStore};
 pub use error::{ErrorKind, FetchError};
-pub use plan::{fetch_bundle, FetchIo, FetchOutcome};
+pub use plan::{fetch_bundle, FetchIo, FetchOutcome, FirstWave};
 pub use transport::{LocalBoxFuture, Request, Response, Transport, TransportError};
 pub use urls::PullRef;
 

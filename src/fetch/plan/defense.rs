@@ -20,12 +20,13 @@ use crate::fetch::limits::{DEFENSE_MIN_REMAINING, MAX_EVENT_LOGINS, MAX_LINKED_I
 use crate::fetch::transport::LocalBoxFuture;
 
 /// Queues page 1 of the public events of the first [`MAX_EVENT_LOGINS`] people (apps have no
-/// public activity of their own); notes when there were more.
+/// public activity of their own) but those in `already_asked`; notes when there were more.
 pub(super) fn push_events<'f>(
     wave: &mut Wave<'f>,
     plan: &'f Plan<'_>,
     draft: &mut BundleDraft,
     people: &[String],
+    already_asked: &[String],
 ) {
     let humans: Vec<&String> = people
         .iter()
@@ -37,19 +38,26 @@ pub(super) fn push_events<'f>(
             humans.len()
         ));
     }
-    let (client, slow) = (&plan.client, plan.policy.slow);
     for login in humans.into_iter().take(MAX_EVENT_LOGINS) {
-        let url = plan.api.user_events(login);
-        let name = login.clone();
-        wave.push(plan.tracker.track("activity", async move {
-            Part::Events(
-                name,
-                client
-                    .get_within_budget(&url, slow, DEFENSE_MIN_REMAINING)
-                    .await,
-            )
-        }));
+        if !already_asked.contains(login) {
+            push_events_of(wave, plan, login);
+        }
     }
+}
+
+/// Queues page 1 of one login's public events.
+pub(super) fn push_events_of<'f>(wave: &mut Wave<'f>, plan: &'f Plan<'_>, login: &str) {
+    let (client, slow) = (&plan.client, plan.policy.slow);
+    let url = plan.api.user_events(login);
+    let name = login.to_string();
+    wave.push(plan.tracker.track("activity", async move {
+        Part::Events(
+            name,
+            client
+                .get_within_budget(&url, slow, DEFENSE_MIN_REMAINING)
+                .await,
+        )
+    }));
 }
 
 /// Queues each linked issue with page 1 of its timeline, both at once. With no linked issue

@@ -1,10 +1,13 @@
 //! Wave 1: everything that needs only the PR number, sent at once — the pull, page 1 of files,
-//! commits and timeline, and the reviews.
+//! commits and timeline, and the reviews — and, when the page shows the head and the author,
+//! what depends on them ([`super::page_facts`]).
 
 use serde_json::Value;
 
+use super::page_facts::{Early, PageHint};
 use super::pages::{first_page, note_if_stale, FirstPage, Paged};
-use super::{Got, Plan};
+use super::parts::Part;
+use super::{FirstWave, Got, Plan, Wave};
 use crate::fetch::assemble::BundleDraft;
 use crate::fetch::error::FetchError;
 use crate::fetch::limits::{DEFENSE_MIN_REMAINING, PER_PAGE};
@@ -21,6 +24,14 @@ pub(super) struct AfterFirstWave {
     pub(super) files: Option<FirstPage>,
     pub(super) commits: Option<FirstPage>,
     pub(super) timeline: Option<FirstPage>,
+    /// What wave 1 already asked on the page's word and the pull confirmed.
+    pub(super) early: Early,
+}
+
+/// One answer of wave 1: a request of its own, or one sent early on the page's word.
+enum Answer {
+    Own(Got),
+    Early(Part),
 }
 
 /// Sends wave 1 and files its answers; fails only when the pull cannot be read.
@@ -41,7 +52,7 @@ pub(super) async fn send(
         api.timeline(),
     );
     let tracker = &plan.tracker;
-    let wave: Vec<LocalBoxFuture<'_, Got>> = vec![
+    let own = vec![
         tracker.track("pull request", client.get(&pull_url, policy.quick)),
         tracker.track("files", client.get(&files_url, policy.per_head)),
         tracker.track("commits", client.get(&commits_url, policy.per_head)),
@@ -51,7 +62,30 @@ pub(super) async fn send(
             client.get_within_budget(&timeline_url, policy.checks, DEFENSE_MIN_REMAINING),
         ),
     ];
-    let mut answers = plan.wave(wave).await.into_iter();
+    let hint = PageHint::read(page.as_ref());
+    let mut early: Wave<'_> = Vec::new();
+    if let Some(hint) = &hint {
+        hint.push_early(&mut early, plan);
+        plan.first_wave.set(FirstWave::WithPageFacts);
+    }
+    let wave: Vec<LocalBoxFuture<'_, Answer>> = own
+        .into_iter()
+        .map(|request| {
+            Box::pin(async move { Answer::Own(request.await) }) as LocalBoxFuture<'_, Answer>
+        })
+        .chain(early.into_iter().map(|request| {
+            Box::pin(async move { Answer::Early(request.await) }) as LocalBoxFuture<'_, Answer>
+        }))
+        .collect();
+    let mut own_answers = Vec::new();
+    let mut early_parts = Vec::new();
+    for answer in plan.wave(wave).await {
+        match answer {
+            Answer::Own(got) => own_answers.push(got),
+            Answer::Early(part) => early_parts.push(part),
+        }
+    }
+    let mut answers = own_answers.into_iter();
     let (Some(pull), Some(files), Some(commits), Some(reviews), Some(timeline)) = (
         answers.next(),
         answers.next(),
@@ -102,6 +136,16 @@ pub(super) async fn send(
         Err(error) => draft.note(failure_note("reviews", &error)),
     }
     let timeline = first_page(&mut draft, plan, Paged::Timeline, &timeline_url, timeline);
+    let early = match hint {
+        Some(hint) => {
+            let early = hint.confirm(early_parts, head.as_deref(), author.as_deref(), &mut draft);
+            if !early.checks || early.author.is_none() {
+                plan.first_wave.set(FirstWave::PageFactsCorrected);
+            }
+            early
+        }
+        None => Early::default(),
+    };
     Ok(AfterFirstWave {
         draft,
         head,
@@ -109,6 +153,7 @@ pub(super) async fn send(
         files,
         commits,
         timeline,
+        early,
     })
 }
 

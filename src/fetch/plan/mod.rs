@@ -7,13 +7,15 @@
 //! counts; public events; linked issues; the PR template; and the author's familiarity with the
 //! focus files when the file list is complete). So a typical PR costs two sequential round
 //! trips; only a PR with more than 100 files or commits adds a third ([`last_wave`]), for
-//! familiarity and for authors first seen on later commit pages.
+//! familiarity and for authors first seen on later commit pages. When the page shows the head
+//! and the author, what depends on them goes in wave 1 ([`page_facts`]).
 //! Only the pull is essential: every other failure becomes a `fetch_notes` line.
 
 mod defense;
 mod first_wave;
 mod focus;
 mod last_wave;
+mod page_facts;
 mod pages;
 mod parts;
 mod people;
@@ -63,6 +65,29 @@ pub struct FetchOutcome {
     /// Waves that sent at least one request: the sequential network round trips this view
     /// waited for (0 when everything was fresh in the cache).
     pub round_trips: u32,
+    /// What wave 1 was built from.
+    pub first_wave: FirstWave,
+}
+
+/// What wave 1 was built from: the PR number alone, or also the head and author the page
+/// showed (so checks and the author's data did not wait for the pull).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FirstWave {
+    PullOnly,
+    WithPageFacts,
+    /// The pull did not confirm the page's head or author: what depended on it was asked again.
+    PageFactsCorrected,
+}
+
+impl FirstWave {
+    /// The name the panel marks (`prlens:first-wave-<key>`) and the bench reads.
+    pub fn key(self) -> &'static str {
+        match self {
+            FirstWave::PullOnly => "pull-only",
+            FirstWave::WithPageFacts => "page-facts",
+            FirstWave::PageFactsCorrected => "page-facts-corrected",
+        }
+    }
 }
 
 impl FetchOutcome {
@@ -122,6 +147,7 @@ struct Plan<'a> {
     tracker: Tracker<'a>,
     policy: Policies,
     round_trips: Cell<u32>,
+    first_wave: Cell<FirstWave>,
 }
 
 impl Plan<'_> {
@@ -153,6 +179,7 @@ pub async fn fetch_bundle(
                 bundle: Err(error),
                 writes: CacheWrites::default(),
                 round_trips: 0,
+                first_wave: FirstWave::PullOnly,
             }
         }
     };
@@ -164,6 +191,7 @@ pub async fn fetch_bundle(
         tracker: Tracker::new(io.on_progress),
         policy: Policies::new(options.freshness_seconds),
         round_trips: Cell::new(0),
+        first_wave: Cell::new(FirstWave::PullOnly),
     };
     let bundle = match first_wave::send(&plan, page).await {
         Ok(first) => {
@@ -182,5 +210,6 @@ pub async fn fetch_bundle(
         bundle,
         writes: plan.client.cache.take_writes(head.as_deref()),
         round_trips: plan.round_trips.get(),
+        first_wave: plan.first_wave.get(),
     }
 }

@@ -40,6 +40,7 @@ pub(super) async fn send(
         files,
         commits,
         timeline,
+        early,
     } = first;
     let (client, api, policy) = (&plan.client, &plan.api, plan.policy);
     let mut wave: Wave<'_> = Vec::new();
@@ -65,7 +66,9 @@ pub(super) async fn send(
     push_pages(&mut wave, plan, Paged::Files, &files_rest);
     let commits_rest = remaining_pages(api, commits.as_ref(), MAX_COMMIT_PAGES);
     push_pages(&mut wave, plan, Paged::Commits, &commits_rest);
-    if let Some(sha) = &head {
+    if early.checks {
+        // Asked in wave 1 on the page's word, and the pull confirmed the head.
+    } else if let Some(sha) = &head {
         let (checks_url, status_url) = (api.check_runs(sha), api.status(sha));
         wave.push(plan.tracker.track("checks", async move {
             Part::CheckRuns(client.get(&checks_url, policy.checks).await)
@@ -86,7 +89,13 @@ pub(super) async fn send(
             people.push(login);
         }
     }
-    push_people(&mut wave, plan, &people, &[]);
+    let asked: Vec<String> = early.author.iter().cloned().collect();
+    let others: Vec<String> = people
+        .iter()
+        .filter(|login| !asked.contains(login))
+        .cloned()
+        .collect();
+    push_people(&mut wave, plan, &others, &asked);
     let files_complete = files_rest.urls.is_empty();
     let mut familiarity_sent = false;
     if files_complete {
@@ -95,7 +104,14 @@ pub(super) async fn send(
             familiarity_sent = push_familiarity(&mut wave, plan, &first.items, author);
         }
     }
-    push_defense(&mut wave, plan, &mut draft, &people, timeline.as_ref());
+    push_defense(
+        &mut wave,
+        plan,
+        &mut draft,
+        &people,
+        &asked,
+        timeline.as_ref(),
+    );
 
     // Last in the wave, so it runs once the other requests are on their way.
     let sent_before = client.sent.get();
@@ -117,7 +133,8 @@ pub(super) async fn send(
         }
         Part::Drafted
     }));
-    let parts = plan.wave(wave).await;
+    let mut parts = early.parts;
+    parts.extend(plan.wave(wave).await);
 
     let mut pages = PageSets::default();
     for (paged, first) in [
@@ -163,6 +180,7 @@ fn push_defense<'f>(
     plan: &'f Plan<'_>,
     draft: &mut BundleDraft,
     people: &[String],
+    events_asked: &[String],
     timeline: Option<&super::pages::FirstPage>,
 ) {
     let timeline_rest = remaining_pages(&plan.api, timeline, MAX_TIMELINE_PAGES);
@@ -183,7 +201,7 @@ fn push_defense<'f>(
             )
         }));
     }
-    push_events(wave, plan, draft, people);
+    push_events(wave, plan, draft, people, events_asked);
     push_linked_issues(wave, plan, draft);
     let pull = draft.pull.clone();
     push_template(wave, plan, &pull);

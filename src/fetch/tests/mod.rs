@@ -7,4 +7,5 @@ mod cache_and_limits;
 mod defense;
 mod errors;
 mod fake;
+mod page_facts;
 mod plan;
