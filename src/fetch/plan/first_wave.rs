@@ -6,8 +6,8 @@ use serde_json::Value;
 
 use super::page_facts::{Early, PageHint};
 use super::pages::{first_page, note_if_stale, FirstPage, Paged};
-use super::parts::Part;
-use super::{FirstWave, Got, Plan, Wave};
+use super::parts::{Part, Wave};
+use super::state::{FirstWave, Got, Plan};
 use crate::fetch::assemble::BundleDraft;
 use crate::fetch::error::FetchError;
 use crate::fetch::limits::{DEFENSE_MIN_REMAINING, PER_PAGE};

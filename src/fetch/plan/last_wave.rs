@@ -2,10 +2,10 @@
 //! 1 was not all of it), and the people first seen on later commit pages.
 
 use super::pages::PageSets;
-use super::parts::absorb;
+use super::parts::{absorb, Wave};
 use super::people::{note_budget_caps, push_familiarity, push_people};
 use super::second_wave::AfterSecondWave;
-use super::{Plan, Wave};
+use super::state::Plan;
 use crate::fetch::assemble::BundleDraft;
 use crate::fetch::limits::MAX_EXTRA_USERS;
 

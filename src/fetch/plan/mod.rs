@@ -20,6 +20,7 @@ mod pages;
 mod parts;
 mod people;
 mod second_wave;
+mod state;
 mod tracker;
 
 use std::cell::Cell;
@@ -27,18 +28,15 @@ use std::cell::Cell;
 use serde_json::Value;
 
 use super::cache::{CacheStore, CacheWrites, HttpCache};
-use super::client::{Client, Fetched, GetError, Policy};
+use super::client::Client;
 use super::error::FetchError;
-use super::join::join_all;
-use super::limits::SLOW_DATA_MAX_AGE_SECONDS;
-use super::transport::{LocalBoxFuture, Transport};
+use super::transport::Transport;
 use super::urls::{Api, PullRef};
 use super::{FetchOptions, Progress};
-use parts::Part;
+use state::{Plan, Policies};
 use tracker::Tracker;
 
-type Got = Result<Fetched, GetError>;
-type Wave<'f> = Vec<LocalBoxFuture<'f, Part>>;
+pub use state::FirstWave;
 
 /// What the fetch talks to, and who hears about its progress.
 pub struct FetchIo<'a> {
@@ -69,96 +67,12 @@ pub struct FetchOutcome {
     pub first_wave: FirstWave,
 }
 
-/// What wave 1 was built from: the PR number alone, or also the head and author the page
-/// showed (so checks and the author's data did not wait for the pull).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FirstWave {
-    PullOnly,
-    WithPageFacts,
-    /// The pull did not confirm the page's head or author: what depended on it was asked again.
-    PageFactsCorrected,
-}
-
-impl FirstWave {
-    /// The name the panel marks (`prlens:first-wave-<key>`) and the bench reads.
-    pub fn key(self) -> &'static str {
-        match self {
-            FirstWave::PullOnly => "pull-only",
-            FirstWave::WithPageFacts => "page-facts",
-            FirstWave::PageFactsCorrected => "page-facts-corrected",
-        }
-    }
-}
-
 impl FetchOutcome {
     /// Makes the cache writes now, then hands back the bundle (for callers with nothing to show
     /// first: the CLI and the tests).
     pub async fn settle(self, store: &dyn CacheStore) -> Result<Value, FetchError> {
         self.writes.apply(store).await;
         self.bundle
-    }
-}
-
-/// How long each kind of response may be used from the cache.
-#[derive(Debug, Clone, Copy)]
-struct Policies {
-    /// The pull: within the freshness window; its failures are never remembered (adding a
-    /// token must work on the next view).
-    quick: Policy,
-    /// Checks, status, timelines, linked issues: within the freshness window.
-    checks: Policy,
-    /// Files, commits, reviews: within the freshness window and for the same head SHA.
-    per_head: Policy,
-    /// Users, search counts, familiarity, events, the PR template: a day.
-    slow: Policy,
-}
-
-impl Policies {
-    fn new(freshness_seconds: i64) -> Self {
-        let quick = Policy {
-            max_age: freshness_seconds,
-            head_bound: false,
-            remember_failures: false,
-        };
-        Policies {
-            quick,
-            checks: Policy {
-                remember_failures: true,
-                ..quick
-            },
-            per_head: Policy {
-                max_age: freshness_seconds,
-                head_bound: true,
-                remember_failures: true,
-            },
-            slow: Policy {
-                max_age: SLOW_DATA_MAX_AGE_SECONDS,
-                head_bound: false,
-                remember_failures: true,
-            },
-        }
-    }
-}
-
-/// One fetch's state, shared by its waves.
-struct Plan<'a> {
-    api: Api,
-    client: Client<'a>,
-    tracker: Tracker<'a>,
-    policy: Policies,
-    round_trips: Cell<u32>,
-    first_wave: Cell<FirstWave>,
-}
-
-impl Plan<'_> {
-    /// Runs one wave's requests together; counts a round trip when any went to the network.
-    async fn wave<'f, T>(&self, requests: Vec<LocalBoxFuture<'f, T>>) -> Vec<T> {
-        let sent_before = self.client.sent.get();
-        let answers = join_all(requests).await;
-        if self.client.sent.get() > sent_before {
-            self.round_trips.set(self.round_trips.get() + 1);
-        }
-        answers
     }
 }
 

@@ -10,9 +10,9 @@
 use serde_json::Value;
 
 use super::defense::push_events_of;
-use super::parts::Part;
+use super::parts::{Part, Wave};
 use super::people::push_people;
-use super::{Plan, Wave};
+use super::state::Plan;
 use crate::fetch::assemble::BundleDraft;
 
 /// The head SHA and author login the page shows, when both look like GitHub's.

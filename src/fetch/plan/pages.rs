@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::{Got, Plan};
+use super::state::{Got, Plan};
 use crate::fetch::assemble::BundleDraft;
 use crate::fetch::client::{Fetched, GetError, Origin};
 use crate::fetch::limits::MAX_COMMITS;

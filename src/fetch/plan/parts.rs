@@ -7,11 +7,15 @@
 use serde_json::{json, Value};
 
 use super::pages::{familiarity_count, page_into, PageSets, Paged};
-use super::{Got, Plan};
+use super::state::{Got, Plan};
 use crate::fetch::assemble::BundleDraft;
 use crate::fetch::client::{Fetched, GetError, Origin};
 use crate::fetch::notes::{failure_note, stale_note, CHECKS_FALLBACK_NOTE};
 use crate::fetch::rate_limit::Resource;
+use crate::fetch::transport::LocalBoxFuture;
+
+/// The requests of one wave, in the order they were planned.
+pub(super) type Wave<'f> = Vec<LocalBoxFuture<'f, Part>>;
 
 pub(super) enum Part {
     /// Page `n` (≥ 2) of a paginated section.

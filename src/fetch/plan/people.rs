@@ -4,8 +4,8 @@
 use serde_json::Value;
 
 use super::focus::focus_paths;
-use super::parts::Part;
-use super::{Got, Plan, Wave};
+use super::parts::{Part, Wave};
+use super::state::{Got, Plan};
 use crate::fetch::assemble::BundleDraft;
 use crate::fetch::client::GetError;
 use crate::fetch::join::join_all;

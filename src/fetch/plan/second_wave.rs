@@ -8,10 +8,10 @@ use serde_json::Value;
 
 use super::defense::{push_events, push_linked_issues, push_template};
 use super::first_wave::AfterFirstWave;
-use super::pages::{mark_truncation, remaining_pages, PageSets, Paged, Remaining};
-use super::parts::{absorb, Part};
+use super::pages::{mark_truncation, remaining_pages, FirstPage, PageSets, Paged, Remaining};
+use super::parts::{absorb, Part, Wave};
 use super::people::{push_familiarity, push_people};
-use super::{Plan, Wave};
+use super::state::Plan;
 use crate::fetch::assemble::BundleDraft;
 use crate::fetch::limits::{
     CORE_RESERVE, DEFENSE_MIN_REMAINING, MAX_COMMIT_PAGES, MAX_EXTRA_USERS, MAX_FILE_PAGES,
@@ -181,7 +181,7 @@ fn push_defense<'f>(
     draft: &mut BundleDraft,
     people: &[String],
     events_asked: &[String],
-    timeline: Option<&super::pages::FirstPage>,
+    timeline: Option<&FirstPage>,
 ) {
     let timeline_rest = remaining_pages(&plan.api, timeline, MAX_TIMELINE_PAGES);
     if let Some(count) = timeline_rest.capped_from {
