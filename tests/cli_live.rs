@@ -188,7 +188,7 @@ fn queue_ranks_open_pull_requests_riskiest_ready_first_and_drafts_last() {
     assert_eq!(with_token.status.code(), Some(0), "{}", stderr(&with_token));
     assert_eq!(ranked_numbers(&with_token), vec![43774, 4, 1, 2]);
     let graphql: Vec<Value> = github
-        .requests()
+        .requests_including(|request| request["pathname"] == "/graphql")
         .into_iter()
         .filter(|request| request["pathname"] == "/graphql")
         .collect();
