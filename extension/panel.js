@@ -518,7 +518,11 @@ async function update(mode) {
     let signalJson = null;
     let fetchedAt = null;
     if (mode !== "poll" && typeof wasm.fetchAndAnalyze === "function") {
-      ({ bundle: bundleJson, signal: signalJson, fetchedAt = null } = await wasm.fetchAndAnalyze(request, options, engineUsed));
+      let roundTrips, firstWave;
+      ({ bundle: bundleJson, signal: signalJson, fetchedAt = null, roundTrips, firstWave } = await wasm.fetchAndAnalyze(request, options, engineUsed));
+      // The bench reads which plan a view took (docs/performance.md, "What is measured").
+      if (Number.isInteger(roundTrips)) performance.mark(`prlens:api-round-trips-${roundTrips}`);
+      if (typeof firstWave === "string") performance.mark(`prlens:first-wave-${firstWave}`);
     } else {
       bundleJson = await wasm.fetchBundle(request, options);
     }

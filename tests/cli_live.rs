@@ -12,7 +12,10 @@ mod harness;
 
 use std::process::Output;
 
-use harness::{offline_analyze, prlens_command, sample_bundle, stderr, stdout, FakeGitHub};
+use harness::{
+    offline_analyze, offline_analyze_value, prlens_command, sample_bundle, stderr, stdout,
+    FakeGitHub,
+};
 use serde_json::{json, Value};
 
 const SAMPLE_URL: &str = "https://github.com/huggingface/transformers/pull/43774/files#diff-a17a";
@@ -21,11 +24,11 @@ const VALID_TOKEN: &str = "ghp_test_valid_cli";
 
 #[test]
 fn a_pull_request_url_gives_exactly_the_signal_of_the_bundle_the_fake_serves() {
-    let github = FakeGitHub::start("same-signal", &[sample_bundle()], None);
+    let served = sample_bundle();
+    let github = FakeGitHub::start("same-signal", std::slice::from_ref(&served), None);
     let live = github.prlens(&["analyze", SAMPLE_URL, "--now", NOW], None);
     assert_eq!(live.status.code(), Some(0), "{}", stderr(&live));
-    let served = support::repo_root().join("www/sample-bundle.json");
-    assert_eq!(stdout(&live), offline_analyze(&served));
+    assert_eq!(stdout(&live), offline_analyze_value(&served, &github.dir));
     let short = github.prlens(
         &[
             "analyze",
@@ -185,7 +188,7 @@ fn queue_ranks_open_pull_requests_riskiest_ready_first_and_drafts_last() {
     assert_eq!(with_token.status.code(), Some(0), "{}", stderr(&with_token));
     assert_eq!(ranked_numbers(&with_token), vec![43774, 4, 1, 2]);
     let graphql: Vec<Value> = github
-        .requests()
+        .requests_including(|request| request["pathname"] == "/graphql")
         .into_iter()
         .filter(|request| request["pathname"] == "/graphql")
         .collect();
@@ -447,8 +450,10 @@ fn a_github_enterprise_server_api_url_is_used_for_rest_and_graphql_with_the_toke
     };
     let live = run(&["analyze", "huggingface/transformers#43774"]);
     assert_eq!(live.status.code(), Some(0), "{}", stderr(&live));
-    let served = support::repo_root().join("www/sample-bundle.json");
-    assert_eq!(stdout(&live), offline_analyze(&served));
+    assert_eq!(
+        stdout(&live),
+        offline_analyze_value(&sample_bundle(), &github.dir)
+    );
     let queue = run(&["queue", "huggingface/transformers", "--format", "json"]);
     assert_eq!(
         ranked_numbers(&queue),
@@ -456,7 +461,7 @@ fn a_github_enterprise_server_api_url_is_used_for_rest_and_graphql_with_the_toke
         "{}",
         stderr(&queue)
     );
-    let requests = github.requests();
+    let requests = github.requests_including(|request| request["path"] == "/api/graphql");
     assert!(requests.iter().all(|request| {
         let path = request["path"].as_str().unwrap_or_default();
         (path.starts_with("/api/v3/") || path == "/api/graphql")

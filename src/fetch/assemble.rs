@@ -13,7 +13,7 @@ use crate::bundle::BUNDLE_FORMAT;
 
 /// Everything fetched for one PR so far. `None` = not fetched (the engine's "unknown").
 #[derive(Debug, Default, Clone)]
-pub struct Sections {
+pub struct BundleDraft {
     pub pull: Value,
     pub files: Option<Vec<Value>>,
     pub files_truncated: bool,
@@ -28,11 +28,21 @@ pub struct Sections {
     pub reviews: Option<Vec<Value>>,
     pub familiarity: BTreeMap<String, BTreeMap<String, u64>>,
     pub familiarity_fetched: bool,
+    /// Items of the PR's issue timeline (`GET /repos/{o}/{r}/issues/{n}/timeline`).
+    pub timeline: Option<Vec<Value>>,
+    /// Items of `GET /users/{login}/events/public` per login.
+    pub events: BTreeMap<String, Vec<Value>>,
+    pub events_fetched: bool,
+    /// `{"<k>": {"issue": …, "timeline": […]}}` for the issues the PR says it closes.
+    pub linked_issues: BTreeMap<String, Value>,
+    pub linked_issues_fetched: bool,
+    /// The raw contents response of `.github/pull_request_template.md` on the base branch.
+    pub pr_template: Option<Value>,
     pub page: Option<Value>,
     pub notes: Vec<String>,
 }
 
-impl Sections {
+impl BundleDraft {
     /// Adds a note once (several pages can fail for the same reason).
     pub fn note(&mut self, note: String) {
         if !self.notes.contains(&note) {
@@ -91,6 +101,18 @@ impl Sections {
         if self.familiarity_fetched {
             bundle.insert("familiarity".into(), json!(self.familiarity));
         }
+        if let Some(timeline) = &self.timeline {
+            bundle.insert("timeline".into(), Value::Array(timeline.clone()));
+        }
+        if self.events_fetched {
+            bundle.insert("events".into(), json!(self.events));
+        }
+        if self.linked_issues_fetched {
+            bundle.insert("linked_issues".into(), json!(self.linked_issues));
+        }
+        if let Some(template) = &self.pr_template {
+            bundle.insert("pr_template".into(), template.clone());
+        }
         if let Some(page) = &self.page {
             bundle.insert("page".into(), page.clone());
         }
@@ -106,14 +128,14 @@ mod tests {
 
     #[test]
     fn assembled_bundle_reads_back_with_sections_and_notes() {
-        let mut sections = Sections {
+        let mut sections = BundleDraft {
             pull: json!({"number": 3, "title": "t", "user": {"login": "alice"}, "head": {"sha": "abc"}}),
             files: Some(vec![
                 json!({"filename": "a.rs", "additions": 1, "deletions": 0, "status": "modified"}),
             ]),
             files_truncated: true,
             users_fetched: true,
-            ..Sections::default()
+            ..BundleDraft::default()
         };
         sections
             .users

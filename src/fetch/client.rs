@@ -70,8 +70,11 @@ pub enum GetError {
     Exhausted {
         reset: i64,
     },
-    /// Skipped to save budget (optional data only).
-    OverBudget,
+    /// Skipped to save budget (optional data only): fewer than `min_remaining` core requests
+    /// were left this hour.
+    OverBudget {
+        min_remaining: u64,
+    },
     Transport(TransportError),
     /// The body was not JSON.
     Malformed,
@@ -158,7 +161,9 @@ impl<'a> Client<'a> {
             .core_remaining()
             .is_some_and(|remaining| remaining < min_core_remaining)
         {
-            return Err(GetError::OverBudget);
+            return Err(GetError::OverBudget {
+                min_remaining: min_core_remaining,
+            });
         }
         self.get(url, policy).await
     }

@@ -12,7 +12,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::assemble::Sections;
+use super::assemble::BundleDraft;
 use super::cache::{CacheStore, CacheWrites};
 use super::client::{Client, Fetched, GetError, Policy};
 use super::error::{ErrorKind, FetchError};
@@ -204,13 +204,13 @@ pub fn compare_bundle(
         .get("total_commits")
         .and_then(Value::as_u64)
         .unwrap_or(commits.len() as u64);
-    let mut sections = Sections {
+    let mut sections = BundleDraft {
         pull: pull_of(compare, base, response),
         files_truncated: files.len() >= COMPARE_MAX_FILES,
         commits_truncated: total_commits > commits.len() as u64,
         files: Some(files),
         commits: Some(commits),
-        ..Sections::default()
+        ..BundleDraft::default()
     };
     for section in NOT_YET_SECTIONS {
         sections.note(not_yet_note(section));

@@ -22,6 +22,16 @@ pub const MAX_EXTRA_USERS: usize = 5;
 pub const MAX_FAMILIARITY_FILES: usize = 5;
 /// Familiarity is optional: fetched only while this many core requests remain this hour.
 pub const FAMILIARITY_MIN_REMAINING: u64 = 20;
+/// The maintainer-defense requests (timeline, public events, linked issues, PR template) are
+/// optional too, and cost up to ~12 requests a view: fetched only while half of an anonymous
+/// hour's 60 remain, so a user without a token keeps budget for the core panel of later views.
+pub const DEFENSE_MIN_REMAINING: u64 = 30;
+/// Timeline pages read (GitHub pages it by 100; a long-lived PR can have thousands of events).
+pub const MAX_TIMELINE_PAGES: u32 = 3;
+/// Logins whose public events are read (author first, then commit authors; first page only).
+pub const MAX_EVENT_LOGINS: usize = 3;
+/// Issues the PR says it closes whose issue and timeline are read.
+pub const MAX_LINKED_ISSUES: usize = 3;
 /// Core requests kept back from optional pages, so one big PR cannot use up the hour's budget
 /// (60 without a token) that the next views need.
 pub const CORE_RESERVE: u64 = 10;

@@ -1,8 +1,8 @@
 //! Assembling a `prlens.bundle.v1` from the GitHub REST API, natively testable.
 //!
 //! Why: the extension must show a PR's panel fast and cheaply, within 60 unauthenticated
-//! requests per hour. This module holds all of the logic — the request plan in two concurrent
-//! waves ([`plan`]), `Link` pagination ([`link`]), the ETag cache with freshness window and
+//! requests per hour. This module holds all of the logic — the request plan in concurrent
+//! waves ([`plan`], entry point [`fetch_bundle`]), `Link` pagination ([`link`]), the ETag cache with freshness window and
 //! size bound ([`cache`]), rate-limit tracking ([`rate_limit`]), bounded retries and the
 //! token's host check ([`client`]), error kinds ([`error`], [`notes`]) and bundle assembly
 //! ([`assemble`]) — over a [`Transport`] trait, so it runs against a scripted fake in native
@@ -27,10 +27,9 @@ pub mod urls;
 #[cfg(test)]
 mod tests;
 
-use serde_json::Value;
-
 pub use cache::{CacheStore, CacheWrites, MemoryStore};
 pub use error::{ErrorKind, FetchError};
+pub use plan::{fetch_bundle, FetchIo, FetchOutcome, FirstWave};
 pub use transport::{LocalBoxFuture, Request, Response, Transport, TransportError};
 pub use urls::PullRef;
 
@@ -66,31 +65,4 @@ pub struct Progress {
     pub done: u32,
     pub total: u32,
     pub message: String,
-}
-
-/// Fetches the bundle of one PR. `page` (the page facts) is embedded as the bundle's `page`
-/// section. Fails only when the pull itself cannot be read; every other gap is a
-/// `fetch_notes` line.
-pub async fn fetch_bundle(
-    pull: PullRef,
-    page: Option<Value>,
-    options: &FetchOptions,
-    transport: &dyn Transport,
-    store: &dyn CacheStore,
-    on_progress: &dyn Fn(&Progress),
-) -> Result<Value, FetchError> {
-    plan::run(pull, page, options, transport, store, on_progress).await
-}
-
-/// [`fetch_bundle`], with the cache writes handed back to be made by the caller whenever it
-/// likes ([`CacheWrites::apply`]): the browser renders the panel before writing the cache.
-pub async fn fetch_bundle_deferring_writes(
-    pull: PullRef,
-    page: Option<Value>,
-    options: &FetchOptions,
-    transport: &dyn Transport,
-    store: &dyn CacheStore,
-    on_progress: &dyn Fn(&Progress),
-) -> (Result<Value, FetchError>, CacheWrites) {
-    plan::run_deferring_writes(pull, page, options, transport, store, on_progress).await
 }

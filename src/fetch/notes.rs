@@ -8,7 +8,7 @@
 
 use super::client::GetError;
 use super::error::{clock_time, FetchError};
-use super::limits::{FAMILIARITY_MIN_REMAINING, REQUEST_TIMEOUT_MS};
+use super::limits::REQUEST_TIMEOUT_MS;
 use super::transport::TransportError;
 
 /// The contract's note when check runs are unreadable with the token.
@@ -22,7 +22,7 @@ pub fn pull_error(error: &GetError, with_token: bool) -> FetchError {
             rate_limit_reset: Some(reset),
         } => FetchError::rate_limited(Some(*reset), with_token),
         GetError::Exhausted { reset } => FetchError::rate_limited(Some(*reset), with_token),
-        GetError::OverBudget => FetchError::rate_limited(None, with_token),
+        GetError::OverBudget { .. } => FetchError::rate_limited(None, with_token),
         GetError::Status { status: 401, .. } => FetchError::bad_token(),
         GetError::Status { status: 403, .. } => FetchError::no_access(with_token, 403),
         GetError::Status { status: 404, .. } if with_token => FetchError::not_found(),
@@ -43,12 +43,15 @@ pub fn failure_note(section: &str, error: &GetError) -> String {
         GetError::Status {
             status,
             rate_limit_reset: Some(reset),
-        } => format!("skipped, GitHub's rate limit is used up{} ({status})", until(*reset)),
+        } => format!(
+            "skipped, GitHub's rate limit is used up{} ({status})",
+            until(*reset)
+        ),
         GetError::Exhausted { reset } => {
             format!("skipped, GitHub's rate limit is used up{}", until(*reset))
         }
-        GetError::OverBudget => format!(
-            "skipped to save the hourly rate limit (fewer than {FAMILIARITY_MIN_REMAINING} requests left)"
+        GetError::OverBudget { min_remaining } => format!(
+            "skipped to save the hourly rate limit (fewer than {min_remaining} requests left)"
         ),
         GetError::Status { status: 401, .. } => "the token was rejected (401)".to_string(),
         GetError::Status { status, .. } if matches!(status, 403 | 404) => {
@@ -58,10 +61,9 @@ pub fn failure_note(section: &str, error: &GetError) -> String {
             format!("GitHub server error ({status}), also on retry")
         }
         GetError::Status { status, .. } => format!("GitHub answered {status}"),
-        GetError::Transport(TransportError::Timeout) => format!(
-            "no answer within {} s",
-            REQUEST_TIMEOUT_MS / 1000
-        ),
+        GetError::Transport(TransportError::Timeout) => {
+            format!("no answer within {} s", REQUEST_TIMEOUT_MS / 1000)
+        }
         GetError::Transport(TransportError::Offline(_)) => "network unreachable".to_string(),
         GetError::Malformed => "the answer was not the JSON expected".to_string(),
     };

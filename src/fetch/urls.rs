@@ -125,6 +125,38 @@ impl Api {
         format!("{}/users/{segment}", self.base)
     }
 
+    /// The issue timeline of this PR (its events: pushes, force-pushes, reviews, references).
+    pub fn timeline(&self) -> String {
+        self.issue_timeline(self.pull.number)
+    }
+
+    /// The issue timeline of issue (or PR) `number` in this repository.
+    pub fn issue_timeline(&self, number: u64) -> String {
+        format!(
+            "{}/issues/{number}/timeline?per_page={PER_PAGE}",
+            self.repo_path()
+        )
+    }
+
+    /// Issue `number` in this repository.
+    pub fn issue(&self, number: u64) -> String {
+        format!("{}/issues/{number}", self.repo_path())
+    }
+
+    /// The public events of `login` (GitHub keeps the last 90 days).
+    pub fn user_events(&self, login: &str) -> String {
+        format!("{}/events/public?per_page={PER_PAGE}", self.user(login))
+    }
+
+    /// The PR template file on the base branch `base_ref` (contents API: base64 body).
+    pub fn pr_template(&self, base_ref: &str) -> String {
+        format!(
+            "{}/contents/.github/pull_request_template.md?ref={}",
+            self.repo_path(),
+            encode(base_ref, false)
+        )
+    }
+
     /// PRs by `login` in this repository (`merged_only`: only merged ones); read `total_count`.
     pub fn history_search(&self, login: &str, merged_only: bool) -> String {
         // Apps are searched as `author:app/<name>`, not by their `[bot]` login.
@@ -209,6 +241,18 @@ mod tests {
         assert_eq!(
             api.user("x/../y"),
             "https://api.github.com/users/x%2F..%2Fy"
+        );
+        assert_eq!(
+            api.timeline(),
+            "https://api.github.com/repos/octo-org/hello.rs/issues/42/timeline?per_page=100"
+        );
+        assert_eq!(
+            api.user_events("x/../y"),
+            "https://api.github.com/users/x%2F..%2Fy/events/public?per_page=100"
+        );
+        assert_eq!(
+            api.pr_template("release/2.x"),
+            "https://api.github.com/repos/octo-org/hello.rs/contents/.github/pull_request_template.md?ref=release%2F2.x"
         );
         assert!(api.owns("https://api.github.com/repositories/1/pulls/42/files?page=2"));
         assert!(!api.owns("https://api.github.com.evil/x"));

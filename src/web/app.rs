@@ -8,7 +8,9 @@
 //! onProgress?, now?})` resolves to the bundle JSON text, or rejects with an `Error` whose
 //! `message` is user-facing and whose `name` and `kind` are the error kind. `now` is in
 //! milliseconds since the epoch (like `Date.now()`). The promise settles before the HTTP cache
-//! is written to `storage`: the write follows in the background.
+//! is written to `storage`: the write follows in the background. `fetchAndAnalyze` also says
+//! `roundTrips` (the sequential API round trips the view waited for) and `firstWave` (what wave 1
+//! was built from: `pull-only`, `page-facts` or `page-facts-corrected`).
 
 use js_sys::{Function, Object, Reflect};
 use serde_json::Value;
@@ -16,7 +18,7 @@ use wasm_bindgen::prelude::*;
 
 use super::storage::JsStorage;
 use super::transport::BrowserTransport;
-use crate::fetch::{FetchError, FetchOptions, MemoryStore, Progress, PullRef};
+use crate::fetch::{FetchError, FetchIo, FetchOptions, FirstWave, MemoryStore, Progress, PullRef};
 
 pub(super) fn field(object: &JsValue, name: &str) -> JsValue {
     if object.is_object() {
@@ -111,7 +113,12 @@ pub async fn fetch_and_analyze(
     options: JsValue,
     settings_json: String,
 ) -> Result<JsValue, JsValue> {
-    let (bundle, fetched_at) = fetch_bundle_value(request, options).await?;
+    let Fetched {
+        text: bundle,
+        fetched_at,
+        round_trips,
+        first_wave,
+    } = fetch_bundle_value(request, options).await?;
     let signal = crate::analyze_json(&bundle, &settings_json, None)
         .map_err(|error| JsValue::from(js_sys::Error::new(&error.to_string())))?;
     let signal = serde_json::to_string(&signal)
@@ -123,18 +130,25 @@ pub async fn fetch_and_analyze(
     if let Some(fetched_at) = fetched_at {
         Reflect::set(&result, &"fetchedAt".into(), &fetched_at.into())?;
     }
+    // The sequential API round trips this view waited for (the panel marks it for the bench).
+    Reflect::set(&result, &"roundTrips".into(), &round_trips.into())?;
+    Reflect::set(&result, &"firstWave".into(), &first_wave.key().into())?;
     Ok(result.into())
 }
 
 async fn fetch_bundle_text(request: JsValue, options: JsValue) -> Result<String, JsValue> {
-    Ok(fetch_bundle_value(request, options).await?.0)
+    Ok(fetch_bundle_value(request, options).await?.text)
 }
 
-/// The bundle as JSON text, and its `fetched_at`.
-async fn fetch_bundle_value(
-    request: JsValue,
-    options: JsValue,
-) -> Result<(String, Option<String>), JsValue> {
+/// A fetched bundle as JSON text, with what the caller shows or measures of it.
+struct Fetched {
+    text: String,
+    fetched_at: Option<String>,
+    round_trips: u32,
+    first_wave: FirstWave,
+}
+
+async fn fetch_bundle_value(request: JsValue, options: JsValue) -> Result<Fetched, JsValue> {
     let (pull, page) = read_request(&request).map_err(|error| js_error(&error))?;
     let fetch_options = read_options(&options);
     let on_progress = field(&options, "onProgress").dyn_into::<Function>().ok();
@@ -150,15 +164,17 @@ async fn fetch_bundle_value(
         Some(store) => store,
         None => &memory,
     };
-    let (bundle, writes) = crate::fetch::fetch_bundle_deferring_writes(
-        pull,
-        page,
-        &fetch_options,
-        &BrowserTransport,
+    let now = fetch_options.now;
+    let warm_up = move |draft: &Value| warm_up_engine(draft, now);
+    let io = FetchIo {
+        transport: &BrowserTransport,
         store,
-        &report,
-    )
-    .await;
+        on_progress: &report,
+        on_draft: Some(&warm_up),
+    };
+    let outcome = crate::fetch::fetch_bundle(pull, page, &fetch_options, io).await;
+    let (bundle, writes) = (outcome.bundle, outcome.writes);
+    let (round_trips, first_wave) = (outcome.round_trips, outcome.first_wave);
     // The caller gets the bundle now; the cache is written behind it (chrome.storage runs its
     // operations in order, so a later fetch still reads what this one wrote).
     if let Some(js_store) = js_store {
@@ -171,5 +187,23 @@ async fn fetch_bundle_value(
         .map(str::to_string);
     let text = serde_json::to_string(&bundle)
         .map_err(|error| js_error(&FetchError::malformed(&format!("the bundle ({error})"))))?;
-    Ok((text, fetched_at))
+    Ok(Fetched {
+        text,
+        fetched_at,
+        round_trips,
+        first_wave,
+    })
+}
+
+/// Analyses the draft bundle of wave 1 and drops the signal, while wave 2 is on the network.
+///
+/// Why: V8 runs wasm in its baseline tier until a function has been hot for a while, so the
+/// first analysis in a fresh panel is much slower than later ones (docs/performance.md).
+/// Running the same code on real data while the network is busy moves that cost off the
+/// critical path. The fetcher calls this only when wave 2 went to the network: with
+/// everything cached there is nothing to wait for, so it would only delay the view.
+fn warm_up_engine(draft: &Value, now: i64) {
+    if let Ok(text) = serde_json::to_string(draft) {
+        let _ = crate::analyze_json(&text, "{}", Some(now));
+    }
 }

@@ -77,6 +77,20 @@ impl FakeGitHub {
             .collect()
     }
 
+    /// The request log once a request matching `wanted` is in it (the server appends each line
+    /// asynchronously, so the last request of a run can land just after the run ends); the log as
+    /// it is after 5 s otherwise.
+    pub fn requests_including(&self, wanted: impl Fn(&Value) -> bool) -> Vec<Value> {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        loop {
+            let requests = self.requests();
+            if requests.iter().any(&wanted) || std::time::Instant::now() > deadline {
+                return requests;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
+
     /// `prlens ARGS` against this server, with its own cache folder and no token unless given.
     pub fn prlens(&self, args: &[&str], token: Option<&str>) -> Output {
         let mut command = prlens_command();
@@ -111,9 +125,40 @@ pub fn prlens_command() -> Command {
     command
 }
 
+/// The playground's sample bundle, plus what the live fetch also asks GitHub for that the
+/// sample does not record: the PR's timeline (its commits, as GitHub lists them) and the public
+/// events of its people (none). Served as is, so the live signal is the served bundle's.
 pub fn sample_bundle() -> Value {
     let path = support::repo_root().join("www/sample-bundle.json");
-    serde_json::from_str(&std::fs::read_to_string(path).expect("sample bundle")).expect("JSON")
+    let mut bundle: Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("sample bundle")).expect("JSON");
+    let commits = bundle["commits"].as_array().cloned().unwrap_or_default();
+    let mut events = serde_json::Map::new();
+    let mut timeline = Vec::new();
+    for commit in &commits {
+        timeline.push(serde_json::json!({
+            "event": "committed",
+            "sha": commit["sha"],
+            "message": commit["commit"]["message"],
+            "author": commit["commit"]["author"],
+        }));
+        if let Some(login) = commit["author"]["login"].as_str() {
+            events.insert(login.to_string(), Value::Array(Vec::new()));
+        }
+    }
+    if let Some(author) = bundle["pull"]["user"]["login"].as_str() {
+        events.insert(author.to_string(), Value::Array(Vec::new()));
+    }
+    bundle["timeline"] = Value::Array(timeline);
+    bundle["events"] = Value::Object(events);
+    bundle
+}
+
+/// `prlens analyze` of a bundle value (written next to the fake's files).
+pub fn offline_analyze_value(bundle: &Value, dir: &Path) -> String {
+    let path = dir.join("served-bundle.json");
+    std::fs::write(&path, bundle.to_string()).expect("bundle written");
+    offline_analyze(&path)
 }
 
 pub fn stdout(output: &Output) -> String {

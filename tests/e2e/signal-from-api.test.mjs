@@ -253,7 +253,7 @@ test("with the rate limit used up the panel shows cached data, says until when, 
   await limited.frame.locator("#prlens-panel").getByText(/rate limit is used up until \d\d:\d\d UTC/).first().waitFor({ timeout: 15000 });
   assert.equal(await limited.frame.locator("#prlens-panel").getAttribute("data-prlens-signal-digest"), coldDigest, "cached data still scored");
   const asked = browser.server.apiRequests().slice(before);
-  assert.ok(asked.length <= 4 && asked.every((request) => request.status === 403), `only the first wave went out: ${asked.map((r) => `${r.status} ${r.path}`).join("\n")}`);
+  assert.ok(asked.length <= 5 && asked.every((request) => request.status === 403), `only the first wave went out: ${asked.map((r) => `${r.status} ${r.path}`).join("\n")}`);
   await limited.page.close();
 
   // Until the reset, another view sends nothing at all to the core API.

@@ -10,6 +10,11 @@
  *   GET /repos/{o}/{r}/commits/{sha}/status          bundle.status of that PR
  *   GET /repos/{o}/{r}/commits?author=&path=         bundle.familiarity counts (one item per prior commit)
  *   GET /users/{login}                               bundle.users[login]
+ *   GET /users/{login}/events/public                 bundle.events[login], paginated
+ *   GET /repos/{o}/{r}/issues/{n}/timeline           bundle.timeline of PR n, or linked_issues[n].timeline, paginated
+ *   GET /repos/{o}/{r}/issues/{n}                    linked_issues[n].issue of any bundle in the repository
+ *   GET /repos/{o}/{r}/contents/.github/pull_request_template.md?ref=R   bundle.pr_template of a PR whose base is R
+ *                                                    (404 when none: GitHub's answer for a repository without one)
  *   GET /search/issues?q=repo:o/r author:x type:pr [is:merged]   bundle.history counts (total_count)
  *   GET /user                                        the token's user (token validation)
  *   GET /rate_limit                                  the current budget
@@ -120,6 +125,35 @@ function openPulls(store, owner, repo, query) {
     .map((entry) => entry.bundle.pull);
 }
 
+/** The first recorded value of `pick(bundle)` among `entries`, or undefined. */
+const recorded = (entries, pick) => entries.map((entry) => pick(entry.bundle)).find((value) => value !== undefined && value !== null);
+
+/** GET /users/{login}/events/public: the events recorded for the login in any bundle. */
+function userEvents(store, login, query, apiOrigin, absent) {
+  const wanted = login.toLowerCase();
+  const events = recorded(store.all(), (bundle) => Object.entries(bundle.events ?? {}).find(([name, items]) => name.toLowerCase() === wanted && Array.isArray(items))?.[1]);
+  if (!events) return absent === "empty" ? { status: 200, body: [] } : notFound(`no events.${login} in any bundle`);
+  return { status: 200, ...paginate(events, query, `${apiOrigin}/users/${login}/events/public`) };
+}
+
+/** GET /repos/{o}/{r}/issues/{n}[/timeline]: a PR's timeline, or an issue a PR links. */
+function issueRoute(store, owner, repo, number, timeline, query, linkBase, absent) {
+  const linked = recorded(store.inRepo(owner, repo), (bundle) => bundle.linked_issues?.[number]);
+  const pull = store.get(owner, repo, number);
+  if (!timeline) return linked?.issue ? { status: 200, body: linked.issue } : notFound(`no linked_issues.${number}.issue in any bundle of ${owner}/${repo}`);
+  const items = Array.isArray(pull?.bundle.timeline) ? pull.bundle.timeline : linked?.timeline;
+  if (Array.isArray(items)) return { status: 200, ...paginate(items, query, linkBase) };
+  if (pull || linked) return absent === "empty" ? { status: 200, body: [] } : notFound(`no timeline for #${number} in any bundle of ${owner}/${repo}`);
+  return notFound();
+}
+
+/** GET /repos/{o}/{r}/contents/.github/pull_request_template.md?ref=R: a recorded template on that base branch. */
+function prTemplate(store, owner, repo, query) {
+  const ref = query.get("ref");
+  const template = recorded(store.inRepo(owner, repo), (bundle) => (!ref || bundle.pull?.base?.ref === ref ? bundle.pr_template : undefined));
+  return template && typeof template === "object" ? { status: 200, body: template } : notFound(`no pr_template for ${ref ?? "the default branch"} in any bundle of ${owner}/${repo}`);
+}
+
 /** Answers one API request (path without query, parsed query, identity). */
 export function routeApi({ store, pathname, query, identity, absent = "error", apiOrigin = API }) {
   const missing = (why, empty) => (absent === "empty" ? { status: 200, body: empty } : notFound(why));
@@ -133,6 +167,7 @@ export function routeApi({ store, pathname, query, identity, absent = "error", a
     const user = store.user(match[1]) ?? (match[1].toLowerCase() === TOKEN_USER.login ? TOKEN_USER : null);
     return user ? { status: 200, body: user } : notFound(`no users.${match[1]} in any bundle`);
   }
+  if ((match = /^\/users\/([A-Za-z0-9-]+(?:\[bot\])?)\/events\/public$/.exec(pathname))) return userEvents(store, match[1], query, apiOrigin, absent);
   if (pathname === "/search/issues") return searchCounts(store, query, absent);
 
   // /repos/{o}/{r}/rest or /repositories/{id}/rest
@@ -181,6 +216,10 @@ export function routeApi({ store, pathname, query, identity, absent = "error", a
   }
   const compared = routeCompareApi({ store, owner, repo, rest, apiOrigin });
   if (compared) return compared;
+  if ((match = /^\/issues\/(\d+)(\/timeline)?$/.exec(rest))) {
+    return issueRoute(store, owner, repo, match[1], Boolean(match[2]), query, `${linkRoot}/issues/${match[1]}/timeline`, absent);
+  }
+  if (rest === "/contents/.github/pull_request_template.md") return prTemplate(store, owner, repo, query);
   if (rest === "/commits") return familiarityCommits(store, owner, repo, query, `${linkRoot}/commits`, absent);
   if (rest === "") {
     const entry = store.inRepo(owner, repo)[0];

@@ -263,3 +263,31 @@ test("a comparison of a recorded PR's branches answers GitHub's compare shape an
     const collapsed = await page(server, "/tidewater/harbor-client/compare/lazy-pagination");
     assert.match(collapsed.body, /<form id="new_pull_request"[^>]*hidden>/, "without ?expand=1 the form is collapsed");
   }));
+
+test("the maintainer-defense endpoints answer from the bundle's timeline, events, linked_issues and pr_template", () =>
+  withServer({}, async (server) => {
+    const repo = "/repos/tidewater/harbor-client";
+    const timeline = await api(server, `${repo}/issues/212/timeline?per_page=2`);
+    assert.equal(timeline.status, 200);
+    assert.deepEqual(JSON.parse(timeline.body), bundle.timeline.slice(0, 2));
+    assert.match(timeline.headers.link, /\/issues\/212\/timeline\?per_page=2&page=2>; rel="next"/);
+    const events = await api(server, "/users/mara-lindqvist/events/public?per_page=100");
+    assert.deepEqual(JSON.parse(events.body), bundle.events["mara-lindqvist"]);
+    const issue = await api(server, `${repo}/issues/198`);
+    assert.deepEqual(JSON.parse(issue.body), bundle.linked_issues["198"].issue);
+    const issueTimeline = await api(server, `${repo}/issues/198/timeline?per_page=100`);
+    assert.deepEqual(JSON.parse(issueTimeline.body), bundle.linked_issues["198"].timeline);
+    const template = await api(server, `${repo}/contents/.github/pull_request_template.md?ref=main`);
+    assert.deepEqual(JSON.parse(template.body), bundle.pr_template);
+    // GitHub's answers where nothing is recorded: no template on another branch, no such issue.
+    assert.equal((await api(server, `${repo}/contents/.github/pull_request_template.md?ref=release`)).status, 404);
+    assert.equal((await api(server, `${repo}/issues/999`)).status, 404);
+    assert.equal((await api(server, "/users/jonas-okafor/events/public")).status, 404);
+  }));
+
+test("with absent: empty, a PR or user without recorded timeline or events answers an empty list", () =>
+  withServer({ absent: "empty" }, async (server) => {
+    const events = await api(server, "/users/jonas-okafor/events/public");
+    assert.equal(events.status, 200);
+    assert.deepEqual(JSON.parse(events.body), []);
+  }));

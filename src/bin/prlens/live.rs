@@ -14,8 +14,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use prlens::fetch::graphql::{self, QueueAnswer, QueueError};
 use prlens::fetch::limits::REQUEST_TIMEOUT_MS;
 use prlens::fetch::{
-    fetch_bundle, CacheStore, ErrorKind, FetchError, FetchOptions, MemoryStore, Progress, PullRef,
-    TransportError,
+    fetch_bundle, CacheStore, ErrorKind, FetchError, FetchIo, FetchOptions, MemoryStore, Progress,
+    PullRef, TransportError,
 };
 use serde_json::Value;
 
@@ -115,14 +115,18 @@ impl Session {
         };
         let transport = ThreadTransport::new(Arc::clone(&self.http));
         let report = |progress: &Progress| self.show_progress(progress);
-        let result = net::block_on(fetch_bundle(
-            pull.clone(),
-            None,
-            &options,
-            &transport,
-            self.store.as_ref(),
-            &report,
-        ));
+        let io = FetchIo {
+            transport: &transport,
+            store: self.store.as_ref(),
+            on_progress: &report,
+            on_draft: None,
+        };
+        let result = net::block_on(async {
+            fetch_bundle(pull.clone(), None, &options, io)
+                .await
+                .settle(self.store.as_ref())
+                .await
+        });
         self.end_progress();
         result.map_err(|error| self.pull_failure(pull, &error))
     }

@@ -57,6 +57,7 @@ fn revisit_after_the_window_revalidates_with_etags_and_reuses_304_bodies() {
         url("/repos/o/r/pulls/7/reviews?per_page=100"),
         url(&format!("/repos/o/r/commits/{SHA}/check-runs?per_page=100")),
         url(&format!("/repos/o/r/commits/{SHA}/status")),
+        url("/repos/o/r/issues/7/timeline?per_page=100"),
     ];
     for url in &urls {
         fake.on(url, vec![not_modified.clone()]);
@@ -70,7 +71,10 @@ fn revisit_after_the_window_revalidates_with_etags_and_reuses_304_bodies() {
     crate::order::sort(&mut sent);
     let mut expected = urls.clone();
     crate::order::sort(&mut expected);
-    assert_eq!(sent, expected, "only head-dependent data is revalidated");
+    assert_eq!(
+        sent, expected,
+        "only head-dependent data and the timeline are revalidated"
+    );
     assert_eq!(
         conditional.len(),
         urls.len(),
@@ -128,7 +132,7 @@ fn exhausted_rate_limit_stops_requests_until_reset_and_says_so() {
         .sent_urls()
         .into_iter()
         .filter(|sent| !sent.contains("/search/"))
-        .skip(4)
+        .skip(5)
         .collect();
     assert!(core_after_wave_one.is_empty(), "{core_after_wave_one:#?}");
     let notes = Bundle::from_value(&bundle).unwrap().fetch_notes;
@@ -155,14 +159,18 @@ fn exhausted_rate_limit_stops_requests_until_reset_and_says_so() {
 
     // With nothing cached for another PR, the view fails with the reset time.
     let other = crate::fetch::PullRef::new("o", "r", 8).unwrap();
-    let error = crate::fetch::join::block_on(crate::fetch::fetch_bundle(
-        other,
-        None,
-        &later,
-        &fake,
-        &store,
-        &|_| {},
-    ))
+    let io = crate::fetch::FetchIo {
+        transport: &fake,
+        store: &store,
+        on_progress: &|_| {},
+        on_draft: None,
+    };
+    let error = crate::fetch::join::block_on(async {
+        crate::fetch::fetch_bundle(other, None, &later, io)
+            .await
+            .settle(&store)
+            .await
+    })
     .unwrap_err();
     assert_eq!(error.kind, ErrorKind::RateLimited);
     assert!(error.message.contains("08:10 UTC"));

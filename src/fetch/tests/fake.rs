@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 
 use crate::fetch::join::block_on;
 use crate::fetch::{
-    fetch_bundle, FetchError, FetchOptions, LocalBoxFuture, MemoryStore, PullRef, Request,
+    fetch_bundle, FetchError, FetchIo, FetchOptions, LocalBoxFuture, MemoryStore, PullRef, Request,
     Response, Transport, TransportError,
 };
 
@@ -208,6 +208,18 @@ pub fn small_pr() -> Fake {
         )
         .on(&url("/users/alice"), vec![ok(json!({"login": "alice", "type": "User", "created_at": "2015-01-01T00:00:00Z"}))])
         .on(&url("/users/bob"), vec![ok(json!({"login": "bob", "type": "User"}))])
+        .on(
+            &url("/repos/o/r/issues/7/timeline?per_page=100"),
+            vec![ok(json!([
+                {"event": "committed", "sha": "c1"},
+                {"event": "reviewed", "state": "approved", "commit_id": SHA, "user": {"login": "carol"}}
+            ]))],
+        )
+        .on(
+            &url("/users/alice/events/public?per_page=100"),
+            vec![ok(json!([{"type": "PushEvent", "repo": {"name": "o/r"}, "created_at": "2026-12-01T00:00:00Z"}]))],
+        )
+        .on(&url("/users/bob/events/public?per_page=100"), vec![ok(json!([]))])
         .on_prefix(&url("/search/issues?"), ok(json!({"total_count": 4, "incomplete_results": false, "items": []})))
         .on_prefix(&url("/repos/o/r/commits?path="), ok(json!([{"sha": "x"}])));
     fake
@@ -218,6 +230,28 @@ pub fn options() -> FetchOptions {
 }
 
 pub fn run(fake: &Fake, store: &MemoryStore, options: &FetchOptions) -> Result<Value, FetchError> {
+    run_with(fake, store, options, None, &|_| {})
+}
+
+/// One fetch through the single entry point, its cache writes made before it returns.
+pub fn run_with(
+    fake: &Fake,
+    store: &MemoryStore,
+    options: &FetchOptions,
+    page: Option<Value>,
+    on_progress: &dyn Fn(&crate::fetch::Progress),
+) -> Result<Value, FetchError> {
     let pull = PullRef::new("o", "r", 7).unwrap();
-    block_on(fetch_bundle(pull, None, options, fake, store, &|_| {}))
+    let io = FetchIo {
+        transport: fake,
+        store,
+        on_progress,
+        on_draft: None,
+    };
+    block_on(async {
+        fetch_bundle(pull, page, options, io)
+            .await
+            .settle(store)
+            .await
+    })
 }

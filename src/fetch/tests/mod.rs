@@ -5,6 +5,8 @@
 
 mod cache_and_limits;
 mod compare;
+mod defense;
 mod errors;
 mod fake;
+mod page_facts;
 mod plan;
