@@ -301,6 +301,11 @@ pub enum FindingKind {
     WorkflowScriptInjection,
     UnpinnedAction,
     WorkflowWritePermissions,
+    UnreviewableBulk,
+    PatchlessSource,
+    DiffHidden,
+    DisguisedBinary,
+    OpaqueBuildChange,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]

@@ -54,6 +54,11 @@ pub const BUILD_BASENAMES: &[&str] = &[
     "taskfile.yml",
     "configure",
     "configure.ac",
+    "configure.in",
+    "makefile.am",
+    "makefile.in",
+    "aclocal.m4",
+    "cmakepresets.json",
     "gruntfile.js",
     "gulpfile.js",
     "webpack.config.js",
@@ -76,7 +81,16 @@ pub const BUILD_SUFFIXES: &[&str] = &[
     ".gradle.kts",
     ".bzl",
     ".dockerfile",
+    ".m4",
+    ".am",
+    ".ac",
+    ".in",
 ];
+
+/// Directories where every file is build machinery (autotools macros and helper scripts,
+/// CMake modules): what `configure` and `make` read (GNU Autoconf manual, "Writing
+/// configure.ac"; xz-utils 5.6.0 hid its backdoor loader in `m4/build-to-host.m4`, CVE-2024-3094).
+pub const BUILD_TREE_DIRS: &[&str] = &["m4/", "build-aux/", "cmake/"];
 
 /// Directories whose shell scripts and hooks run at build or commit time.
 pub const BUILD_DIRS: &[&str] = &["scripts/", "script/", ".husky/", "ci/", "tools/build/"];

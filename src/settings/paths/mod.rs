@@ -17,6 +17,7 @@ mod extensions;
 mod generated;
 mod sensitive;
 mod tests_docs;
+mod trust;
 
 pub use build::*;
 pub use ecosystems::*;
@@ -24,3 +25,4 @@ pub use extensions::*;
 pub use generated::*;
 pub use sensitive::*;
 pub use tests_docs::*;
+pub use trust::*;

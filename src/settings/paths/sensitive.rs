@@ -40,6 +40,7 @@ pub const SENSITIVE_WORDS: &[(&str, &[&str])] = &[
             "cors",
             "sanitize",
             "sanitizer",
+            "passport",
         ],
     ),
     (
@@ -159,3 +160,37 @@ pub const SENSITIVE_EXTENSIONS: &[(&str, &str)] =
 pub const SECRET_EXTENSIONS: &[&str] = &[
     "pem", "key", "p12", "pfx", "jks", "keystore", "crt", "cer", "der", "gpg", "asc",
 ];
+
+/// Security configuration and authentication middleware of the major web frameworks, which
+/// their path words alone do not name: `(path, extension)`. A path ending in `/` is a directory
+/// (any file under it, at any depth of the repository); otherwise the file's path ends with it
+/// (at the root or after a `/`). The extension, when given, must match too. Category
+/// `security_config`. Sources (read 2026-12-03): Django "Settings" and "Middleware"
+/// (https://docs.djangoproject.com/en/5.1/topics/settings/,
+/// https://docs.djangoproject.com/en/5.1/topics/http/middleware/); Rails "Configuring Rails
+/// Applications", initializers (https://guides.rubyonrails.org/configuring.html); ASP.NET Core
+/// authentication in `Startup.cs`/`web.config`
+/// (https://learn.microsoft.com/en-us/aspnet/core/security/authentication/); Laravel HTTP
+/// kernel and middleware (https://laravel.com/docs/11.x/middleware); Next.js `middleware.ts`
+/// (https://nextjs.org/docs/app/building-your-application/routing/middleware); Express
+/// middleware (https://expressjs.com/en/guide/using-middleware.html). Spring Security's
+/// `SecurityConfig`, Symfony's `security.yaml`, Laravel's `config/auth.php` and Passport.js
+/// are named by their words (`security`, `auth`, `passport`).
+pub const FRAMEWORK_SECURITY_PATHS: &[(&str, Option<&str>)] = &[
+    ("settings.py", None),
+    ("settings/", Some("py")),
+    ("middleware.py", None),
+    ("middleware/", Some("py")),
+    ("config/initializers/", None),
+    ("startup.cs", None),
+    ("web.config", None),
+    ("app/http/kernel.php", None),
+    ("app/http/middleware/", None),
+    ("middleware.ts", None),
+    ("middleware.js", None),
+    ("middleware/", Some("js")),
+    ("middleware/", Some("ts")),
+];
+
+/// The category of [`FRAMEWORK_SECURITY_PATHS`].
+pub const FRAMEWORK_SECURITY_CATEGORY: &str = "security_config";

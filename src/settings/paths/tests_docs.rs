@@ -107,3 +107,10 @@ pub const DOC_BASENAME_PREFIXES: &[&str] = &[
     "code_of_conduct",
     "security",
 ];
+
+/// Extensions of translation catalogues (gettext, XLIFF, Qt Linguist, Apple strings).
+pub const TRANSLATION_EXTENSIONS: &[&str] = &["po", "pot", "xliff", "xlf", "strings"];
+
+/// Directories holding translations (any path segment).
+pub const TRANSLATION_DIRS: &[&str] =
+    &["locale", "locales", "i18n", "l10n", "translations", "lang"];
