@@ -16,7 +16,7 @@
 
 use super::{DriverSpec, fire};
 use crate::engine::context::{Context, Sections};
-use crate::engine::sections::triage::unlisted_lines;
+use crate::engine::sections::triage::{round_lines, unlisted_lines};
 use crate::settings::weights::{ramp, LIGHT_READING_FACTOR};
 use crate::signal::Driver;
 
@@ -54,7 +54,7 @@ fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
         Some(listed) => unlisted_lines(context.bundle, listed),
         None => sections.triage.counted_lines,
     };
-    let lines = (weighted + unlisted as f64).round() as u64;
+    let lines = round_lines(weighted + unlisted as f64);
     if lines <= thresholds.large_diff_lines {
         return None;
     }
@@ -67,7 +67,11 @@ fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
             "; {formatting} whitespace/re-wrap-only lines not counted"
         ));
     }
-    if light > 0 {
+    let full_weight: u64 = context.files.iter().map(|file| file.risk_lines()).sum();
+    let unweighted = full_weight
+        .saturating_sub(formatting)
+        .saturating_add(unlisted);
+    if light > 0 && lines < unweighted {
         detail.push_str(&format!(
             "; {light} lines of docs, translations or test data weigh {LIGHT_READING_FACTOR} each"
         ));

@@ -314,7 +314,7 @@ fn classify(file: &ChangedFile, globs: &UserGlobs) -> FileFacts {
         } else if UserGlobs::matches(&globs.sensitive, path) {
             Some("custom")
         } else {
-            sensitive_category(name)
+            sensitive_category(name).or_else(|| trust_rules::framework_security(name))
         }
     };
     let mut sensitive = sensitive_at(path, &name, class);

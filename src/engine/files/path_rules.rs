@@ -375,9 +375,6 @@ pub(super) fn sensitive_category(name: &PathName) -> Option<&'static str> {
     if let Some(category) = lookup(SENSITIVE_EXTENSIONS, name.extension) {
         return Some(category);
     }
-    if let Some(category) = super::trust_rules::framework_security(name) {
-        return Some(category);
-    }
     let path = name.original;
     let without_extension = match path.rfind('.') {
         Some(dot) if dot > path.rfind('/').map_or(0, |slash| slash + 1) => {

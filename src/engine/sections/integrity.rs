@@ -29,9 +29,9 @@
 //! Binary-Artifacts.
 
 use crate::engine::context::Context;
-use crate::engine::drivers::name_list;
 use crate::engine::files::{FileClass, FileFacts};
 use crate::signal::{Finding, FindingKind, Severity};
+use crate::text::name_list;
 
 /// The finding kinds of this section (read by `unreviewable_content`).
 pub(crate) const INTEGRITY_FINDINGS: &[FindingKind] = &[

@@ -103,14 +103,17 @@ pub fn assess(context: &Context) -> Triage {
     let mut formula = if reading == counted_lines {
         format!("round({counted_lines} lines × 60 / {rate} LOC/h) = {minutes} min{source}")
     } else {
-        format!("round({reading} reading lines × 60 / {rate} LOC/h) = {minutes} min{source}")
+        format!(
+            "round({reading} reading lines × 60 / {rate} LOC/h) = {minutes} min{source}; of {counted_lines} lines counted"
+        )
     };
-    if light_lines > 0 {
+    let weighed_down = reading < counted_lines;
+    if weighed_down && light_lines > 0 {
         formula.push_str(&format!(
             "; {light_lines} lines of docs, translations or test data weigh {LIGHT_READING_FACTOR} each"
         ));
     }
-    if formatting_lines > 0 {
+    if weighed_down && formatting_lines > 0 {
         formula.push_str(&format!(
             "; {formatting_lines} whitespace/re-wrap-only lines weigh {FORMATTING_MINUTES_FACTOR} each"
         ));
@@ -148,6 +151,7 @@ pub fn assess(context: &Context) -> Triage {
         staleness,
         counted_lines,
         excluded_lines,
+        reading_lines: reading,
         formula,
         remaining_minutes: minutes_for(unviewed_reading, rate),
         age_days,
@@ -190,8 +194,10 @@ pub fn unlisted_lines(bundle: &Bundle, listed_files: usize) -> u64 {
     total.saturating_sub(listed)
 }
 
-fn round_lines(lines: f64) -> u64 {
-    lines.max(0.0).round() as u64
+/// Weighed lines, rounded up: a line read in part is still read, and the estimate never rounds
+/// a change down to nothing.
+pub fn round_lines(lines: f64) -> u64 {
+    lines.max(0.0).ceil() as u64
 }
 
 /// `round(lines × 60 / rate)`, in integers (half rounds up).
