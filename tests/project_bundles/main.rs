@@ -11,7 +11,9 @@ use prlens::Settings;
 use serde_json::{json, Value};
 use support::{project_bundle, project_bundle_names, project_bundle_value, project_signal};
 
+mod exclusions;
 mod people;
+mod reach;
 mod reviews_and_checks;
 mod shapes;
 

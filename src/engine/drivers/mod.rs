@@ -80,7 +80,6 @@ pub fn default_weights() -> impl Iterator<Item = (&'static str, f64)> {
     CATALOGUE.iter().map(|spec| (spec.id, spec.weight))
 }
 
-
 /// Runs every driver; returns those that fired (unsorted).
 pub fn evaluate(context: &Context, sections: &Sections) -> Vec<Driver> {
     CATALOGUE
