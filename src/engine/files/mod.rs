@@ -376,8 +376,10 @@ fn classify(file: &ChangedFile, globs: &UserGlobs) -> FileFacts {
         diff_hidden: false,
         trust_boundary: trust_rules::trust_boundary(&name),
         moved_from_sensitive,
-        light_reading: matches!(class, FileClass::Docs | FileClass::Test) && language.is_none()
-            || is_translation(&name),
+        // Prose, translations and test data are never code (a translation catalogue has no
+        // programming language either).
+        light_reading: language.is_none()
+            && (matches!(class, FileClass::Docs | FileClass::Test) || is_translation(&name)),
         additions: file.additions,
         deletions: file.deletions,
         status: file.status.clone(),

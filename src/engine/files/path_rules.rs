@@ -304,7 +304,7 @@ pub(super) fn is_build_script(name: &PathName, language: Option<&str>) -> bool {
     {
         return true;
     }
-    if BUILD_TREE_DIRS.iter().any(|dir| name.under(dir)) {
+    if name.in_dir(BUILD_TREE_DIRS) {
         return true;
     }
     let script = SCRIPT_EXTENSIONS.contains(&name.extension);

@@ -87,10 +87,10 @@ pub const BUILD_SUFFIXES: &[&str] = &[
     ".in",
 ];
 
-/// Directories where every file is build machinery (autotools macros and helper scripts,
+/// Directory names (any path segment) where every file is build machinery (autotools macros and helper scripts,
 /// CMake modules): what `configure` and `make` read (GNU Autoconf manual, "Writing
 /// configure.ac"; xz-utils 5.6.0 hid its backdoor loader in `m4/build-to-host.m4`, CVE-2024-3094).
-pub const BUILD_TREE_DIRS: &[&str] = &["m4/", "build-aux/", "cmake/"];
+pub const BUILD_TREE_DIRS: &[&str] = &["m4", "build-aux", "cmake"];
 
 /// Directories whose shell scripts and hooks run at build or commit time.
 pub const BUILD_DIRS: &[&str] = &["scripts/", "script/", ".husky/", "ci/", "tools/build/"];
