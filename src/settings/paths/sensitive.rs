@@ -164,7 +164,9 @@ pub const SECRET_EXTENSIONS: &[&str] = &[
 /// Security configuration and authentication middleware of the major web frameworks, which
 /// their path words alone do not name: `(path, extension)`. A path ending in `/` is a directory
 /// (any file under it, at any depth of the repository); otherwise the file's path ends with it
-/// (at the root or after a `/`). The extension, when given, must match too. Category
+/// (at the root or after a `/`). The extension, when given, must match too; only Python, Ruby,
+/// C#, `.config`, PHP, TypeScript and JavaScript files are checked (every entry is one of
+/// those). Category
 /// `security_config`. Sources (read 2026-12-03): Django "Settings" and "Middleware"
 /// (https://docs.djangoproject.com/en/5.1/topics/settings/,
 /// https://docs.djangoproject.com/en/5.1/topics/http/middleware/); Rails "Configuring Rails
