@@ -58,6 +58,24 @@ fn joins_emoji(previous: Option<char>, c: char) -> bool {
     matches!(c, '\u{200D}' | '\u{FE0E}' | '\u{FE0F}') && previous.is_some_and(pictograph)
 }
 
+/// Items listed in a detail before "and N more".
+const NAMED_IN_DETAIL: usize = 3;
+
+/// "a, b, c and 2 more" (the first [`NAMED_IN_DETAIL`] items): how drivers and findings name
+/// the files they are about.
+pub fn name_list<S: AsRef<str>>(items: &[S]) -> String {
+    let named: Vec<&str> = items
+        .iter()
+        .take(NAMED_IN_DETAIL)
+        .map(AsRef::as_ref)
+        .collect();
+    let mut text = named.join(", ");
+    if items.len() > NAMED_IN_DETAIL {
+        text.push_str(&format!(" and {} more", items.len() - NAMED_IN_DETAIL));
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::{clip, show_invisibles};

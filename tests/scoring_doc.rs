@@ -12,8 +12,9 @@ use std::path::{Path, PathBuf};
 
 use prlens::engine::drivers::CATALOGUE;
 use prlens::settings::weights::{
-    API_ADDITIONS_ONLY_FACTOR, LEVEL_CUTOFFS, MISSING_TESTS_MIN_LINES,
-    NON_EXECUTABLE_BINARY_FACTOR, RAMP_FLOOR, SEVERITY_FACTORS,
+    API_ADDITIONS_ONLY_FACTOR, FORMATTING_MINUTES_FACTOR, LEVEL_CUTOFFS, LIGHT_READING_FACTOR,
+    LOW_REACH_IDENTITY_FACTOR, MISSING_TESTS_MIN_LINES, NON_EXECUTABLE_BINARY_FACTOR, RAMP_FLOOR,
+    SEVERITY_FACTORS,
 };
 use prlens::settings::Thresholds;
 
@@ -123,7 +124,29 @@ fn render() -> String {
     );
     let _ = writeln!(
         out,
-        "- **Missing tests floor**: `missing_tests` needs at least {MISSING_TESTS_MIN_LINES} changed source lines.\n"
+        "- **Missing tests floor**: `missing_tests` needs at least {MISSING_TESTS_MIN_LINES} changed source lines."
+    );
+    let _ = writeln!(
+        out,
+        "- **Reading weight** (`large_diff`, `many_files`, triage minutes): a line of prose, translation or test data \
+         weighs {LIGHT_READING_FACTOR}; in the minutes a whitespace/re-wrap-only line of code weighs {FORMATTING_MINUTES_FACTOR}."
+    );
+    let _ = writeln!(
+        out,
+        "- **Reach** (`new_contributor`, `young_account`): {LOW_REACH_IDENTITY_FACTOR}× when no changed file can run or \
+         configure anything (only docs, translations, test data or images; nothing sensitive).\n"
+    );
+    out.push_str(
+        "### What the author controls, and what is trusted\n\n\
+         Everything in the diff is the PR author's: file names, generated-code headers, minified shapes, \
+         `vendor`/`dist`/`pods` paths, the PR's own `.gitattributes` (`linguist-generated`, `-diff`, `binary`), and \
+         the page GitHub renders from them (collapsed \"generated\" files). These may shorten the **minutes** only: \
+         size, file count, API surface, sensitive paths and focus still count generated and vendored lines, and bulk \
+         content left out on the author's word is itself a finding (`unreviewable_bulk`). Only lockfiles (weighed by \
+         their supply-chain findings) and binaries (`binary_files`) leave the size. The base branch's attributes and \
+         GitHub's own signals would be trusted to exclude, but the bundle has no base-branch `.gitattributes` today, \
+         so nothing the PR claims is trusted. When GitHub's file list is shorter than the PR's `changed_files` \
+         (it stops at 3,000), the PR's own totals count for the rest.\n\n",
     );
     out.push_str("## Weights\n\n| Driver | Label | Weight | Source |\n|---|---|---|---|\n");
     for row in CATALOGUE {
@@ -177,6 +200,9 @@ fn render() -> String {
         "The supply-chain section reads the patches of manifests, lockfiles, workflows and build\n\
          scripts; the drivers above weigh its findings. Each finder documents itself:\n\n",
     );
+    out.push_str("### `integrity.rs` (content the diff view cannot show)\n\n");
+    let integrity = module_doc(&root().join("src/engine/sections/integrity.rs"));
+    let _ = writeln!(out, "{integrity}\n");
     for file in [
         "dependencies.rs",
         "install_scripts.rs",

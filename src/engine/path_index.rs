@@ -10,7 +10,7 @@
 //! as a first-match scan (the first entry of a duplicated key wins, and for sensitive words the
 //! area listed first in the table wins).
 //!
-//! Source: the tables in `src/settings/paths.rs`; `std::sync::OnceLock` for the one-time build.
+//! Source: the tables in `src/settings/paths/`; `std::sync::OnceLock` for the one-time build.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};

@@ -52,6 +52,21 @@ pub const PLAIN_BUILD_CHANGE_FACTOR: f64 = 0.6;
 /// any test file: one-line fixes are not held to it. [inferred; PR-Metrics has no floor]
 pub const MISSING_TESTS_MIN_LINES: u64 = 20;
 
+/// Size and minutes weight of a line of prose, translation or test data (not code): a
+/// reviewer reads docs several times faster than code (SmartBear/Cisco's 500 LOC/h is for
+/// code; Wikipedia's reading-rate studies give ~200–250 words/min for prose, i.e. thousands of
+/// lines an hour). [inferred] 0.25: four lines of docs take as long as one of code.
+pub const LIGHT_READING_FACTOR: f64 = 0.25;
+
+/// Minutes weight of a whitespace/re-wrap-only line where whitespace is not semantic (the
+/// API surface's `formatting_lines`): it is skimmed, not read. [inferred]
+pub const FORMATTING_MINUTES_FACTOR: f64 = 0.1;
+
+/// Weight factor of the identity drivers (`new_contributor`, `young_account`) when the change
+/// cannot run anything: only docs, translations, test data or images. A first-time author's
+/// README typo is a newcomer's typo, not a risky change. [inferred]
+pub const LOW_REACH_IDENTITY_FACTOR: f64 = 0.35;
+
 /// The weight factor of a finding severity.
 pub fn severity_factor(severity: Severity) -> f64 {
     SEVERITY_FACTORS

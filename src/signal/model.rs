@@ -312,6 +312,11 @@ pub enum FindingKind {
     WorkflowScriptInjection,
     UnpinnedAction,
     WorkflowWritePermissions,
+    UnreviewableBulk,
+    PatchlessSource,
+    DiffHidden,
+    DisguisedBinary,
+    OpaqueBuildChange,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -368,6 +373,9 @@ pub struct Triage {
     pub staleness: Staleness,
     pub counted_lines: u64,
     pub excluded_lines: u64,
+    /// Counted lines weighed by how they are read (prose, translations, test data and
+    /// whitespace-only lines weigh less): the minutes follow from these.
+    pub reading_lines: u64,
     /// The computation with its inputs, e.g. "round(930 lines × 60 / 500 LOC/h) = 112 min".
     pub formula: String,
     /// Minutes left counting only files not yet marked Viewed.

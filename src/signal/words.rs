@@ -129,6 +129,11 @@ words!(FindingKind {
     WorkflowScriptInjection => "workflow_script_injection", "script injection";
     UnpinnedAction => "unpinned_action", "unpinned action";
     WorkflowWritePermissions => "workflow_write_permissions", "write permissions";
+    UnreviewableBulk => "unreviewable_bulk", "unreviewable in the diff view";
+    PatchlessSource => "patchless_source", "source without a diff";
+    DiffHidden => "diff_hidden", "diff hidden by the PR";
+    DisguisedBinary => "disguised_binary", "binary with a text name";
+    OpaqueBuildChange => "opaque_build_change", "opaque files with a build change";
 });
 
 words!(EvidenceSignal {

@@ -12,8 +12,10 @@ use serde_json::{json, Value};
 use support::{project_bundle, project_bundle_names, project_bundle_value, project_signal};
 
 mod effort;
+mod exclusions;
 mod identity;
 mod people;
+mod reach;
 mod reviews_and_checks;
 mod shapes;
 

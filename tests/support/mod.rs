@@ -151,8 +151,12 @@ pub fn assert_signal_invariants(name: &str, bundle: &Bundle, signal: &Signal) {
     let rate = Settings::default().thresholds.review_rate_loc_per_hour;
     assert_eq!(
         signal.triage.minutes,
-        (signal.triage.counted_lines * 60 + rate / 2) / rate,
+        (signal.triage.reading_lines * 60 + rate / 2) / rate,
         "{name}"
+    );
+    assert!(
+        signal.triage.reading_lines <= signal.triage.counted_lines,
+        "{name}: reading weighs lines down, never up"
     );
     assert!(
         signal

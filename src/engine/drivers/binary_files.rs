@@ -11,18 +11,8 @@
 
 use super::{DriverSpec, fire, name_list};
 use crate::engine::context::{Context, Sections};
-use crate::settings::paths::EXECUTABLE_EXTENSIONS;
 use crate::settings::weights::NON_EXECUTABLE_BINARY_FACTOR;
 use crate::signal::Driver;
-
-fn is_executable(path: &str) -> bool {
-    let lower = path.to_ascii_lowercase();
-    let extension = lower
-        .rsplit_once('.')
-        .map_or("", |(_, extension)| extension);
-    EXECUTABLE_EXTENSIONS.contains(&extension)
-        || !lower.rsplit('/').next().unwrap_or("").contains('.')
-}
 
 /// `binary_files` as the catalogue lists it.
 pub(crate) const SPEC: DriverSpec = DriverSpec {
@@ -34,17 +24,17 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
 };
 
 fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
-    let mut paths: Vec<String> = context
+    let mut binaries: Vec<&crate::engine::files::FileFacts> = context
         .files
         .iter()
         .filter(|file| file.binary && file.status != "removed")
-        .map(|file| file.path.clone())
         .collect();
-    if paths.is_empty() {
+    if binaries.is_empty() {
         return None;
     }
-    crate::order::sort_by_key(&mut paths, |path| !is_executable(path));
-    let executable = paths.iter().any(|path| is_executable(path));
+    crate::order::sort_by_key(&mut binaries, |file| !file.binary_may_carry_code());
+    let executable = binaries.iter().any(|file| file.binary_may_carry_code());
+    let paths: Vec<String> = binaries.iter().map(|file| file.path.clone()).collect();
     let detail = format!(
         "{} binary file(s) cannot be reviewed in the diff: {}",
         paths.len(),

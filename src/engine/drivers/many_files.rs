@@ -1,7 +1,9 @@
 //! `many_files`: the change is spread over many files.
 //!
-//! **What it detects.** More reviewable files (not lockfiles, generated, vendored or binary;
-//! GitHub's `changed_files` when the file list was not fetched) than `thresholds.many_files`.
+//! **What it detects.** More files than `thresholds.many_files`, counting every file except
+//! lockfiles and binaries (generated and vendored files count: the author decides what looks
+//! so), prose, translations and test data at `LIGHT_READING_FACTOR` each, and GitHub's
+//! `changed_files` when the file list was not fetched or is shorter than it.
 //! The weight ramps from half at the threshold to full at `thresholds.many_files_severe`.
 //!
 //! **Why it matters.** Diffusion predicts defects independently of size (Kamei et al. 2013:
@@ -11,7 +13,7 @@
 
 use super::{DriverSpec, fire};
 use crate::engine::context::{Context, Sections};
-use crate::settings::weights::ramp;
+use crate::settings::weights::{ramp, LIGHT_READING_FACTOR};
 use crate::signal::Driver;
 
 /// `many_files` as the catalogue lists it.
@@ -26,13 +28,32 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
 fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
     let thresholds = &context.settings.thresholds;
     let (count, excluded) = match &context.bundle.files {
-        Some(_) => {
-            let reviewable = context
+        Some(listed) => {
+            let counted = context
                 .files
                 .iter()
-                .filter(|file| !file.excluded_from_size)
-                .count() as u64;
-            (reviewable, context.files.len() as u64 - reviewable)
+                .filter(|file| !file.lockfile && !file.binary);
+            let weighted: f64 = counted
+                .clone()
+                .map(|file| {
+                    if file.light_reading {
+                        LIGHT_READING_FACTOR
+                    } else {
+                        1.0
+                    }
+                })
+                .sum();
+            let unlisted = context
+                .bundle
+                .pull
+                .changed_files
+                .unwrap_or(0)
+                .saturating_sub(listed.len() as u64);
+            let excluded = context.files.len() - counted.count();
+            (
+                (weighted.ceil() as u64).saturating_add(unlisted),
+                excluded as u64,
+            )
         }
         None => (context.bundle.pull.changed_files?, 0),
     };
@@ -45,7 +66,7 @@ fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
     );
     if excluded > 0 {
         detail.push_str(&format!(
-            "; {excluded} lockfile/generated/vendored/binary files not counted"
+            "; {excluded} lockfile/binary files not counted"
         ));
     }
     let scale = ramp(count, thresholds.many_files, thresholds.many_files_severe);
@@ -79,10 +100,18 @@ mod tests {
     #[test]
     fn counts_only_reviewable_files_and_falls_back_to_the_pr_count() {
         let mut list = files(10);
-        list.extend((0..10).map(|index| file(&format!("vendor/x{index}.go"), 1, 0)));
+        list.extend((0..10).map(|index| file(&format!("yarn{index}/yarn.lock"), 1, 0)));
         assert!(Case::new(json!({"pull": {"number": 1}, "files": list}))
             .fired(evaluate)
             .is_none());
+        let mut vendored = files(10);
+        vendored.extend((0..10).map(|index| file(&format!("vendor/x{index}.go"), 1, 0)));
+        assert!(
+            Case::new(json!({"pull": {"number": 1}, "files": vendored}))
+                .fired(evaluate)
+                .is_some(),
+            "vendored files are the author's word"
+        );
         let unfetched = Case::new(json!({"pull": {"number": 1, "changed_files": 371}}));
         assert_eq!(
             unfetched.fired(evaluate).unwrap().detail,

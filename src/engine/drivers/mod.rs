@@ -52,10 +52,12 @@ catalogue! {
     dangerous_workflow,
     large_diff,
     install_script,
+    unreviewable_content,
     failing_checks,
     force_push_after_approval,
     new_contributor,
     sensitive_paths,
+    trust_boundary_change,
     api_surface_change,
     young_account,
     build_script_change,
@@ -87,9 +89,6 @@ pub fn spec(driver_id: &str) -> Option<&'static DriverSpec> {
 pub fn default_weights() -> impl Iterator<Item = (&'static str, f64)> {
     CATALOGUE.iter().map(|spec| (spec.id, spec.weight))
 }
-
-/// Paths listed in a driver's detail before "and N more".
-const NAMED_IN_DETAIL: usize = 3;
 
 /// Runs every driver; returns those that fired (unsorted).
 pub fn evaluate(context: &Context, sections: &Sections) -> Vec<Driver> {
@@ -126,19 +125,7 @@ pub(crate) fn round2(value: f64) -> f64 {
     (value * 100.0).round() / 100.0
 }
 
-/// "a, b, c and 2 more" (the first [`NAMED_IN_DETAIL`] items).
-pub(crate) fn name_list<S: AsRef<str>>(items: &[S]) -> String {
-    let named: Vec<&str> = items
-        .iter()
-        .take(NAMED_IN_DETAIL)
-        .map(AsRef::as_ref)
-        .collect();
-    let mut text = named.join(", ");
-    if items.len() > NAMED_IN_DETAIL {
-        text.push_str(&format!(" and {} more", items.len() - NAMED_IN_DETAIL));
-    }
-    text
-}
+pub(crate) use crate::text::name_list;
 
 /// The supply-chain findings of these kinds.
 pub(crate) fn findings_of<'a>(sections: &'a Sections, kinds: &[FindingKind]) -> Vec<&'a Finding> {

@@ -4,6 +4,10 @@
 //! section) is `new`: GitHub says FIRST_TIME_CONTRIBUTOR / FIRST_TIMER, or the fetched history
 //! shows no prior PR. Bots have their own `bot` level and never fire this driver.
 //!
+//! When no changed file can run or configure anything (only docs, translations, test data or
+//! images, nothing sensitive), the weight is `LOW_REACH_IDENTITY_FACTOR` of it: a first-time
+//! author's README typo is not a risky change.
+//!
 //! **Why it matters.** A first contribution comes with no track record in this code base;
 //! changes touching files the author never committed to have a 2.1× higher incident rate
 //! (koalr). The risky person is not always the PR opener: the reference product flagged a
@@ -13,6 +17,8 @@
 
 use super::{DriverSpec, fire, name_list};
 use crate::engine::context::{Context, Sections};
+use crate::engine::files::cannot_run_code;
+use crate::settings::weights::LOW_REACH_IDENTITY_FACTOR;
 use crate::signal::{Driver, TrustLevel};
 
 /// `new_contributor` as the catalogue lists it.
@@ -36,7 +42,17 @@ fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
         [login] => format!("First contribution from {login}"),
         many => format!("First contributions from {}", name_list(many)),
     };
-    fire(context, &SPEC, 1.0, detail, Vec::new())
+    fire(context, &SPEC, reach_factor(context), detail, Vec::new())
+}
+
+/// [`LOW_REACH_IDENTITY_FACTOR`] when the change cannot run anything, else 1 (shared with
+/// `young_account`).
+pub(super) fn reach_factor(context: &Context) -> f64 {
+    if cannot_run_code(&context.files) {
+        LOW_REACH_IDENTITY_FACTOR
+    } else {
+        1.0
+    }
 }
 
 #[cfg(test)]
@@ -55,6 +71,15 @@ mod tests {
         let driver = case.fired(evaluate).unwrap();
         assert_eq!(driver.detail, "First contribution from mbtariq82-code");
         assert_eq!(driver.weight, 0.35);
+    }
+
+    #[test]
+    fn a_docs_only_change_weighs_less() {
+        let case = Case::new(json!({
+            "pull": {"number": 1, "user": {"login": "newbie"}, "author_association": "FIRST_TIME_CONTRIBUTOR"},
+            "files": [{"filename": "README.md", "status": "modified", "additions": 1, "deletions": 1, "patch": "@@ -1 +1 @@\n-teh\n+the"}]
+        }));
+        assert_eq!(case.fired(evaluate).unwrap().weight, 0.12);
     }
 
     #[test]

@@ -2,8 +2,13 @@
 //!
 //! **What it detects.** Changed files classified as auth, crypto, secrets, migrations, infra,
 //! permissions or billing by path words (`auth/`, `AuthService.java`, `db/migrate/`, `*.tf`,
-//! `CODEOWNERS`, `.env.*`, `*.pem` …), plus the user's `paths.sensitive` globs (`custom`). Docs
-//! and tests about those topics do not count.
+//! `CODEOWNERS`, `.env.*`, `*.pem` …), the security configuration and authentication
+//! middleware of the major web frameworks (`security_config`: Django `settings.py` and
+//! `middleware.py`, Rails `config/initializers/`, ASP.NET `Startup.cs`/`web.config`, Laravel's
+//! HTTP kernel and middleware, Next.js `middleware.ts`; Spring's `SecurityConfig` and Symfony's
+//! `security.yaml` by their words), plus the user's `paths.sensitive` globs (`custom`). Docs
+//! and tests about those topics do not count; a rename keeps its previous path's category, so
+//! an auth module moved under `tests/` still counts.
 //!
 //! **Why it matters.** Critical surface outweighs raw size: a three-line change to session
 //! handling or a migration deserves more attention than 300 lines of UI.
@@ -28,8 +33,12 @@ fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
     let mut categories: Vec<(&str, usize)> = Vec::new();
     let mut paths = Vec::new();
     for file in &context.files {
-        // Tests and recorded test data about auth are not auth code.
-        let Some(category) = file.sensitive.filter(|_| file.class != FileClass::Test) else {
+        // Tests and recorded test data about auth are not auth code; auth code moved under
+        // `tests/` still is.
+        let Some(category) = file
+            .sensitive
+            .filter(|_| file.class != FileClass::Test || file.moved_from_sensitive)
+        else {
             continue;
         };
         paths.push(file.path.clone());
@@ -71,6 +80,28 @@ mod tests {
         );
         assert_eq!(driver.paths.len(), 3);
         assert_eq!(driver.weight, 0.35);
+    }
+
+    #[test]
+    fn an_auth_module_renamed_under_tests_stays_sensitive() {
+        let case = Case::new(json!({"pull": {"number": 1}, "files": [
+            {"filename": "tests/fixtures/session.py", "previous_filename": "src/auth/session.py",
+             "status": "renamed", "additions": 2, "deletions": 1, "patch": "@@ -1 +1,2 @@\n-a\n+b\n+c"}
+        ]}));
+        let driver = case.fired(evaluate).unwrap();
+        assert_eq!(driver.detail, "Sensitive areas touched: auth (1 file)");
+    }
+
+    #[test]
+    fn framework_security_configuration_is_sensitive() {
+        let case = Case::new(json!({"pull": {"number": 1}, "files": [
+            file("mysite/settings.py", 1, 1), file("config/packages/security.yaml", 2, 0), file("middleware.ts", 3, 0)
+        ]}));
+        let driver = case.fired(evaluate).unwrap();
+        assert_eq!(
+            driver.detail,
+            "Sensitive areas touched: security_config (2 files), auth (1 file)"
+        );
     }
 
     #[test]

@@ -4,6 +4,10 @@
 //! than `thresholds.young_account_days`. Full weight up to a third of the threshold (30 days by
 //! default), easing to half weight at the threshold.
 //!
+//! When no changed file can run or configure anything (only docs, translations, test data or
+//! images, nothing sensitive), the weight is `LOW_REACH_IDENTITY_FACTOR` of it: a first-time
+//! author's README typo is not a risky change.
+//!
 //! **Why it matters.** Throwaway and freshly created accounts are how spam, AI-slop and
 //! supply-chain takeovers arrive; accounts under a year old merge ~16 percentage points less
 //! often (Good Egg #47). Age alone predicts little, so it is one driver among several.
@@ -45,7 +49,7 @@ fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
         )
     };
     let youth = threshold.saturating_sub(days);
-    let scale = ramp(youth, 0, threshold.saturating_mul(2) / 3);
+    let scale = ramp(youth, 0, threshold.saturating_mul(2) / 3) * super::new_contributor::reach_factor(context);
     fire(context, &SPEC, scale, detail, Vec::new())
 }
 

@@ -28,10 +28,14 @@ use crate::engine::path_index;
 use crate::settings::paths::*;
 use crate::settings::Settings;
 
+mod attributes;
 mod path_rules;
 #[cfg(test)]
 mod tests;
+mod trust_rules;
 
+pub use crate::settings::paths::TrustBoundary;
+use attributes::ClaimedAttributes;
 pub use path_rules::package_json_scripts_changed;
 use path_rules::*;
 
@@ -72,8 +76,20 @@ pub struct FileFacts {
     pub sensitive: Option<&'static str>,
     /// Programming language inferred from the extension (e.g. "rust", "python").
     pub language: Option<&'static str>,
-    /// Lockfiles, generated, vendored and binary files do not count toward review size.
+    /// Lockfiles, generated, vendored and binary files do not count toward review *minutes*.
+    /// Generated and vendored are the author's claim (a path, a header, the PR's own
+    /// `.gitattributes`, the page), so they never lower risk: see [`FileFacts::risk_lines`].
     pub excluded_from_size: bool,
+    /// The PR's own `.gitattributes` hides this file's diff (`-diff`, `binary`).
+    pub diff_hidden: bool,
+    /// What this file guards, when it is a trust-boundary file (CODEOWNERS, registry settings…).
+    pub trust_boundary: Option<TrustBoundary>,
+    /// A rename whose previous path was sensitive: `sensitive` keeps the previous category even
+    /// where the new path (under `tests/`, say) would not count.
+    pub moved_from_sensitive: bool,
+    /// Prose, translations and test data (not code): read faster than code, so they weigh
+    /// [`crate::settings::weights::LIGHT_READING_FACTOR`] in minutes and size.
+    pub light_reading: bool,
     pub additions: u64,
     pub deletions: u64,
     /// GitHub's status: added, removed, modified, renamed, copied, changed, unchanged.
@@ -104,6 +120,50 @@ impl FileFacts {
     pub fn is_reviewable_source(&self) -> bool {
         self.class == FileClass::Source && !self.excluded_from_size
     }
+
+    /// The lines this file adds to the *risk* of the change: every changed line except those
+    /// of lockfiles (weighed by the supply-chain findings) and binaries (weighed by
+    /// `binary_files`). Generated and vendored lines count: the author decides what looks so.
+    pub fn risk_lines(&self) -> u64 {
+        if self.lockfile || self.binary {
+            0
+        } else {
+            self.changed_lines()
+        }
+    }
+
+    /// A binary that is or carries code (executables, libraries, archives, bytecode, model
+    /// weights that execute on load, or a name without an extension), not an image or a font.
+    pub fn binary_may_carry_code(&self) -> bool {
+        let basename = self.lowercase_basename();
+        match basename.rsplit_once('.') {
+            Some((_, extension)) => EXECUTABLE_EXTENSIONS.contains(&extension),
+            None => true,
+        }
+    }
+
+    /// Excluded from minutes only on the author's word (generated or vendored, not a lockfile
+    /// or binary): content nobody reads in the diff view although it may run.
+    pub fn excluded_on_authors_word(&self) -> bool {
+        (self.generated || self.vendored) && !self.lockfile && !self.binary
+    }
+}
+
+/// True when no changed file can run or configure anything: every file is prose,
+/// translations, test data or a non-executable binary (an image, a font), none is sensitive or
+/// a trust boundary. Identity drivers weigh less then: what a newcomer can do with a README is
+/// limited. False for an empty list (nothing is known).
+pub fn cannot_run_code(files: &[FileFacts]) -> bool {
+    !files.is_empty()
+        && files.iter().all(|file| {
+            let inert = file.light_reading || (file.binary && !file.binary_may_carry_code());
+            inert
+                && file.sensitive.is_none()
+                && file.trust_boundary.is_none()
+                && !file.diff_hidden
+                && !file.build_script
+                && !file.ci_config
+        })
 }
 
 /// The user's globs, compiled once per analysis. Invalid globs are skipped (settings
@@ -147,6 +207,7 @@ impl UserGlobs {
 /// Classifies every file of the bundle, in bundle order.
 pub fn classify_all(bundle: &Bundle, settings: &Settings) -> Vec<FileFacts> {
     let globs = UserGlobs::compile(settings);
+    let claimed = ClaimedAttributes::read(bundle.files.as_deref().unwrap_or(&[]));
     // A set: checked once per file, and a big PR collapses many generated files.
     let collapsed: std::collections::HashSet<&str> = bundle
         .page
@@ -161,9 +222,16 @@ pub fn classify_all(bundle: &Bundle, settings: &Settings) -> Vec<FileFacts> {
         .map(|(index, file)| {
             let mut facts = classify(file, &globs);
             facts.index = index;
-            if collapsed.contains(&file.filename.as_str()) {
+            // The page's collapsed files and the PR's own attributes are the author's word:
+            // they shorten minutes, never risk (see `risk_lines`).
+            if collapsed.contains(&file.filename.as_str())
+                || (!claimed.is_empty() && claimed.claims_generated(&file.filename))
+            {
                 facts.generated = true;
                 facts.excluded_from_size = true;
+            }
+            if !claimed.is_empty() && claimed.hides_diff(&file.filename) {
+                facts.diff_hidden = true;
             }
             facts
         })
@@ -203,7 +271,8 @@ fn classify(file: &ChangedFile, globs: &UserGlobs) -> FileFacts {
     let vendored = is_vendored(&name) || UserGlobs::matches(&globs.vendored, path);
     let generated = is_generated_path(&name)
         || file.patch.as_deref().is_some_and(|text| {
-            has_generated_marker(&diff::first_hunk_lines(text, GENERATED_MARKER_LINES))
+            (first_hunk_starts_the_file(text)
+                && has_generated_marker(&diff::first_hunk_lines(text, GENERATED_MARKER_LINES)))
                 || (MINIFIABLE_EXTENSIONS.contains(&name.extension)
                     && patch().is_some_and(|patch| is_minified(&name, patch)))
         })
@@ -212,7 +281,9 @@ fn classify(file: &ChangedFile, globs: &UserGlobs) -> FileFacts {
     let test = is_test(&name) || UserGlobs::matches(&globs.tests, path);
     let docs = !test && is_docs(&name, manifest_ecosystem.is_some(), language);
     let ci_config = is_ci_config(&name);
-    let build_script = is_build_script(&name, language)
+    // `requirements.in` is a pip manifest, not an autoconf input.
+    let build_script = (is_build_script(&name, language)
+        && !(name.extension == "in" && manifest_ecosystem.is_some()))
         || (name.basename == "package.json" && patch().is_some_and(package_json_scripts_changed));
     let class = if binary {
         FileClass::Asset
@@ -237,16 +308,52 @@ fn classify(file: &ChangedFile, globs: &UserGlobs) -> FileFacts {
     } else {
         FileClass::Other
     };
-    let sensitive = if class == FileClass::Docs {
-        None
-    } else if UserGlobs::matches(&globs.sensitive, path) {
-        Some("custom")
-    } else {
-        sensitive_category(&name)
+    let sensitive_at = |path: &str, name: &PathName, class: FileClass| {
+        if class == FileClass::Docs {
+            None
+        } else if UserGlobs::matches(&globs.sensitive, path) {
+            Some("custom")
+        } else {
+            sensitive_category(name).or_else(|| trust_rules::framework_security(name))
+        }
     };
+    let mut sensitive = sensitive_at(path, &name, class);
+    // A rename keeps what its previous path was: an auth module moved under `tests/` or
+    // `docs/` is still the auth module.
+    let moved_from = file
+        .previous_filename
+        .as_deref()
+        .filter(|previous| *previous != path)
+        .and_then(|previous| {
+            let original = slashed(previous);
+            let lower = lower_path(&original);
+            let previous_name = PathName::new(&original, &lower);
+            let previous_test = is_test(&previous_name);
+            let previous_docs = !previous_test
+                && is_docs(
+                    &previous_name,
+                    path_rules::manifest_ecosystem(&previous_name).is_some(),
+                    path_index::language(previous_name.extension),
+                );
+            let previous_class = if previous_docs {
+                FileClass::Docs
+            } else if previous_test {
+                FileClass::Test
+            } else {
+                FileClass::Source
+            };
+            sensitive_at(previous, &previous_name, previous_class)
+                .filter(|_| previous_class != FileClass::Test)
+        });
+    let moved_from_sensitive = moved_from.is_some()
+        && (sensitive.is_none() || matches!(class, FileClass::Test | FileClass::Docs));
+    if moved_from_sensitive {
+        sensitive = moved_from;
+    }
     let lockfile = lockfile_ecosystem.is_some();
+    // Generated and vendored sources are still analysed: the author decides what looks so.
     let api = match language {
-        Some(language) if class == FileClass::Source && !generated && !vendored => patch()
+        Some(language) if class == FileClass::Source => patch()
             .map(|patch| api_surface::analyze(patch, language, name.extension))
             .unwrap_or_default(),
         _ => ApiSurface::default(),
@@ -266,6 +373,13 @@ fn classify(file: &ChangedFile, globs: &UserGlobs) -> FileFacts {
         sensitive,
         language,
         excluded_from_size: lockfile || generated || vendored || binary,
+        diff_hidden: false,
+        trust_boundary: trust_rules::trust_boundary(&name),
+        moved_from_sensitive,
+        // Prose, translations and test data are never code (a translation catalogue has no
+        // programming language either).
+        light_reading: language.is_none()
+            && (matches!(class, FileClass::Docs | FileClass::Test) || is_translation(&name)),
         additions: file.additions,
         deletions: file.deletions,
         status: file.status.clone(),

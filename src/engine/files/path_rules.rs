@@ -147,10 +147,29 @@ pub(super) fn is_generated_path(name: &PathName) -> bool {
 /// Lines of the first hunk searched for a generated-code marker.
 pub(super) const GENERATED_MARKER_LINES: usize = 12;
 
-/// Looks for a generated-code marker in the first lines of a file's first hunk (where such
-/// headers live): `head` is [`diff::first_hunk_lines`].
+/// True when the patch's first hunk starts at the first line of the new file: only then are
+/// its first lines the file's head, where generated-code headers live.
+pub(super) fn first_hunk_starts_the_file(patch: &str) -> bool {
+    let Some(header) = patch.split('\n').find(|line| line.starts_with("@@")) else {
+        return false;
+    };
+    let new_start = header
+        .split_whitespace()
+        .find_map(|range| range.strip_prefix('+'))
+        .and_then(|range| range.split(',').next())
+        .and_then(|start| start.parse::<u64>().ok());
+    matches!(new_start, Some(0 | 1))
+}
+
+/// Looks for a generated-code marker in the *added* lines of the file's head: `head` is
+/// [`diff::first_hunk_lines`] of a patch whose first hunk starts the file
+/// ([`first_hunk_starts_the_file`]). A marker on a removed or context line says nothing about
+/// what this PR adds, and one deeper in the file is not a header.
 pub(super) fn has_generated_marker(head: &[diff::Line]) -> bool {
     head.iter().take(GENERATED_MARKER_LINES).any(|line| {
+        if line.kind != diff::LineKind::Added {
+            return false;
+        }
         // Every marker contains "generated" (a test pins it); most lines do not, and this check
         // needs neither a lower-cased copy nor a substring search per marker.
         if !contains_ascii_case_insensitive(line.text.as_bytes(), GENERATED_WORD) {
@@ -236,7 +255,12 @@ pub(super) fn is_docs(name: &PathName, manifest: bool, language: Option<&str>) -
         return true;
     }
     let stem = name.basename.split('.').next().unwrap_or("");
-    if DOC_BASENAME_PREFIXES.contains(&stem) && language.is_none() {
+    // `LICENSE`, `AUTHORS.rst`, `LICENSE-MIT` are prose; `config/packages/security.yaml` (Symfony's
+    // firewall) and `security.py` are configuration and code.
+    if DOC_BASENAME_PREFIXES.contains(&stem)
+        && language.is_none()
+        && !path_index::is_config_extension(name.extension)
+    {
         return true;
     }
     if !name.in_dir(DOC_DIRS) {
@@ -249,6 +273,13 @@ pub(super) fn is_docs(name: &PathName, manifest: bool, language: Option<&str>) -
         .next()
         .is_some_and(|top| DOC_DIRS.contains(&top));
     top_level_docs || language.is_none()
+}
+
+/// Translation catalogues: gettext `.po`/`.pot`, XLIFF, and anything under a locale directory
+/// that is not code (GNU gettext manual; https://docs.oasis-open.org/xliff/).
+pub(super) fn is_translation(name: &PathName) -> bool {
+    TRANSLATION_EXTENSIONS.contains(&name.extension)
+        || (name.in_dir(TRANSLATION_DIRS) && path_index::language(name.extension).is_none())
 }
 
 pub(super) fn is_ci_config(name: &PathName) -> bool {
@@ -271,6 +302,9 @@ pub(super) fn is_build_script(name: &PathName, language: Option<&str>) -> bool {
             .iter()
             .any(|suffix| ends_with(name.basename, suffix))
     {
+        return true;
+    }
+    if name.in_dir(BUILD_TREE_DIRS) {
         return true;
     }
     let script = SCRIPT_EXTENSIONS.contains(&name.extension);

@@ -131,7 +131,8 @@ fn rank(
     let lines = file.additions.saturating_add(file.deletions);
     let is_new = file.status.eq_ignore_ascii_case("added");
     let code = matches!(facts.class, FileClass::Source | FileClass::Test);
-    let counted = !facts.excluded_from_size;
+    // Generated and vendored are the author's word: they rank like any other code.
+    let counted = !facts.lockfile && !facts.binary;
     // A new file's definitions are all new: "New file" says it; the API reason is for changes
     // to existing modules that callers already depend on.
     let api_change = !is_new && !facts.api.changes.is_empty();
@@ -155,13 +156,14 @@ fn rank(
     }
     if facts.lockfile {
         say.text("Lockfile");
-    } else if facts.generated {
-        say.text("Generated");
-    } else if facts.vendored {
-        say.text("Vendored");
     } else if facts.binary {
         say.text("Binary");
     } else {
+        if facts.generated {
+            say.text("Generated");
+        } else if facts.vendored {
+            say.text("Vendored");
+        }
         match facts.class {
             FileClass::Source => {
                 say.text("Source code");
@@ -198,12 +200,22 @@ fn rank(
         say.format(|| format!("Sensitive path: {area}"));
         // Test data and docs about auth are worth a look, not the first look.
         raise(
-            if matches!(facts.class, FileClass::Test | FileClass::Docs) {
+            if matches!(facts.class, FileClass::Test | FileClass::Docs)
+                && !facts.moved_from_sensitive
+            {
                 Priority::Medium
             } else {
                 Priority::High
             },
         );
+    }
+    if let Some(boundary) = facts.trust_boundary {
+        say.format(|| format!("Trust boundary: {}", boundary.label()));
+        raise(Priority::High);
+    }
+    if facts.diff_hidden {
+        say.text("The PR's own .gitattributes hides this diff");
+        raise(Priority::High);
     }
     if file.patch.is_none() && lines > 0 && !facts.binary {
         say.text("GitHub sent no diff for this file");

@@ -9,6 +9,7 @@ pub mod conventions;
 pub mod evidence;
 pub mod focus;
 pub mod governance;
+pub mod integrity;
 pub mod intent;
 pub mod meta;
 pub mod next_steps;

@@ -135,6 +135,7 @@ pub fn assess(context: &Context) -> SupplyChain {
         findings.extend(lockfiles::new_packages(file, facts, files));
     }
     findings.extend(lockfiles::drift(files, &changed_dependencies));
+    findings.extend(super::integrity::findings(context));
     let mut findings = merge_repeats(findings);
     crate::order::sort_by(&mut findings, |a, b| {
         b.severity

@@ -1,8 +1,13 @@
 //! `triage`: how long this PR takes to review, and whether it has gone stale.
 //!
-//! **What it does.** `minutes = round(counted lines × 60 / review rate)` where counted lines
+//! **What it does.** `minutes = round(reading lines × 60 / review rate)` where counted lines
 //! are additions + deletions of every file except lockfiles, generated, vendored and binary
-//! files (they stay in supply chain). Effort bands: trivial < 5, light 5–19, moderate 20–59,
+//! files (they stay in supply chain), and reading lines weigh them by how they are read: prose,
+//! translations and test data `LIGHT_READING_FACTOR` each, whitespace-only lines of code
+//! `FORMATTING_MINUTES_FACTOR` each. Generated and vendored files are left out of the minutes
+//! only (the author decides what looks so; risk still counts them). When GitHub's file list is
+//! shorter than the PR's `changed_files` (it stops at 3,000), the lines of the unlisted files
+//! (the PR's totals minus the listed ones) are counted in full. Effort bands: trivial < 5, light 5–19, moderate 20–59,
 //! substantial 60–89, extensive ≥ 90 minutes. Staleness from days since the last update of an
 //! open PR: none, low (≥ 7 days), medium (≥ `stale_days`), high (≥ `stale_high_days`).
 //! `remaining_minutes` counts only files the viewer has not ticked "Viewed".
@@ -15,8 +20,11 @@
 //! product's 112 minutes for 930 lines (docs/sources.md, "Review size and time", "Paths
 //! excluded from size", "Staleness").
 
+use crate::bundle::Bundle;
 use crate::engine::context::Context;
+use crate::engine::files::FileFacts;
 use crate::settings::section_tables::{EFFORT_BANDS, STALENESS_LOW_DAYS};
+use crate::settings::weights::{FORMATTING_MINUTES_FACTOR, LIGHT_READING_FACTOR};
 use crate::signal::{Effort, Staleness, Triage};
 use crate::timestamp::SECONDS_PER_DAY;
 
@@ -30,11 +38,15 @@ pub fn assess(context: &Context) -> Triage {
         .flat_map(|page| page.viewed_files.iter().map(String::as_str))
         .collect();
 
-    let (counted_lines, excluded_lines, unviewed_lines, source) = match &bundle.files {
+    let mut light_lines = 0u64;
+    let mut formatting_lines = 0u64;
+    let mut unlisted = 0u64;
+    let (counted_lines, excluded_lines, reading, unviewed_reading, source) = match &bundle.files {
         Some(files) => {
             let mut counted = 0u64;
             let mut excluded = 0u64;
-            let mut unviewed = 0u64;
+            let mut reading = 0.0f64;
+            let mut unviewed = 0.0f64;
             for facts in &context.files {
                 let Some(file) = files.get(facts.index) else {
                     continue;
@@ -44,14 +56,29 @@ pub fn assess(context: &Context) -> Triage {
                     excluded = excluded.saturating_add(lines);
                 } else {
                     counted = counted.saturating_add(lines);
+                    let (weighted, light, formatting) = reading_lines(facts, lines);
+                    light_lines = light_lines.saturating_add(light);
+                    formatting_lines = formatting_lines.saturating_add(formatting);
+                    reading += weighted;
                     if !viewed.contains(&facts.path.as_str()) {
-                        unviewed = unviewed.saturating_add(lines);
+                        unviewed += weighted;
                     }
                 }
             }
-            (counted, excluded, unviewed, "")
+            unlisted = unlisted_lines(bundle, files.len());
+            counted = counted.saturating_add(unlisted);
+            reading += unlisted as f64;
+            unviewed += unlisted as f64;
+            (
+                counted,
+                excluded,
+                round_lines(reading),
+                round_lines(unviewed),
+                "",
+            )
         }
         None if pull.additions.is_none() && pull.deletions.is_none() => (
+            0,
             0,
             0,
             0,
@@ -66,17 +93,39 @@ pub fn assess(context: &Context) -> Triage {
                 lines,
                 0,
                 lines,
+                lines,
                 " (PR totals; file list not fetched, so nothing could be excluded)",
             )
         }
     };
-    let minutes = minutes_for(counted_lines, rate);
+    let minutes = minutes_for(reading, rate);
     let effort = effort_for(minutes);
-    let mut formula =
-        format!("round({counted_lines} lines × 60 / {rate} LOC/h) = {minutes} min{source}");
+    let mut formula = if reading == counted_lines {
+        format!("round({counted_lines} lines × 60 / {rate} LOC/h) = {minutes} min{source}")
+    } else {
+        format!(
+            "round({reading} reading lines × 60 / {rate} LOC/h) = {minutes} min{source}; of {counted_lines} lines counted"
+        )
+    };
+    let weighed_down = reading < counted_lines;
+    if weighed_down && light_lines > 0 {
+        formula.push_str(&format!(
+            "; {light_lines} lines of docs, translations or test data weigh {LIGHT_READING_FACTOR} each"
+        ));
+    }
+    if weighed_down && formatting_lines > 0 {
+        formula.push_str(&format!(
+            "; {formatting_lines} whitespace/re-wrap-only lines weigh {FORMATTING_MINUTES_FACTOR} each"
+        ));
+    }
+    if unlisted > 0 {
+        formula.push_str(&format!(
+            "; {unlisted} lines of files GitHub did not list counted from the PR's totals"
+        ));
+    }
     if excluded_lines > 0 {
         formula.push_str(&format!(
-            "; {excluded_lines} lines in lockfiles, generated, vendored or binary files not counted"
+            "; {excluded_lines} lines in lockfiles, generated, vendored or binary files not counted (generated and vendored still count for risk)"
         ));
     }
 
@@ -102,11 +151,53 @@ pub fn assess(context: &Context) -> Triage {
         staleness,
         counted_lines,
         excluded_lines,
+        reading_lines: reading,
         formula,
-        remaining_minutes: minutes_for(unviewed_lines, rate),
+        remaining_minutes: minutes_for(unviewed_reading, rate),
         age_days,
         advice: advice(effort, staleness, idle_days),
     }
+}
+
+/// A counted file's lines as read: `(weighted, light lines, formatting lines)`. Prose,
+/// translations and test data weigh [`LIGHT_READING_FACTOR`]; whitespace-only lines of code
+/// (where whitespace is not semantic: the API surface decides) [`FORMATTING_MINUTES_FACTOR`].
+pub fn reading_lines(facts: &FileFacts, lines: u64) -> (f64, u64, u64) {
+    if facts.light_reading {
+        return (lines as f64 * LIGHT_READING_FACTOR, lines, 0);
+    }
+    let formatting = facts.api.formatting_lines.min(lines);
+    let weighted = (lines - formatting) as f64 + formatting as f64 * FORMATTING_MINUTES_FACTOR;
+    (weighted, 0, formatting)
+}
+
+/// Lines of files GitHub did not list: the PR's own totals minus the listed files' lines, when
+/// the list is shorter than `changed_files` (GitHub stops at 3,000 files). 0 otherwise.
+pub fn unlisted_lines(bundle: &Bundle, listed_files: usize) -> u64 {
+    let pull = &bundle.pull;
+    let truncated = pull
+        .changed_files
+        .is_some_and(|total| total > listed_files as u64);
+    if !truncated {
+        return 0;
+    }
+    let total = pull
+        .additions
+        .unwrap_or(0)
+        .saturating_add(pull.deletions.unwrap_or(0));
+    let listed: u64 = bundle
+        .files
+        .iter()
+        .flatten()
+        .map(|file| file.additions.saturating_add(file.deletions))
+        .sum();
+    total.saturating_sub(listed)
+}
+
+/// Weighed lines, rounded up: a line read in part is still read, and the estimate never rounds
+/// a change down to nothing.
+pub fn round_lines(lines: f64) -> u64 {
+    lines.max(0.0).ceil() as u64
 }
 
 /// `round(lines × 60 / rate)`, in integers (half rounds up).
