@@ -212,6 +212,7 @@ EXTENSION_FILES=(manifest.json background.js panel.html panel.js panel.css popup
   nonce-registry.js token-change.js
   sheet.html sheet.js sheet.css panel-sheet.js)
 EXTENSION_FILES+=(list.html list.js) # the pull-list badges (extension/list.js)
+EXTENSION_FILES+=(github-names.js engine-session.js) # shared with the playground (assemble_www)
 
 assemble_extension() {
   local dest=$1
@@ -220,6 +221,9 @@ assemble_extension() {
   local content_scripts
   mapfile -t content_scripts < <(cd extension && ls content/*.js)
   copy_files "$dest" extension "${content_scripts[@]}"
+  local panel_modules
+  mapfile -t panel_modules < <(cd extension && ls panel/*.js)
+  copy_files "$dest" extension "${panel_modules[@]}"
   local icons
   mapfile -t icons < <(cd extension && ls icons/*.png)
   copy_files "$dest" extension "${icons[@]}"
@@ -282,7 +286,7 @@ assemble_www() {
   cp -R www/. "$dest/"
   # The playground reuses the popup's settings form and the panel's stylesheet, so it shows
   # exactly what the extension shows.
-  copy_files "$dest" extension settings-form.js prefs.js panel.css
+  copy_files "$dest" extension settings-form.js prefs.js panel.css github-names.js engine-session.js
   mkdir -p "$dest/pkg"
   cp "$WEB_PKG/$CRATE.js" "$WEB_PKG/${CRATE}_bg.wasm" "$dest/pkg/"
   copy_primer "$dest"
