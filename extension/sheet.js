@@ -10,6 +10,8 @@
  * diff to show.
  */
 import init, * as wasm from "./pkg/prlens.js";
+import "./github-names.js";
+import { openEngineSession } from "./engine-session.js";
 
 const api = globalThis.browser ?? globalThis.chrome;
 const PAGE_ORIGIN = "https://github.com";
@@ -18,13 +20,13 @@ const PREFS_KEY = "prlens.prefs";
 const LAST_SECTION_KEY = "prlens.sheet.section";
 const THEME_FILES = new Set(["light", "light_high_contrast", "dark", "dark_dimmed", "dark_high_contrast"]);
 const SECTION_PATTERN = /^[a-z_]{1,20}$/;
-const ANCHOR_PATTERN = /^diff-[0-9a-f]{64}$/;
+const ANCHOR_PATTERN = globalThis.prlensNames.DIFF_ANCHOR;
 const shortcuts = globalThis.prlensContent.shortcut;
 
 const root = document.getElementById("prlens-sheet");
 const hash = /^#nonce=([0-9a-f]{32})$/.exec(location.hash);
 const nonce = hash ? hash[1] : null;
-const ready = init({ module_or_path: api.runtime.getURL("pkg/prlens_bg.wasm") });
+const { ready } = openEngineSession(() => init({ module_or_path: api.runtime.getURL("pkg/prlens_bg.wasm") }).then(() => wasm));
 
 const sheet = {
   snapshot: null, // {signal, colorMode, hiddenSections, tab} from the panel

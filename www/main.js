@@ -12,6 +12,7 @@
  * Source: docs/CONTRACTS.md (wasm exports, DOM hooks).
  */
 
+import "./github-names.js";
 import { loadEngine, callEngine, crashFrom, EngineCrash } from "./engine.js";
 import { initThemeToggle } from "./theme.js";
 import { parsePrReference, formatPrReference, prUrl, PrReferenceError } from "./pr-reference.js";
@@ -158,7 +159,7 @@ function onPanelAction(action, payload) {
       // validated reference or the signal's owner/repo/number, re-checked by parsePrReference.
       const anchor = String(payload?.anchor ?? "");
       const pr = page.signal?.pr;
-      if (!/^diff-[0-9a-f]{64}$/.test(anchor) || !pr) break;
+      if (!globalThis.prlensNames.DIFF_ANCHOR.test(anchor) || !pr) break;
       try {
         const reference = parsePrReference(`${pr.owner}/${pr.repo}#${pr.number}`);
         window.open(`${prUrl(reference)}/files#${anchor}`, "_blank", "noopener,noreferrer");

@@ -36,11 +36,12 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 import { ARTIFACTS_DIR, CLOSED_NETWORK_ARGS, REPO_ROOT, chromiumPath, makeBundles } from "./harness.mjs";
-import { parsePrReference } from "../../www/pr-reference.js";
 import { resolveBundleUrl } from "../../www/bundle-source.js";
 
 const repoRoot = REPO_ROOT;
 const wwwDir = process.env.PRLENS_WWW_DIR ?? path.join(repoRoot, "dist/www");
+// The built copy: pr-reference.js imports github-names.js, which build.sh copies beside it.
+const { parsePrReference } = await import(pathToFileURL(path.join(wwwDir, "pr-reference.js")).href);
 const shotsDir = ARTIFACTS_DIR;
 const CHROMIUM = chromiumPath();
 const FIXTURE_CASE = "owner-45-files";
