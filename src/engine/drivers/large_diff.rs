@@ -30,7 +30,7 @@ fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
         .files
         .iter()
         .filter(|file| !file.excluded_from_size)
-        .map(|file| file.api.formatting_lines)
+        .map(|file| file.formatting.lines)
         .sum();
     let lines = sections.triage.counted_lines.saturating_sub(formatting);
     if lines <= thresholds.large_diff_lines {

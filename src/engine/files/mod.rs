@@ -22,7 +22,7 @@
 use glob::{MatchOptions, Pattern};
 
 use crate::bundle::{Bundle, ChangedFile};
-use crate::engine::api_surface::{self, ApiSurface};
+use crate::engine::api_surface::{self, ApiSurface, FormattingFacts};
 use crate::engine::diff;
 use crate::engine::path_index;
 use crate::settings::paths::*;
@@ -82,6 +82,8 @@ pub struct FileFacts {
     pub has_patch: bool,
     /// Public API definitions added, removed or re-signed in this file (source files only).
     pub api: ApiSurface,
+    /// Formatting-only hunks and lines (source files only).
+    pub formatting: FormattingFacts,
 }
 
 impl FileFacts {
@@ -245,11 +247,11 @@ fn classify(file: &ChangedFile, globs: &UserGlobs) -> FileFacts {
         sensitive_category(&name)
     };
     let lockfile = lockfile_ecosystem.is_some();
-    let api = match language {
+    let (api, formatting) = match language {
         Some(language) if class == FileClass::Source && !generated && !vendored => patch()
             .map(|patch| api_surface::analyze(patch, language, name.extension))
             .unwrap_or_default(),
-        _ => ApiSurface::default(),
+        _ => (ApiSurface::default(), FormattingFacts::default()),
     };
     FileFacts {
         index: 0,
@@ -271,5 +273,6 @@ fn classify(file: &ChangedFile, globs: &UserGlobs) -> FileFacts {
         status: file.status.clone(),
         has_patch: file.patch.is_some(),
         api,
+        formatting,
     }
 }
