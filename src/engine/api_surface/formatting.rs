@@ -76,15 +76,14 @@ impl FormattingFacts {
     }
 }
 
-/// True when removed and added lines differ only in whitespace, blank lines or wrapping, in a
-/// language where indentation is not syntax.
-pub fn is_formatting_only(removed: &[&str], added: &[&str]) -> bool {
-    is_formatting_only_in(removed, added, Indentation::Free)
-}
-
-/// [`is_formatting_only`] under `indentation`: with `Layout`, every logical line must also keep
-/// its leading whitespace (continuation lines inside brackets may move freely).
-pub fn is_formatting_only_in(removed: &[&str], added: &[&str], indentation: Indentation) -> bool {
+/// True when removed and added lines differ only in whitespace, blank lines or wrapping; under
+/// `Layout` every logical line must also keep its leading whitespace (continuation lines
+/// inside brackets may move freely).
+pub(super) fn is_formatting_only_in(
+    removed: &[&str],
+    added: &[&str],
+    indentation: Indentation,
+) -> bool {
     if !free_formatting_only(removed, added) {
         return false;
     }
@@ -293,8 +292,16 @@ mod tests {
         let (surface, formatting) = analyze(&parse(patch), "javascript", "js");
         assert!(formatting.formatting_only());
         assert!(surface.changes.is_empty());
-        assert!(is_formatting_only(&["x = 1"], &["x  =  1", ""]));
-        assert!(!is_formatting_only(&["x = 1"], &["x = 2"]));
+        assert!(is_formatting_only_in(
+            &["x = 1"],
+            &["x  =  1", ""],
+            Indentation::Free
+        ));
+        assert!(!is_formatting_only_in(
+            &["x = 1"],
+            &["x = 2"],
+            Indentation::Free
+        ));
     }
 
     #[test]
@@ -339,7 +346,7 @@ mod tests {
             ["jobs:", "  build:", "  test:"],
             ["jobs:", "  build:", "    test:"],
         );
-        assert!(is_formatting_only(&yaml.0, &yaml.1));
+        assert!(is_formatting_only_in(&yaml.0, &yaml.1, Indentation::Free));
         assert!(!is_formatting_only_in(
             &yaml.0,
             &yaml.1,

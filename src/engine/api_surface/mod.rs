@@ -38,8 +38,8 @@ use std::collections::BTreeMap;
 
 use crate::engine::diff::{Hunk, Patch};
 
-use formatting::squeeze;
-pub use formatting::{is_formatting_only, is_formatting_only_in, FormattingFacts, Indentation};
+pub use formatting::FormattingFacts;
+use formatting::{squeeze, Indentation};
 use languages::{python_scopes, strip_comment, Kind, Rules};
 
 /// Lines a signature may span (multi-line parameter lists).
