@@ -194,6 +194,9 @@ copy_primer() {
   for pair in "${PRIMER_FILES[@]}"; do
     cp "$PRIMER/${pair%%:*}" "$dest/${pair##*:}"
   done
+  # The size, border, radius and typography tokens every page needs, as one file: each page
+  # links primer/base.css once instead of repeating the four.
+  cat "$dest/size.css" "$dest/border.css" "$dest/radius.css" "$dest/typography.css" >"$dest/base.css"
 }
 
 # copy_files DEST SRC FILE... : copies SRC/FILE to DEST/FILE; a missing file fails the build.

@@ -20,8 +20,8 @@ use web_sys::{Element, Event};
 
 use super::clipboard::{self, COPY_LABEL};
 use super::dom::{clear, forget_errors, set, take_error, Append, Dom, DomResult, HeadingLevel};
-use super::format;
 use super::events::on_focus_file_click;
+use super::format;
 use super::options::PanelOptions;
 use super::{section, sheet_tables, theme};
 use crate::markdown::{self, Section};
