@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 
-import { openPage, playground, repoRoot, shotsDir, usePlayground, waitForPanel } from "./www-support.mjs";
+import { keepOpen, openPage, playground, repoRoot, shotsDir, usePlayground, waitForPanel } from "./www-support.mjs";
 
 usePlayground();
 
@@ -154,7 +154,7 @@ test("no bundle of the XSS corpus executes anything on the page", async (t) => {
   const { page, context, record } = await openPage();
   // One page for every subtest: keep it out of the per-test cleanup (afterEach also runs
   // after subtests); the end of this test closes it.
-  openContexts.delete(context);
+  keepOpen(context);
   t.after(() => context.close().catch(() => {}));
   for (const name of names) {
     await t.test(name, async () => {

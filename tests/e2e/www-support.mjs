@@ -24,6 +24,11 @@ const SERVER_LIFETIME_MS = 5 * 60 * 1000;
 /** Contexts opened by the current test; closed after it even when an assertion failed. */
 const openContexts = new Set();
 
+/** Keeps `context` out of the per-test clean-up (afterEach also runs after subtests). */
+export function keepOpen(context) {
+  openContexts.delete(context);
+}
+
 let server;
 let serverTimer;
 let browser;
