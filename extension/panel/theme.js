@@ -1,4 +1,4 @@
-/** The panel's styles: panel.html's own stylesheets, and the one Primer theme in use. */
+/** The frames' styles: their own stylesheets, and the one Primer theme in use (panel and sheet). */
 
 /** Primer theme files shipped in primer/ (build.sh PRIMER_FILES); other themes use panel.css fallbacks. */
 const THEME_FILES = new Set(["light", "light_high_contrast", "dark", "dark_dimmed", "dark_high_contrast"]);
@@ -21,7 +21,7 @@ const themeLoads = new Map();
 
 /** The Primer theme file a colorMode needs ("auto": the system's light or dark), or null. */
 function themeFile(colorMode) {
-  if (colorMode === undefined || colorMode === "auto") {
+  if (colorMode == null || colorMode === "auto") {
     return matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
   }
   return THEME_FILES.has(colorMode) ? colorMode : null;

@@ -1,6 +1,6 @@
 //! The signal's sections, one reader each, in the order of `signal::model`.
 
-use super::Obj;
+use super::obj::Obj;
 use crate::signal::model::{
     CheckSummary, Contributor, ConventionCheck, Criterion, Driver, Evidence, EvidenceSignals,
     Finding, FocusFile, GovernanceResult, Intent, Meta, NextSteps, PrInfo, ReadinessItem,

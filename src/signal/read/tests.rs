@@ -1,7 +1,7 @@
 //! The reader accepts exactly what the derived `Deserialize` accepts (compared field by field).
 
 use super::*;
-use serde_json::json;
+use serde_json::{json, Map};
 
 /// A signal with every list non-empty and every `Option` both set and unset somewhere.
 fn full_signal() -> Value {
