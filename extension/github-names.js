@@ -18,6 +18,8 @@
   "use strict";
   if (root.prlensNames) return;
 
+  /** The only page origin the content scripts run on and the frames talk to. */
+  const GITHUB_ORIGIN = "https://github.com";
   const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
   const REPO = /^[A-Za-z0-9._-]{1,100}$/;
   /** A user or a GitHub App's bot account (`name[bot]`). */
@@ -39,5 +41,5 @@
     return isOwner(owner) && isRepo(repo) && isPullNumber(number) ? { owner, repo, number } : null;
   }
 
-  root.prlensNames = Object.freeze({ OWNER, REPO, LOGIN, MAX_PR_NUMBER, DIFF_ANCHOR, NONCE, isOwner, isRepo, isPullNumber, pullOf });
+  root.prlensNames = Object.freeze({ GITHUB_ORIGIN, OWNER, REPO, LOGIN, MAX_PR_NUMBER, DIFF_ANCHOR, NONCE, isOwner, isRepo, isPullNumber, pullOf });
 })(globalThis);

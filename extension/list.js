@@ -26,10 +26,9 @@ import { openEngineSession } from "./engine-session.js";
 import "./prefs.js";
 
 const api = globalThis.browser ?? globalThis.chrome;
-const PAGE_ORIGIN = "https://github.com";
 const API_BASE = "https://api.github.com";
-const { PREFS_KEY, TOKEN_KEY, migratePrefs } = globalThis.prlensPrefs;
-const { pullOf } = globalThis.prlensNames;
+const { PREFS_KEY, TOKEN_KEY, migratePrefs, tokenFrom } = globalThis.prlensPrefs;
+const { pullOf, GITHUB_ORIGIN: PAGE_ORIGIN } = globalThis.prlensNames;
 const LIST_KEY_PREFIX = "prlens.list.";
 /** The panel's default freshness window (docs/CONTRACTS.md, `freshnessSeconds`). */
 const DEFAULT_FRESHNESS_SECONDS = 120;
@@ -40,8 +39,7 @@ const nonce = /^#nonce=([0-9a-f]{32})$/.exec(location.hash)?.[1] ?? null;
 const engineSession = openEngineSession(() => init().then(() => wasm));
 const setup = Promise.all([engineSession.ready, api.storage.sync.get(PREFS_KEY), api.storage.local.get(TOKEN_KEY)]).then(([, sync, local]) => {
   const prefs = migratePrefs(sync[PREFS_KEY]);
-  const stored = local[TOKEN_KEY];
-  return { prefs, token: typeof stored === "string" && stored.trim() ? stored.trim() : null };
+  return { prefs, token: tokenFrom(local[TOKEN_KEY]) };
 });
 
 function post(message) {

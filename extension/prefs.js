@@ -104,6 +104,11 @@
     return normalizePrefs(value);
   }
 
+  /** The stored token (`chrome.storage.local[TOKEN_KEY]`), trimmed, or null when none is stored. */
+  function tokenFrom(stored) {
+    return typeof stored === "string" && stored.trim() ? stored.trim() : null;
+  }
+
   /** True when prlens should run on owner/repo under these prefs (`owner/*` switches off an owner). */
   function isEnabledFor(prefs, owner, repo) {
     const normalized = normalizePrefs(prefs);
@@ -123,5 +128,6 @@
     normalizePrefs,
     migratePrefs,
     isEnabledFor,
+    tokenFrom,
   });
 })(globalThis);

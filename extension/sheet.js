@@ -11,12 +11,13 @@
  */
 import init, * as wasm from "./pkg/prlens.js";
 import "./github-names.js";
+import "./prefs.js";
 import { openEngineSession } from "./engine-session.js";
 import { loadTheme } from "./panel/theme.js"; // the same theme rules as the panel beside it
 
 const api = globalThis.browser ?? globalThis.chrome;
-const PAGE_ORIGIN = "https://github.com";
-const PREFS_KEY = "prlens.prefs";
+const PAGE_ORIGIN = globalThis.prlensNames.GITHUB_ORIGIN;
+const { PREFS_KEY } = globalThis.prlensPrefs;
 /** The section the reviewer last read (storage.local): the sheet reopens there. */
 const LAST_SECTION_KEY = "prlens.sheet.section";
 const SECTION_PATTERN = /^[a-z_]{1,20}$/;

@@ -5,11 +5,11 @@
 import { api } from "./state.js";
 import { parseAnchors } from "../diff-anchors.js";
 
-const PAGE_ORIGIN = "https://github.com";
 const TABS = new Set(["conversation", "files", "commits", "other"]);
 const MAX_TEXT = 1000;
 const MAX_PATHS = 3000;
 const names = globalThis.prlensNames;
+const PAGE_ORIGIN = names.GITHUB_ORIGIN;
 
 const hash = /^#nonce=([0-9a-f]{32})(?:&pr=([^/&]+)\/([^/&]+)\/([0-9]{1,10}))?$/.exec(location.hash);
 export const nonce = hash && names.NONCE.test(hash[1]) ? hash[1] : null;

@@ -5,17 +5,12 @@
  */
 import { api, settings } from "./state.js";
 
-const { TOKEN_KEY, PREFS_KEY, normalizePrefs } = globalThis.prlensPrefs;
+const { TOKEN_KEY, PREFS_KEY, normalizePrefs, tokenFrom } = globalThis.prlensPrefs;
 const PANEL_CACHE_PREFIX = "prlens.cache.panel.";
 const PANEL_CACHE_INDEX = "prlens.cache.panels";
 const PANEL_CACHE_MAX = 20;
 
-export { PREFS_KEY, TOKEN_KEY };
-
-/** A stored token, trimmed, or null. */
-export function tokenFrom(stored) {
-  return typeof stored === "string" && stored.trim() ? stored.trim() : null;
-}
+export { PREFS_KEY, TOKEN_KEY, tokenFrom };
 
 async function loadSettings() {
   const [sync, local] = await Promise.all([api.storage.sync.get(PREFS_KEY), api.storage.local.get(TOKEN_KEY)]);
