@@ -194,6 +194,9 @@ copy_primer() {
   for pair in "${PRIMER_FILES[@]}"; do
     cp "$PRIMER/${pair%%:*}" "$dest/${pair##*:}"
   done
+  # The size, border, radius and typography tokens every page needs, as one file: each page
+  # links primer/base.css once instead of repeating the four.
+  cat "$dest/size.css" "$dest/border.css" "$dest/radius.css" "$dest/typography.css" >"$dest/base.css"
 }
 
 # copy_files DEST SRC FILE... : copies SRC/FILE to DEST/FILE; a missing file fails the build.
@@ -213,6 +216,7 @@ EXTENSION_FILES=(manifest.json background.js panel.html panel.js panel.css popup
   sheet.html sheet.js sheet.css panel-sheet.js)
 EXTENSION_FILES+=(list.html list.js) # the pull-list badges (extension/list.js)
 EXTENSION_FILES+=(panel-compare.js) # the compare page self-check (extension/panel-compare.js)
+EXTENSION_FILES+=(github-names.js engine-session.js) # shared with the playground (assemble_www)
 
 assemble_extension() {
   local dest=$1
@@ -221,6 +225,9 @@ assemble_extension() {
   local content_scripts
   mapfile -t content_scripts < <(cd extension && ls content/*.js)
   copy_files "$dest" extension "${content_scripts[@]}"
+  local panel_modules
+  mapfile -t panel_modules < <(cd extension && ls panel/*.js)
+  copy_files "$dest" extension "${panel_modules[@]}"
   local icons
   mapfile -t icons < <(cd extension && ls icons/*.png)
   copy_files "$dest" extension "${icons[@]}"
@@ -283,7 +290,7 @@ assemble_www() {
   cp -R www/. "$dest/"
   # The playground reuses the popup's settings form and the panel's stylesheet, so it shows
   # exactly what the extension shows.
-  copy_files "$dest" extension settings-form.js prefs.js panel.css
+  copy_files "$dest" extension settings-form.js prefs.js panel.css github-names.js engine-session.js
   mkdir -p "$dest/pkg"
   cp "$WEB_PKG/$CRATE.js" "$WEB_PKG/${CRATE}_bg.wasm" "$dest/pkg/"
   copy_primer "$dest"

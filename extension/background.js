@@ -14,6 +14,7 @@
  * It never reads the token's value (it only notices that it changed). No top-level await and no import() (they break a Chrome module SW); static imports are fine.
  */
 
+import "./github-names.js";
 import "./prefs.js";
 import { handleNonceMessage } from "./nonce-registry.js";
 import { purgeCacheOnTokenChange, restrictLocalStorage } from "./token-change.js";

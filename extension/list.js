@@ -21,12 +21,14 @@
  * parent at https://github.com with the nonce, and carry scores and engine text, never the token.
  */
 import init, * as wasm from "./pkg/prlens.js";
+import "./github-names.js";
+import { openEngineSession } from "./engine-session.js";
 import "./prefs.js";
 
 const api = globalThis.browser ?? globalThis.chrome;
-const PAGE_ORIGIN = "https://github.com";
 const API_BASE = "https://api.github.com";
-const { PREFS_KEY, TOKEN_KEY, OWNER: OWNER_PATTERN, REPO: REPO_PATTERN, migratePrefs } = globalThis.prlensPrefs;
+const { PREFS_KEY, TOKEN_KEY, migratePrefs, tokenFrom } = globalThis.prlensPrefs;
+const { pullOf, GITHUB_ORIGIN: PAGE_ORIGIN } = globalThis.prlensNames;
 const LIST_KEY_PREFIX = "prlens.list.";
 /** The panel's default freshness window (docs/CONTRACTS.md, `freshnessSeconds`). */
 const DEFAULT_FRESHNESS_SECONDS = 120;
@@ -34,10 +36,10 @@ const MAX_ROWS = 200;
 
 const nonce = /^#nonce=([0-9a-f]{32})$/.exec(location.hash)?.[1] ?? null;
 
-const setup = Promise.all([init(), api.storage.sync.get(PREFS_KEY), api.storage.local.get(TOKEN_KEY)]).then(([, sync, local]) => {
+const engineSession = openEngineSession(() => init().then(() => wasm));
+const setup = Promise.all([engineSession.ready, api.storage.sync.get(PREFS_KEY), api.storage.local.get(TOKEN_KEY)]).then(([, sync, local]) => {
   const prefs = migratePrefs(sync[PREFS_KEY]);
-  const stored = local[TOKEN_KEY];
-  return { prefs, token: typeof stored === "string" && stored.trim() ? stored.trim() : null };
+  return { prefs, token: tokenFrom(local[TOKEN_KEY]) };
 });
 
 function post(message) {
@@ -49,14 +51,8 @@ function post(message) {
 const pullKey = (row) => `${row.owner}/${row.repo}#${row.number}`.toLowerCase();
 const repoKey = (row) => `${LIST_KEY_PREFIX}${row.owner}/${row.repo}`.toLowerCase();
 
-/** A row named by the content script, validated, or null. */
-function rowOf(value) {
-  if (!value || typeof value !== "object") return null;
-  const { owner, repo, number } = value;
-  if (typeof owner !== "string" || !OWNER_PATTERN.test(owner) || typeof repo !== "string" || !REPO_PATTERN.test(repo)) return null;
-  if (!Number.isSafeInteger(number) || number < 1 || number > 2 ** 31) return null;
-  return { owner, repo, number };
-}
+/** A row named by the content script, validated (github-names.js), or null. */
+const rowOf = pullOf;
 
 function freshnessMs(prefs) {
   const value = Number(prefs.freshnessSeconds);

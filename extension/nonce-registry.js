@@ -14,8 +14,10 @@
  * closes), one key per nonce, at most MAX_NONCES of them.
  */
 
+import "./github-names.js";
+
 const KEY_PREFIX = "prlens.nonce.";
-const NONCE_PATTERN = /^[0-9a-f]{32}$/;
+const NONCE_PATTERN = globalThis.prlensNames.NONCE;
 const MAX_NONCES = 64;
 /** How long a confirm for a not-yet-registered nonce waits: the two messages race (see below). */
 const REGISTER_GRACE_MS = 2000;

@@ -12,7 +12,8 @@
  * Source: docs/CONTRACTS.md (Storage), extension-platform notes §6.6 (token validation).
  */
 
-import init, { analyzeBundle, defaultSettings, engineVersion } from "./pkg/prlens.js";
+import init, * as wasm from "./pkg/prlens.js";
+import { openEngineSession } from "./engine-session.js";
 import {
   PREFS_KEY, SECTIONS, TOKEN_KEY, buildEngineForm, describeToken, normalizePrefs, normalizeRepo,
   validateEngineSettings,
@@ -303,7 +304,7 @@ async function saveEngine() {
 
 async function setUpEngine() {
   try {
-    await init({ module_or_path: "./pkg/prlens_bg.wasm" });
+    const { analyzeBundle, defaultSettings, engineVersion } = await openEngineSession(() => init({ module_or_path: "./pkg/prlens_bg.wasm" }).then(() => wasm)).ready;
     engine = { analyzeBundle };
     $("engine-version").textContent = `engine ${engineVersion()}`;
     const defaults = JSON.parse(defaultSettings());

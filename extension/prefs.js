@@ -7,7 +7,7 @@
  * honoured, so saving the popup erased them). Why no `export`: content scripts cannot be ES
  * modules, so this file is written to parse the same way as a classic script (the manifest
  * lists it before content/main.js) and as a module (`import "./prefs.js"` in popup, panel,
- * background and the playground): it only defines `globalThis.prlensPrefs`, which both read.
+ * background and the playground, each after `import "./github-names.js"`): it only defines `globalThis.prlensPrefs`, which both read.
  *
  * Stored shape (`chrome.storage.sync["prlens.prefs"]`, docs/CONTRACTS.md "Storage"):
  * `{version, enabled, disabledRepos, expanded, hiddenSections, engine, freshnessSeconds?, pollSeconds?}`.
@@ -37,9 +37,9 @@
   ]);
   const SECTION_KEYS = new Set(SECTIONS.map(([key]) => key));
 
-  /** GitHub's login and repository-name rules (the same patterns the panel's messages check). */
-  const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
-  const REPO = /^[A-Za-z0-9._-]{1,100}$/;
+  /** GitHub's name rules: github-names.js, loaded (classic) or imported (modules) before this file. */
+  const names = root.prlensNames;
+  if (!names) throw new Error("prefs.js needs github-names.js loaded first");
 
   function defaultPrefs() {
     return { version: PREFS_VERSION, enabled: true, disabledRepos: [], expanded: false, hiddenSections: [], engine: {} };
@@ -56,9 +56,9 @@
     const parts = value.split("/");
     if (parts.length < 2) return null;
     const [owner, repo] = parts;
-    if (!OWNER.test(owner)) return null;
+    if (!names.isOwner(owner)) return null;
     if (repo === "*") return `${owner}/*`.toLowerCase();
-    if (!REPO.test(repo) || repo === "." || repo === "..") return null;
+    if (!names.isRepo(repo)) return null;
     return `${owner}/${repo}`.toLowerCase();
   }
 
@@ -105,6 +105,11 @@
     return normalizePrefs(value);
   }
 
+  /** The stored token (`chrome.storage.local[TOKEN_KEY]`), trimmed, or null when none is stored. */
+  function tokenFrom(stored) {
+    return typeof stored === "string" && stored.trim() ? stored.trim() : null;
+  }
+
   /** True when prlens should run on owner/repo under these prefs (`owner/*` switches off an owner). */
   function isEnabledFor(prefs, owner, repo) {
     const normalized = normalizePrefs(prefs);
@@ -119,12 +124,11 @@
     TOKEN_KEY,
     PREFS_VERSION,
     SECTIONS,
-    OWNER,
-    REPO,
     defaultPrefs,
     normalizeRepo,
     normalizePrefs,
     migratePrefs,
     isEnabledFor,
+    tokenFrom,
   });
 })(globalThis);

@@ -10,21 +10,24 @@
  * diff to show.
  */
 import init, * as wasm from "./pkg/prlens.js";
+import "./github-names.js";
+import "./prefs.js";
+import { openEngineSession } from "./engine-session.js";
+import { loadTheme } from "./panel/theme.js"; // the same theme rules as the panel beside it
 
 const api = globalThis.browser ?? globalThis.chrome;
-const PAGE_ORIGIN = "https://github.com";
-const PREFS_KEY = "prlens.prefs";
+const PAGE_ORIGIN = globalThis.prlensNames.GITHUB_ORIGIN;
+const { PREFS_KEY } = globalThis.prlensPrefs;
 /** The section the reviewer last read (storage.local): the sheet reopens there. */
 const LAST_SECTION_KEY = "prlens.sheet.section";
-const THEME_FILES = new Set(["light", "light_high_contrast", "dark", "dark_dimmed", "dark_high_contrast"]);
 const SECTION_PATTERN = /^[a-z_]{1,20}$/;
-const ANCHOR_PATTERN = /^diff-[0-9a-f]{64}$/;
+const ANCHOR_PATTERN = globalThis.prlensNames.DIFF_ANCHOR;
 const shortcuts = globalThis.prlensContent.shortcut;
 
 const root = document.getElementById("prlens-sheet");
 const hash = /^#nonce=([0-9a-f]{32})$/.exec(location.hash);
 const nonce = hash ? hash[1] : null;
-const ready = init({ module_or_path: api.runtime.getURL("pkg/prlens_bg.wasm") });
+const { ready } = openEngineSession(() => init({ module_or_path: api.runtime.getURL("pkg/prlens_bg.wasm") }).then(() => wasm));
 
 const sheet = {
   snapshot: null, // {signal, colorMode, hiddenSections, tab} from the panel
@@ -38,22 +41,6 @@ function postToPage(message) {
   if (!nonce || window.parent === window) return;
   // No nonce: page scripts read whatever goes to the page; the content script knows this frame by its window.
   window.parent.postMessage(message, PAGE_ORIGIN);
-}
-
-const themeLoads = new Map();
-function loadTheme(colorMode) {
-  const theme = THEME_FILES.has(colorMode) ? colorMode : matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
-  if (!themeLoads.has(theme)) {
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = `primer/${theme}.css`;
-    themeLoads.set(theme, new Promise((resolve) => {
-      link.addEventListener("load", resolve, { once: true });
-      link.addEventListener("error", resolve, { once: true });
-    }));
-    document.head.append(link);
-  }
-  return themeLoads.get(theme);
 }
 
 const idOf = (key) => `prlens-${key.replace(/_/g, "-")}`;

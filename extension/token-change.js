@@ -11,7 +11,10 @@
  * ES module, shared by popup.js and background.js.
  */
 
-export const TOKEN_KEY = "prlens.token";
+import "./github-names.js";
+import "./prefs.js";
+
+export const { TOKEN_KEY } = globalThis.prlensPrefs;
 export const CACHE_PREFIX = "prlens.cache.";
 
 /** Removes every `prlens.cache.*` key from `area` (a `chrome.storage.local`-like object). */

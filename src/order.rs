@@ -2,8 +2,8 @@
 //!
 //! Why not `slice::sort_by`: the standard library's driftsort/quicksort is generic over the
 //! element type and the comparator, so every call site (and every `collect::<BTreeMap>()`,
-//! which sorts) gets its own 1.3–3.5 KB copy in the wasm module; ~30 copies cost ~60 KB
-//! (docs/performance.md, "Size work"). Here the sorting itself is a non-generic merge sort
+//! which sorts) gets its own copy in the wasm module (docs/performance.md, "Measurements behind
+//! code choices"). Here the sorting itself is a non-generic merge sort
 //! of an index permutation with a `dyn` comparator; only a few lines per element type (the
 //! comparator shim and the in-place permutation) are generic.
 //!

@@ -12,11 +12,14 @@
  * Source: docs/CONTRACTS.md (wasm exports, DOM hooks).
  */
 
+import "./github-names.js";
 import { loadEngine, callEngine, crashFrom, EngineCrash } from "./engine.js";
 import { initThemeToggle } from "./theme.js";
 import { parsePrReference, formatPrReference, prUrl, PrReferenceError } from "./pr-reference.js";
 import { resolveBundleUrl, fetchSameOriginBundle, readBundleFile } from "./bundle-source.js";
-import { loadToken, saveToken, forgetToken, tokenLooksValid } from "./token-store.js";
+import { loadToken } from "./token-store.js";
+import { showStatus, showPageError, clearPageError } from "./notices.js";
+import { initPrForm, initTokenControls, initDropZone } from "./controls.js";
 import { fetchLiveBundle, memoryStorage } from "./live-fetch.js";
 import { downloadName, saveJson, prettyJson } from "./downloads.js";
 import { showReadout, showLiveFormulas, clearReadout, showThresholds } from "./explain.js";
@@ -39,53 +42,6 @@ const page = {
   generation: 0, // bumps on every new load, so a slow fetch cannot overwrite a newer result
   newBundle: false, // true until the first render of a newly loaded bundle
 };
-
-// ---------------------------------------------------------------------------------------
-// Status line and error region (outside the panel, so they work even without the engine)
-// ---------------------------------------------------------------------------------------
-
-function showStatus(message, tone = "info") {
-  const status = $("status");
-  status.textContent = message;
-  status.dataset.tone = tone;
-  status.hidden = message === "";
-}
-
-function showPageError(title, message, advice = "", kind = "", { retry = false } = {}) {
-  const region = $("error-region");
-  region.replaceChildren();
-  const heading = document.createElement("strong");
-  heading.textContent = title;
-  const text = document.createElement("p");
-  text.textContent = message;
-  region.append(heading, text);
-  if (advice) {
-    const hint = document.createElement("p");
-    hint.className = "muted";
-    hint.textContent = advice;
-    region.append(hint);
-  }
-  if (retry) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "btn btn-sm";
-    button.textContent = "Try again";
-    button.addEventListener("click", () => onPanelAction("retry", {}));
-    region.append(button);
-  }
-  region.dataset.prlensState = "error";
-  if (kind) region.dataset.kind = kind;
-  else delete region.dataset.kind;
-  region.hidden = false;
-}
-
-function clearPageError() {
-  const region = $("error-region");
-  region.hidden = true;
-  region.replaceChildren();
-  delete region.dataset.prlensState;
-  delete region.dataset.kind;
-}
 
 // ---------------------------------------------------------------------------------------
 // Panel rendering
@@ -131,7 +87,7 @@ function renderPanelState(state, detail) {
 function showBundleError(title, message, advice = "", kind = "") {
   page.signal = null;
   const retry = page.source?.kind === "live";
-  showPageError(title, message, advice, kind, { retry });
+  showPageError(title, message, advice, kind, { onRetry: retry ? () => onPanelAction("retry", {}) : null });
   renderPanelState("error", {
     message: advice ? `${message} ${advice}` : message,
     retry: page.source?.kind === "live",
@@ -158,7 +114,7 @@ function onPanelAction(action, payload) {
       // validated reference or the signal's owner/repo/number, re-checked by parsePrReference.
       const anchor = String(payload?.anchor ?? "");
       const pr = page.signal?.pr;
-      if (!/^diff-[0-9a-f]{64}$/.test(anchor) || !pr) break;
+      if (!globalThis.prlensNames.DIFF_ANCHOR.test(anchor) || !pr) break;
       try {
         const reference = parsePrReference(`${pr.owner}/${pr.repo}#${pr.number}`);
         window.open(`${prUrl(reference)}/files#${anchor}`, "_blank", "noopener,noreferrer");
@@ -403,124 +359,6 @@ async function startLiveFetch(reference) {
   }
 }
 
-// ---------------------------------------------------------------------------------------
-// Controls
-// ---------------------------------------------------------------------------------------
-
-function initPrForm() {
-  $("pr-form").addEventListener("submit", (event) => {
-    event.preventDefault();
-    const input = $("pr-input");
-    let reference;
-    try {
-      reference = parsePrReference(input.value);
-    } catch (error) {
-      if (!(error instanceof PrReferenceError)) throw error;
-      input.setAttribute("aria-invalid", "true");
-      showStatus(error.message, "error");
-      input.focus();
-      return;
-    }
-    input.removeAttribute("aria-invalid");
-    input.value = formatPrReference(reference);
-    if (!page.engine) {
-      showStatus("The engine is still loading; try again in a moment.", "warning");
-      return;
-    }
-    startLiveFetch(reference);
-  });
-  $("pr-input").addEventListener("input", () => {
-    $("pr-input").removeAttribute("aria-invalid");
-    if ($("status").dataset.tone === "error") showStatus("");
-  });
-}
-
-function initTokenControls() {
-  const input = $("token-input");
-  const remember = $("token-remember");
-  const state = $("token-state");
-  const describe = () => {
-    const { token, remembered } = loadToken();
-    state.textContent = token
-      ? `A token is stored ${remembered ? "on this device (localStorage)" : "for this tab only (sessionStorage)"}; it is sent only to api.github.com.`
-      : "No token stored: requests are anonymous (60 per hour).";
-    $("token-forget").disabled = !token;
-  };
-  const stored = loadToken();
-  remember.checked = stored.remembered;
-  input.value = "";
-  input.placeholder = stored.token ? "•••••••• (stored)" : "ghp_… or github_pat_…";
-  describe();
-  $("token-form").addEventListener("submit", (event) => {
-    event.preventDefault();
-    const value = input.value.trim();
-    if (value === "") {
-      // Only the storage place changes.
-      const { token } = loadToken();
-      if (token) saveToken(token, remember.checked);
-    } else {
-      if (!tokenLooksValid(value)) {
-        state.textContent = "That does not look like a GitHub token (ghp_…, github_pat_… or 40 hex digits). Nothing was stored.";
-        return;
-      }
-      saveToken(value, remember.checked);
-      input.value = "";
-      input.placeholder = "•••••••• (stored)";
-    }
-    describe();
-  });
-  $("token-forget").addEventListener("click", () => {
-    forgetToken();
-    input.value = "";
-    input.placeholder = "ghp_… or github_pat_…";
-    remember.checked = false;
-    describe();
-  });
-}
-
-function initDropZone() {
-  const zone = $("drop-zone");
-  const chooser = $("bundle-file");
-  chooser.addEventListener("change", () => {
-    const [file] = chooser.files;
-    if (file && page.engine) loadFile(file);
-    chooser.value = "";
-  });
-  let depth = 0;
-  const hasFiles = (event) => [...(event.dataTransfer?.types ?? [])].includes("Files");
-  document.addEventListener("dragenter", (event) => {
-    if (!hasFiles(event)) return;
-    depth += 1;
-    document.body.dataset.dragging = "true";
-  });
-  document.addEventListener("dragleave", () => {
-    depth = Math.max(0, depth - 1);
-    if (depth === 0) delete document.body.dataset.dragging;
-  });
-  document.addEventListener("dragover", (event) => {
-    if (hasFiles(event)) event.preventDefault();
-  });
-  document.addEventListener("drop", (event) => {
-    if (!hasFiles(event)) return;
-    event.preventDefault();
-    depth = 0;
-    delete document.body.dataset.dragging;
-    const [file] = event.dataTransfer.files;
-    if (!file) return;
-    if (!page.engine) {
-      showStatus("The engine is still loading; drop the file again in a moment.", "warning");
-      return;
-    }
-    loadFile(file);
-    zone.focus();
-  });
-  $("back-to-sample").addEventListener("click", () => {
-    setPageQuery(null);
-    showStatus("");
-    loadSample();
-  });
-}
-
 let settingsPanel = null;
 
 function onSettingsChange(settingsJson) {
@@ -530,9 +368,18 @@ function onSettingsChange(settingsJson) {
 
 async function start() {
   initThemeToggle($("theme-toggle"), () => {});
-  initPrForm();
+  const engineReady = () => Boolean(page.engine);
+  initPrForm({ engineReady, onReference: startLiveFetch });
   initTokenControls();
-  initDropZone();
+  initDropZone({
+    engineReady,
+    onFile: loadFile,
+    onBackToSample: () => {
+      setPageQuery(null);
+      showStatus("");
+      loadSample();
+    },
+  });
   linkDocs();
   renderPanelState("loading", { message: "Loading the prlens engine (WebAssembly)…" });
   try {

@@ -5,13 +5,12 @@
  * `#discussion_r1`), the same without the scheme, `o/r#n`, `o/r/pull/n` and the API form
  * `https://api.github.com/repos/o/r/pulls/n`. Anything else is rejected with a message that
  * says what was expected, because a silent "not found" after a typo wastes rate limit.
- * Source: owner/repo/number rules pinned in docs/CONTRACTS.md (GitHub's login and repo-name
- * character sets; PR numbers are positive 32-bit integers).
+ * The owner/repo/number rules are extension/github-names.js's.
  */
 
-const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
-const REPO = /^[A-Za-z0-9._-]{1,100}$/;
-const MAX_NUMBER = 2 ** 31;
+import "./github-names.js"; // copied from extension/ by build.sh: GitHub's name rules, written once
+
+const { isOwner, isRepo, MAX_PR_NUMBER } = globalThis.prlensNames;
 
 /** Why a pasted reference could not be used; `message` is shown to the visitor as is. */
 export class PrReferenceError extends Error {
@@ -25,17 +24,17 @@ const EXPECTED =
   "Paste a pull request URL like https://github.com/owner/repo/pull/123, or owner/repo#123.";
 
 function checked(owner, repo, numberText) {
-  if (!OWNER.test(owner)) {
+  if (!isOwner(owner)) {
     throw new PrReferenceError(`"${owner}" is not a valid GitHub user or organisation name. ${EXPECTED}`);
   }
-  if (!REPO.test(repo) || repo === "." || repo === "..") {
+  if (!isRepo(repo)) {
     throw new PrReferenceError(`"${repo}" is not a valid repository name. ${EXPECTED}`);
   }
   if (!/^[0-9]{1,10}$/.test(numberText)) {
     throw new PrReferenceError(`"${numberText}" is not a pull request number. ${EXPECTED}`);
   }
   const number = Number(numberText);
-  if (number < 1 || number > MAX_NUMBER) {
+  if (number < 1 || number > MAX_PR_NUMBER) {
     throw new PrReferenceError(`Pull request number ${numberText} is out of range. ${EXPECTED}`);
   }
   return { owner, repo: repo.replace(/\.git$/, ""), number };

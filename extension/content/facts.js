@@ -44,7 +44,7 @@
     return STATES.find((state) => lowered.includes(state)) ?? null;
   }
 
-  const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
+  const { LOGIN } = root.prlensNames;
   const loginOf = (link) => {
     const login = clean(link?.textContent);
     return LOGIN.test(login) ? login : null;

@@ -15,7 +15,7 @@
 (function defineMessaging(root) {
   "use strict";
 
-  const ANCHOR_PATTERN = /^diff-[0-9a-f]{64}$/;
+  const ANCHOR_PATTERN = root.prlensNames.DIFF_ANCHOR;
   const MIN_HEIGHT = 40;
   const MAX_HEIGHT = 5000;
 

@@ -19,7 +19,7 @@
 
   /** Deep-link ids: `prlens-` + the section key with `-` for `_` (as src/web/render/sheet.rs). */
   const SECTIONS = ["risk", "contributors", "intent", "evidence", "supply_chain", "focus", "triage", "conventions", "checks", "governance", "next_steps"];
-  const ANCHOR_PATTERN = /^diff-[0-9a-f]{64}$/;
+  const ANCHOR_PATTERN = root.prlensNames.DIFF_ANCHOR;
 
   /** The section a `#prlens-…` hash names, or null. */
   function sectionFromHash(hash) {

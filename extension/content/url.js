@@ -25,9 +25,8 @@
     "users", "watching",
   ]);
 
-  const OWNER_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
-  const REPO_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
-  const MAX_PR_NUMBER = 2 ** 31;
+  /** GitHub's name rules (github-names.js, listed first in the manifest). */
+  const names = root.prlensNames;
 
   /**
    * The pathname without its leading slash, trailing slash and repeated slashes
@@ -130,8 +129,7 @@
     if (!isPR(input)) return null;
     const repo = getRepo(input);
     const number = Number(/^pull\/(\d+)/.exec(repo.path)[1]);
-    if (!OWNER_PATTERN.test(repo.owner) || !REPO_PATTERN.test(repo.name)) return null;
-    if (!Number.isSafeInteger(number) || number < 1 || number > MAX_PR_NUMBER) return null;
+    if (!names.pullOf({ owner: repo.owner, repo: repo.name, number })) return null;
     let tab = "other";
     if (isPRConversation(input)) tab = "conversation";
     else if (isPRFiles(input)) tab = "files";
@@ -166,8 +164,6 @@
     parsePullRequest,
     parseCompare,
     filesUrl,
-    OWNER_PATTERN,
-    REPO_PATTERN,
   };
   root.prlensContent = root.prlensContent || {};
   root.prlensContent.url = Object.freeze(api);

@@ -59,7 +59,7 @@ pub const MISSING_TESTS_MIN_LINES: u64 = 20;
 pub const LIGHT_READING_FACTOR: f64 = 0.25;
 
 /// Minutes weight of a whitespace/re-wrap-only line where whitespace is not semantic (the
-/// API surface's `formatting_lines`): it is skimmed, not read. [inferred]
+/// file's `FormattingFacts::lines`): it is skimmed, not read. [inferred]
 pub const FORMATTING_MINUTES_FACTOR: f64 = 0.1;
 
 /// Weight factor of the identity drivers (`new_contributor`, `young_account`) when the change

@@ -1,7 +1,7 @@
 //! The signal's types (the `prlens.signal.v1` JSON shape, documented in `docs/signal.md`).
 
 // `Deserialize` is derived for native builds only (CLI, tests): the wasm module reads signal
-// JSON with `read::from_json`, which is ~90 KB smaller than the derived visitors.
+// JSON with `read::from_json`, which is far smaller than the derived visitors (docs/performance.md).
 #[cfg(not(target_arch = "wasm32"))]
 use serde::Deserialize;
 use serde::Serialize;

@@ -75,9 +75,8 @@ async fn send(request: Request) -> Result<Response, TransportError> {
             .map(|(name, value)| (name.to_ascii_lowercase(), value))
             .collect();
         // A 304 has no body; reading it gives "". Read as bytes, not text: a JS string enters
-        // wasm through a per-character loop in the bindgen glue (~10 ms for a 170 KB file list
-        // while the page's code is still cold), an ArrayBuffer through one copy. Invalid UTF-8
-        // is replaced as `Response.text()` would.
+        // wasm through a per-character loop in the bindgen glue, an ArrayBuffer through one copy
+        // (docs/performance.md). Invalid UTF-8 is replaced as `Response.text()` would.
         let bytes = response.binary().await?;
         let body = String::from_utf8(bytes)
             .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned());

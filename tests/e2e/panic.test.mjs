@@ -49,12 +49,22 @@ const code = (file) =>
     .replace(/\/\*[\s\S]*?\*\//g, "")
     .replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1");
 
-for (const file of ["extension/panel.js", "www/engine.js"]) {
-  test(`${file} installs the hook with a callback and recovers from a wasm trap`, () => {
+test("the engine session installs the hook with a callback and recognises a wasm trap", () => {
+  const source = code("extension/engine-session.js");
+  assert.match(source, /installPanicHook\??\.?\(\s*(\(|function|\w+\s*=>|[A-Za-z_$][\w$]*\s*\))/, "installPanicHook is given a callback");
+  assert.match(source, /WebAssembly\.RuntimeError/, "a RuntimeError (the trap after a panic) is recognised");
+});
+
+// Each page that runs wasm opens its engine through the session and can start a fresh one.
+for (const [file, recovers] of [
+  ["extension/panel/state.js", /\binit\s*\(/],
+  ["extension/panel/show.js", /location\.reload\(\)/],
+  ["www/engine.js", /\.default\s*\(/],
+]) {
+  test(`${file} uses the engine session and can start a fresh instance after a trap`, () => {
     assert.ok(fs.existsSync(path.join(repoRoot, file)), `${file} exists`);
     const source = code(file);
-    assert.match(source, /installPanicHook\??\.?\(\s*(\(|function|\w+\s*=>|[A-Za-z_$][\w$]*\s*\))/, "installPanicHook is given a callback");
-    assert.match(source, /WebAssembly\.RuntimeError/, "a RuntimeError (the trap after a panic) is recognised");
-    assert.match(source, /\binit(Sync)?\s*\(|\.default\s*\(|\brein(it|itialise|itialize)\w*\s*\(/i, "the module can be initialised again");
+    assert.match(source, /openEngineSession|\bengine\.(crashed|crashFrom|lastPanic)/, "the crash state is the engine session's");
+    assert.match(source, recovers, "the module can be initialised again");
   });
 }

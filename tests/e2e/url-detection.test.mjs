@@ -23,6 +23,7 @@ function loadUrlDetection() {
   const sandbox = { URL };
   sandbox.globalThis = sandbox;
   vm.createContext(sandbox);
+  vm.runInContext(fs.readFileSync(path.join(repoRoot, "extension/github-names.js"), "utf8"), sandbox, { filename: "github-names.js" });
   vm.runInContext(fs.readFileSync(path.join(repoRoot, "extension/content/url.js"), "utf8"), sandbox, {
     filename: "url.js",
   });

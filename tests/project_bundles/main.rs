@@ -9,7 +9,10 @@ mod support;
 use prlens::signal::{Effort, Priority, ReviewAction, RiskLevel, SignalState, TrustLevel};
 use prlens::Settings;
 use serde_json::{json, Value};
-use support::{project_bundle, project_bundle_names, project_bundle_value, project_signal};
+use support::{
+    assert_ghost_author_with_low_trust, checklist_item, driver_ids, project_bundle,
+    project_bundle_names, project_bundle_value, project_signal,
+};
 
 mod effort;
 mod exclusions;
@@ -19,18 +22,9 @@ mod reach;
 mod reviews_and_checks;
 mod shapes;
 
-fn driver_ids(signal: &prlens::Signal) -> Vec<&str> {
-    signal.risk.drivers.iter().map(|d| d.id.as_str()).collect()
-}
-
 fn checklist(signal: &prlens::Signal, id: &str) -> (u8, String) {
-    signal
-        .review
-        .checklist
-        .iter()
-        .find(|item| item.id == id)
-        .map(|item| (item.earned, item.label.clone()))
-        .unwrap_or_else(|| panic!("checklist has no {id}"))
+    let item = checklist_item(signal, id);
+    (item.earned, item.label.clone())
 }
 
 fn analyze_value(value: &Value) -> prlens::Signal {

@@ -37,12 +37,7 @@ fn a_dependabot_workflow_bump_gets_bot_trust_and_a_ci_config_finding() {
 #[test]
 fn a_deleted_author_is_the_ghost_placeholder_with_low_trust() {
     let signal = project_signal("ghost-author");
-    let ghost = &signal.contributors[0];
-    assert_eq!(ghost.login, "ghost");
-    assert_eq!(ghost.trust_level, TrustLevel::Low);
-    assert!(ghost.badges.contains(&"Deleted Account".to_string()));
-    assert!(ghost.summary.contains("deleted"), "{}", ghost.summary);
-    assert!(!driver_ids(&signal).contains(&"new_contributor"));
+    assert_ghost_author_with_low_trust(&signal);
 }
 
 #[test]

@@ -14,20 +14,13 @@ use prlens::signal::{
 };
 use prlens::Settings;
 use serde_json::json;
-use support::{at, bundle, bundle_value, cases, signal};
-
-fn driver_ids(signal: &prlens::Signal) -> Vec<&str> {
-    signal.risk.drivers.iter().map(|d| d.id.as_str()).collect()
-}
+use support::{
+    assert_ghost_author_with_low_trust, at, bundle, bundle_value, cases, checklist_item,
+    driver_ids, signal,
+};
 
 fn checklist_points(signal: &prlens::Signal, id: &str) -> u8 {
-    signal
-        .review
-        .checklist
-        .iter()
-        .find(|item| item.id == id)
-        .map(|item| item.earned)
-        .unwrap_or_else(|| panic!("checklist has no {id}"))
+    checklist_item(signal, id).earned
 }
 
 fn convention(signal: &prlens::Signal, id: &str) -> bool {

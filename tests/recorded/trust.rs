@@ -138,12 +138,7 @@ fn account_age_comes_from_the_user_record_at_fetch_time() {
 #[test]
 fn deleted_author_is_ghost_with_low_trust() {
     let signal = signal("hub4j-test-org-github-api-2-ghost-author");
-    let ghost = &signal.contributors[0];
-    assert_eq!(ghost.login, "ghost");
-    assert_eq!(ghost.trust_level, TrustLevel::Low);
-    assert!(ghost.badges.contains(&"Deleted Account".to_string()));
-    assert!(ghost.summary.contains("deleted"), "{}", ghost.summary);
-    assert!(!driver_ids(&signal).contains(&"new_contributor"));
+    assert_ghost_author_with_low_trust(&signal);
 }
 
 #[test]

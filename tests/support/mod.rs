@@ -13,7 +13,7 @@ mod fixture_cases;
 use std::path::PathBuf;
 
 pub use fixture_cases::FixtureCases;
-use prlens::signal::Role;
+use prlens::signal::{ReadinessItem, Role, TrustLevel};
 use prlens::{Bundle, Settings, Signal};
 use serde_json::Value;
 
@@ -224,4 +224,30 @@ pub fn fixture_body(path: &str) -> Value {
         .unwrap_or_else(|error| panic!("{path}: {error}"));
     let mut recorded: Value = serde_json::from_str(&text).expect("fixture is JSON");
     recorded["body"].take()
+}
+
+/// The ids of the drivers that fired, heaviest first.
+pub fn driver_ids(signal: &Signal) -> Vec<&str> {
+    signal.risk.drivers.iter().map(|d| d.id.as_str()).collect()
+}
+
+/// The review checklist item `id` (panics when the checklist has none).
+pub fn checklist_item<'a>(signal: &'a Signal, id: &str) -> &'a ReadinessItem {
+    signal
+        .review
+        .checklist
+        .iter()
+        .find(|item| item.id == id)
+        .unwrap_or_else(|| panic!("checklist has no {id}"))
+}
+
+/// A deleted author is GitHub's `ghost` placeholder: low trust, a "Deleted Account" badge, a
+/// summary that says so, and never `new_contributor`.
+pub fn assert_ghost_author_with_low_trust(signal: &Signal) {
+    let ghost = &signal.contributors[0];
+    assert_eq!(ghost.login, "ghost");
+    assert_eq!(ghost.trust_level, TrustLevel::Low);
+    assert!(ghost.badges.contains(&"Deleted Account".to_string()));
+    assert!(ghost.summary.contains("deleted"), "{}", ghost.summary);
+    assert!(!driver_ids(signal).contains(&"new_contributor"));
 }

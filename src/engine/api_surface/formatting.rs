@@ -1,9 +1,123 @@
 //! Formatting-only changes: hunks whose removed and added lines differ only in whitespace,
 //! indentation or wrapping, and the re-indented lines inside hunks with real changes (sized as
-//! formatting, not as changed code).
+//! formatting, not as changed code). In languages where indentation is syntax (Python, YAML,
+//! Makefiles, …) a changed indentation is a real change, never formatting.
 
-/// True when removed and added lines differ only in whitespace, blank lines or wrapping.
-pub fn is_formatting_only(removed: &[&str], added: &[&str]) -> bool {
+/// Whether leading whitespace is syntax in a file's language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Indentation {
+    /// Blocks are delimited by tokens: re-indenting a line changes nothing it means.
+    Free,
+    /// Leading whitespace is syntax (Python's blocks, YAML's nesting, a Makefile's recipe tab):
+    /// re-indenting a line can move it into or out of a block.
+    Layout,
+}
+
+/// Languages (`settings::paths::LANGUAGES` values) whose blocks are their indentation.
+const LAYOUT_LANGUAGES: &[&str] = &["python", "haskell", "fsharp", "nim"];
+/// Extensions and file names (lower-case) of layout-sensitive formats without a language entry.
+const LAYOUT_EXTENSIONS: &[&str] = &["yaml", "yml", "mk"];
+const LAYOUT_BASENAMES: &[&str] = &["makefile", "gnumakefile"];
+
+impl Indentation {
+    /// The rule for a file: `language` from `LANGUAGES` ("" when none), its lower-case
+    /// `basename` and `extension`. Sources: Python's "Indentation" (The Python Language
+    /// Reference, 2.1.8); YAML 1.2.2 §6.1 "Indentation Spaces"; GNU make manual 5.1 "Recipe
+    /// Syntax" (a recipe line starts with a tab).
+    pub fn of(language: &str, basename: &str, extension: &str) -> Self {
+        if LAYOUT_LANGUAGES.contains(&language)
+            || LAYOUT_EXTENSIONS.contains(&extension)
+            || LAYOUT_BASENAMES.contains(&basename)
+        {
+            Indentation::Layout
+        } else {
+            Indentation::Free
+        }
+    }
+}
+
+/// The formatting facts of one file: how many changed hunks were formatting only, and how many
+/// lines need no review because they were only re-spaced, re-indented or re-wrapped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FormattingFacts {
+    /// Hunks whose change was whitespace, indentation or line wrapping only.
+    pub formatting_only_hunks: usize,
+    /// Hunks with any removed or added line.
+    pub changed_hunks: usize,
+    /// Removed plus added lines that were formatting only (size that needs no review).
+    pub lines: u64,
+}
+
+impl FormattingFacts {
+    /// Every changed hunk was formatting-only (and there was at least one).
+    pub fn formatting_only(&self) -> bool {
+        self.changed_hunks > 0 && self.formatting_only_hunks == self.changed_hunks
+    }
+
+    /// Counts one changed hunk; true when it was formatting only (then it holds no API change).
+    pub(super) fn count_hunk(
+        &mut self,
+        removed: &[&str],
+        added: &[&str],
+        indentation: Indentation,
+    ) -> bool {
+        self.changed_hunks += 1;
+        if is_formatting_only_in(removed, added, indentation) {
+            self.formatting_only_hunks += 1;
+            self.lines = self
+                .lines
+                .saturating_add((removed.len() + added.len()) as u64);
+            return true;
+        }
+        self.lines = self
+            .lines
+            .saturating_add(reformatted_lines(removed, added, indentation));
+        false
+    }
+}
+
+/// True when removed and added lines differ only in whitespace, blank lines or wrapping; under
+/// `Layout` every logical line must also keep its leading whitespace (continuation lines
+/// inside brackets may move freely).
+pub(super) fn is_formatting_only_in(
+    removed: &[&str],
+    added: &[&str],
+    indentation: Indentation,
+) -> bool {
+    if !free_formatting_only(removed, added) {
+        return false;
+    }
+    indentation == Indentation::Free || logical_indents(removed) == logical_indents(added)
+}
+
+/// The leading whitespace of each logical line that starts outside brackets and after no
+/// backslash continuation (blank lines skipped). A hunk may start inside a bracket: depth is
+/// clamped at zero.
+fn logical_indents<'a>(lines: &[&'a str]) -> Vec<&'a str> {
+    let mut depth: usize = 0;
+    let mut continued = false;
+    let mut indents = Vec::new();
+    for line in lines {
+        if line.trim().is_empty() {
+            continue;
+        }
+        if depth == 0 && !continued {
+            let body = line.trim_start();
+            indents.push(&line[..line.len() - body.len()]);
+        }
+        for byte in line.bytes() {
+            match byte {
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+        continued = line.trim_end().ends_with('\\');
+    }
+    indents
+}
+
+fn free_formatting_only(removed: &[&str], added: &[&str]) -> bool {
     if removed.is_empty() || added.is_empty() {
         // Pure additions/removals of blank lines are formatting too.
         return removed
@@ -44,8 +158,9 @@ pub(super) const MAX_DIFF_CELLS: usize = 40_000;
 /// Lines of a hunk with real changes that were only re-indented or re-spaced: `similar`'s Myers
 /// diff of the whitespace-free removed lines against the added ones pairs them as `Equal`
 /// (both the removed and the added copy count). A hunk that re-indents 40 lines around a
-/// one-line fix is then sized as a one-line fix.
-pub(super) fn reformatted_lines(removed: &[&str], added: &[&str]) -> u64 {
+/// one-line fix is then sized as a one-line fix. Under `Layout` a line that moved to another
+/// indentation is a real change, so lines are compared with their leading whitespace.
+pub(super) fn reformatted_lines(removed: &[&str], added: &[&str], indentation: Indentation) -> u64 {
     if removed.is_empty()
         || added.is_empty()
         || removed.len().saturating_mul(added.len()) > MAX_DIFF_CELLS
@@ -67,8 +182,20 @@ pub(super) fn reformatted_lines(removed: &[&str], added: &[&str]) -> u64 {
     if !shares_a_line {
         return 0;
     }
-    let old: Vec<String> = removed.iter().map(|line| squeeze(line)).collect();
-    let new: Vec<String> = added.iter().map(|line| squeeze(line)).collect();
+    let compared = |line: &&str| match indentation {
+        Indentation::Free => squeeze(line),
+        Indentation::Layout => {
+            let body = line.trim_start();
+            let squeezed = squeeze(body);
+            if squeezed.is_empty() {
+                squeezed
+            } else {
+                format!("{}{squeezed}", &line[..line.len() - body.len()])
+            }
+        }
+    };
+    let old: Vec<String> = removed.iter().map(compared).collect();
+    let new: Vec<String> = added.iter().map(compared).collect();
     let old_lines: std::collections::HashSet<&str> = old
         .iter()
         .map(String::as_str)
@@ -155,6 +282,134 @@ pub(super) fn squeeze(line: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::engine::api_surface::analyze;
+    use crate::engine::diff::parse;
+
+    #[test]
+    fn whitespace_only_hunks_are_formatting_only_where_indentation_is_not_syntax() {
+        let patch = "@@ -1,2 +1,2 @@\n-function run(a,b){\n-  return a+b }\n+function run(a, b) {\n+    return a + b }";
+        let (surface, formatting) = analyze(&parse(patch), "javascript", "js");
+        assert!(formatting.formatting_only());
+        assert!(surface.changes.is_empty());
+        assert!(is_formatting_only_in(
+            &["x = 1"],
+            &["x  =  1", ""],
+            Indentation::Free
+        ));
+        assert!(!is_formatting_only_in(
+            &["x = 1"],
+            &["x = 2"],
+            Indentation::Free
+        ));
+    }
+
+    #[test]
+    fn reindenting_python_is_a_real_change_but_respacing_within_a_line_is_not() {
+        // Moving `return` out of the `if` block changes what the function does.
+        let moved = "@@ -1,3 +1,3 @@\n def run(a, b):\n-    if a:\n-        return b\n+    if a:\n+    return b";
+        let (_, formatting) = analyze(&parse(moved), "python", "py");
+        assert!(!formatting.formatting_only());
+        // Only the `if a:` pair kept its place; the moved `return` counts as changed code.
+        assert_eq!(formatting.lines, 2);
+        let respaced =
+            "@@ -1,2 +1,2 @@\n-def run(a,b):\n-    return a+b\n+def run(a, b):\n+    return a + b";
+        let (_, formatting) = analyze(&parse(respaced), "python", "py");
+        assert!(formatting.formatting_only());
+        assert_eq!(formatting.lines, 4);
+        // The same re-indentation in a brace language is formatting.
+        let braces =
+            "@@ -1,2 +1,2 @@\n-if (a) {\n-        return b; }\n+if (a) {\n+    return b; }";
+        assert!(analyze(&parse(braces), "javascript", "js")
+            .1
+            .formatting_only());
+    }
+
+    #[test]
+    fn yaml_and_makefile_indentation_is_syntax_and_continuation_lines_may_move() {
+        for (language, basename, extension) in [
+            ("", "ci.yml", "yml"),
+            ("", "config.yaml", "yaml"),
+            ("", "makefile", ""),
+            ("", "rules.mk", "mk"),
+            ("python", "x.py", "py"),
+        ] {
+            assert_eq!(
+                Indentation::of(language, basename, extension),
+                Indentation::Layout,
+                "{basename}"
+            );
+        }
+        assert_eq!(Indentation::of("rust", "lib.rs", "rs"), Indentation::Free);
+        // YAML: a key moved under another mapping.
+        let yaml = (
+            ["jobs:", "  build:", "  test:"],
+            ["jobs:", "  build:", "    test:"],
+        );
+        assert!(is_formatting_only_in(&yaml.0, &yaml.1, Indentation::Free));
+        assert!(!is_formatting_only_in(
+            &yaml.0,
+            &yaml.1,
+            Indentation::Layout
+        ));
+        // Makefile: a recipe line (tab) turned into a rule line.
+        let make = (
+            ["build:", "\tcc -o app app.c"],
+            ["build:", "cc -o app app.c"],
+        );
+        assert!(!is_formatting_only_in(
+            &make.0,
+            &make.1,
+            Indentation::Layout
+        ));
+        // Trailing spaces and blank lines stay formatting.
+        assert!(is_formatting_only_in(
+            &["key: 1  "],
+            &["key: 1", ""],
+            Indentation::Layout
+        ));
+        // Inside brackets (implicit line joining) and after a backslash, indentation is free.
+        let rewrap = (["x = f(a, b)"], ["x = f(", "        a,", "  b)"]);
+        assert!(is_formatting_only_in(
+            &rewrap.0,
+            &rewrap.1,
+            Indentation::Layout
+        ));
+        let backslash = (["y = a + \\", "    b"], ["y = a + \\", "        b"]);
+        assert!(is_formatting_only_in(
+            &backslash.0,
+            &backslash.1,
+            Indentation::Layout
+        ));
+    }
+
+    #[test]
+    fn reindented_lines_around_a_real_change_count_as_formatting() {
+        let removed = ["if ready {", "    go();", "    stop();", "}"];
+        let added = ["if ready {", "        go();", "        stop(now);", "}"];
+        // `if ready {`, `go();` and `}` only moved: 3 pairs; `stop(now)` is a real change.
+        assert_eq!(reformatted_lines(&removed, &added, Indentation::Free), 6);
+        assert_eq!(
+            reformatted_lines(&["a = 1"], &["a = 2"], Indentation::Free),
+            0
+        );
+        // Where indentation is syntax, only `if ready {` and `}` kept their place.
+        assert_eq!(reformatted_lines(&removed, &added, Indentation::Layout), 4);
+    }
+
+    #[test]
+    fn formatting_lines_are_counted_in_every_language() {
+        let (surface, formatting) = analyze(&parse("@@ -1,2 +1,2 @@\n-int f(int a,int b){\n+int f(int a, int b) {\n@@ -9 +9 @@\n-x = 1;\n+x = 2;"), "c", "c");
+        assert_eq!(
+            (
+                formatting.changed_hunks,
+                formatting.formatting_only_hunks,
+                formatting.lines
+            ),
+            (2, 1, 2)
+        );
+        assert!(surface.changes.is_empty());
+    }
 
     #[test]
     fn ascii_fast_paths_read_whitespace_like_char_is_whitespace() {

@@ -27,7 +27,7 @@
 //! ```
 //! use prlens::engine::{api_surface, diff};
 //! let patch = diff::parse("@@ -1,2 +1,2 @@\n-pub fn parse(input: &str) -> Ast {\n+pub fn parse(input: &str, strict: bool) -> Ast {\n     todo()");
-//! let surface = api_surface::analyze(&patch, "rust", "rs");
+//! let (surface, _formatting) = api_surface::analyze(&patch, "rust", "rs");
 //! assert_eq!(surface.changes[0].describe(), "signature changed: pub fn parse(input: &str, strict: bool) -> Ast");
 //! ```
 
@@ -38,8 +38,8 @@ use std::collections::BTreeMap;
 
 use crate::engine::diff::{Hunk, Patch};
 
-pub use formatting::is_formatting_only;
-use formatting::{reformatted_lines, squeeze};
+pub use formatting::FormattingFacts;
+use formatting::{squeeze, Indentation};
 use languages::{python_scopes, strip_comment, Kind, Rules};
 
 /// Lines a signature may span (multi-line parameter lists).
@@ -85,20 +85,9 @@ impl ApiChange {
 pub struct ApiSurface {
     /// Ordered: removals, signature changes, additions; then by name.
     pub changes: Vec<ApiChange>,
-    /// Hunks whose change was whitespace, indentation or line wrapping only.
-    pub formatting_only_hunks: usize,
-    /// Hunks with any removed or added line.
-    pub changed_hunks: usize,
-    /// Removed plus added lines inside formatting-only hunks (size that needs no review).
-    pub formatting_lines: u64,
 }
 
 impl ApiSurface {
-    /// Every changed hunk was formatting-only (and there was at least one).
-    pub fn formatting_only(&self) -> bool {
-        self.changed_hunks > 0 && self.formatting_only_hunks == self.changed_hunks
-    }
-
     /// Any removal or signature change.
     pub fn breaking(&self) -> bool {
         self.changes.iter().any(ApiChange::is_breaking)
@@ -116,12 +105,15 @@ struct Definition {
     touched: bool,
 }
 
-/// Analyses one file's patch. `language` is a [`crate::settings::paths::LANGUAGES`] value and
+/// Analyses one file's patch: its API changes, and its formatting facts (formatting-only hunks
+/// hold no API change). `language` is a [`crate::settings::paths::LANGUAGES`] value and
 /// `extension` the lower-case file extension (C/C++ are analysed only in headers).
-pub fn analyze(patch: &Patch, language: &str, extension: &str) -> ApiSurface {
+pub fn analyze(patch: &Patch, language: &str, extension: &str) -> (ApiSurface, FormattingFacts) {
     // Languages without visibility rules (C sources, SQL, …) still get the formatting pass.
     let rules = Rules::for_language(language, extension);
+    let indentation = Indentation::of(language, "", extension);
     let mut surface = ApiSurface::default();
+    let mut formatting = FormattingFacts::default();
     let mut old_touched: BTreeMap<String, Definition> = BTreeMap::new();
     let mut new_touched: BTreeMap<String, Definition> = BTreeMap::new();
     let mut old_all: BTreeMap<String, Definition> = BTreeMap::new();
@@ -132,17 +124,9 @@ pub fn analyze(patch: &Patch, language: &str, extension: &str) -> ApiSurface {
         if removed.is_empty() && added.is_empty() {
             continue;
         }
-        surface.changed_hunks += 1;
-        if is_formatting_only(&removed, &added) {
-            surface.formatting_only_hunks += 1;
-            surface.formatting_lines = surface
-                .formatting_lines
-                .saturating_add((removed.len() + added.len()) as u64);
+        if formatting.count_hunk(&removed, &added, indentation) {
             continue;
         }
-        surface.formatting_lines = surface
-            .formatting_lines
-            .saturating_add(reformatted_lines(&removed, &added));
         let Some(rules) = rules else {
             continue;
         };
@@ -196,7 +180,7 @@ pub fn analyze(patch: &Patch, language: &str, extension: &str) -> ApiSurface {
     crate::order::sort_by(&mut surface.changes, |a, b| {
         a.kind.cmp(&b.kind).then_with(|| a.name.cmp(&b.name))
     });
-    surface
+    (surface, formatting)
 }
 
 /// Collapses runs of whitespace and tidies bracket spacing (display form).
@@ -313,6 +297,7 @@ mod tests {
 
     fn changes(patch: &str, language: &str, extension: &str) -> Vec<String> {
         analyze(&parse(patch), language, extension)
+            .0
             .changes
             .iter()
             .map(ApiChange::describe)
@@ -334,9 +319,9 @@ mod tests {
     #[test]
     fn python_multiline_signature_rewrap_is_formatting_only() {
         let patch = "@@ -1,2 +1,5 @@\n-def train(self, args, resume=None):\n+def train(\n+    self, args,\n+    resume=None,\n+):\n     pass";
-        let surface = analyze(&parse(patch), "python", "py");
+        let (surface, formatting) = analyze(&parse(patch), "python", "py");
         assert!(surface.changes.is_empty(), "{:?}", surface.changes);
-        assert!(surface.formatting_only());
+        assert!(formatting.formatting_only());
     }
 
     #[test]
@@ -449,49 +434,15 @@ mod tests {
         );
     }
 
-    #[test]
-    fn whitespace_only_hunks_are_formatting_only() {
-        let patch =
-            "@@ -1,2 +1,2 @@\n-def run(a,b):\n-  return a+b\n+def run(a, b):\n+    return a + b";
-        let surface = analyze(&parse(patch), "python", "py");
-        assert!(surface.formatting_only());
-        assert!(surface.changes.is_empty());
-        assert!(is_formatting_only(&["x = 1"], &["x  =  1", ""]));
-        assert!(!is_formatting_only(&["x = 1"], &["x = 2"]));
-    }
-
     proptest::proptest! {
         #[test]
         fn arbitrary_patches_never_panic_in_any_language(text in "(@@ -[0-9]{1,3} \\+[0-9]{1,3} @@[ a-z:]{0,12}\n)?([-+ ]?(pub |export |def |func |public |class |fun |#define |typedef )?[ -~é日]{0,40}\n){0,30}") {
             let patch = parse(&text);
             for (language, extension) in [("python", "py"), ("rust", "rs"), ("typescript", "ts"), ("go", "go"), ("java", "java"), ("kotlin", "kt"), ("ruby", "rb"), ("c", "h")] {
-                let surface = analyze(&patch, language, extension);
-                proptest::prop_assert!(surface.formatting_only_hunks <= surface.changed_hunks);
+                let (_, formatting) = analyze(&patch, language, extension);
+                proptest::prop_assert!(formatting.formatting_only_hunks <= formatting.changed_hunks);
             }
         }
-    }
-
-    #[test]
-    fn reindented_lines_around_a_real_change_count_as_formatting() {
-        let removed = ["if ready {", "    go();", "    stop();", "}"];
-        let added = ["if ready {", "        go();", "        stop(now);", "}"];
-        // `if ready {`, `go();` and `}` only moved: 3 pairs; `stop(now)` is a real change.
-        assert_eq!(reformatted_lines(&removed, &added), 6);
-        assert_eq!(reformatted_lines(&["a = 1"], &["a = 2"]), 0);
-    }
-
-    #[test]
-    fn formatting_lines_are_counted_in_every_language() {
-        let surface = analyze(&parse("@@ -1,2 +1,2 @@\n-int f(int a,int b){\n+int f(int a, int b) {\n@@ -9 +9 @@\n-x = 1;\n+x = 2;"), "c", "c");
-        assert_eq!(
-            (
-                surface.changed_hunks,
-                surface.formatting_only_hunks,
-                surface.formatting_lines
-            ),
-            (2, 1, 2)
-        );
-        assert!(surface.changes.is_empty());
     }
 
     #[test]

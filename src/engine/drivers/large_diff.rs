@@ -44,7 +44,7 @@ fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
             light = light.saturating_add(lines);
             weighted += lines as f64 * LIGHT_READING_FACTOR;
         } else {
-            let reformatted = file.api.formatting_lines.min(lines);
+            let reformatted = file.formatting.lines.min(lines);
             formatting = formatting.saturating_add(reformatted);
             weighted += (lines - reformatted) as f64;
         }

@@ -34,7 +34,7 @@ fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
     let sources: Vec<_> = context
         .files
         .iter()
-        .filter(|file| file.is_reviewable_source() && !file.api.formatting_only())
+        .filter(|file| file.is_reviewable_source() && !file.formatting.formatting_only())
         .collect();
     let lines: u64 = sources.iter().map(|file| file.changed_lines()).sum();
     if lines < MISSING_TESTS_MIN_LINES {

@@ -22,7 +22,7 @@
 use glob::{MatchOptions, Pattern};
 
 use crate::bundle::{Bundle, ChangedFile};
-use crate::engine::api_surface::{self, ApiSurface};
+use crate::engine::api_surface::{self, ApiSurface, FormattingFacts};
 use crate::engine::diff;
 use crate::engine::path_index;
 use crate::settings::paths::*;
@@ -98,6 +98,8 @@ pub struct FileFacts {
     pub has_patch: bool,
     /// Public API definitions added, removed or re-signed in this file (source files only).
     pub api: ApiSurface,
+    /// Formatting-only hunks and lines (source files only).
+    pub formatting: FormattingFacts,
 }
 
 impl FileFacts {
@@ -352,11 +354,11 @@ fn classify(file: &ChangedFile, globs: &UserGlobs) -> FileFacts {
     }
     let lockfile = lockfile_ecosystem.is_some();
     // Generated and vendored sources are still analysed: the author decides what looks so.
-    let api = match language {
+    let (api, formatting) = match language {
         Some(language) if class == FileClass::Source => patch()
             .map(|patch| api_surface::analyze(patch, language, name.extension))
             .unwrap_or_default(),
-        _ => ApiSurface::default(),
+        _ => (ApiSurface::default(), FormattingFacts::default()),
     };
     FileFacts {
         index: 0,
@@ -385,5 +387,6 @@ fn classify(file: &ChangedFile, globs: &UserGlobs) -> FileFacts {
         status: file.status.clone(),
         has_patch: file.patch.is_some(),
         api,
+        formatting,
     }
 }

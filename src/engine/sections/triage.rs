@@ -166,7 +166,7 @@ pub fn reading_lines(facts: &FileFacts, lines: u64) -> (f64, u64, u64) {
     if facts.light_reading {
         return (lines as f64 * LIGHT_READING_FACTOR, lines, 0);
     }
-    let formatting = facts.api.formatting_lines.min(lines);
+    let formatting = facts.formatting.lines.min(lines);
     let weighted = (lines - formatting) as f64 + formatting as f64 * FORMATTING_MINUTES_FACTOR;
     (weighted, 0, formatting)
 }

@@ -13,6 +13,28 @@ use crate::signal::Contributor;
 use crate::text::show_invisibles;
 use web_sys::Element;
 
+/// The person's trust level as a chip (`data-prlens-trust`), in the panel and the sheet.
+pub(super) fn trust_chip(dom: &Dom, person: &Contributor) -> DomResult<Element> {
+    let trust_key = person.trust_level.key();
+    let trust = chip(
+        dom,
+        person.trust_level.label(),
+        &format!("trust-{trust_key}"),
+    );
+    set(&trust, "data-prlens-trust", trust_key);
+    Ok(trust)
+}
+
+/// The engine's badges that do not repeat the trust or role label ("PR Author", "New
+/// Contributor"): each word is shown once.
+pub(super) fn extra_badges(person: &Contributor) -> impl Iterator<Item = &String> {
+    let shown = [person.trust_level.label(), person.role.label()];
+    person
+        .badges
+        .iter()
+        .filter(move |badge| !shown.iter().any(|label| label.eq_ignore_ascii_case(badge)))
+}
+
 pub fn render(dom: &Dom, contributors: &[Contributor]) -> DomResult<Element> {
     let section = section(dom, "contributors", "Contributors");
     if contributors.is_empty() {
@@ -28,23 +50,11 @@ pub fn render(dom: &Dom, contributors: &[Contributor]) -> DomResult<Element> {
             None => dom.text("span", "prl-login", &person.login),
         };
         head.add(&login);
-        let trust_key = person.trust_level.key();
-        let trust = chip(
-            dom,
-            person.trust_level.label(),
-            &format!("trust-{trust_key}"),
-        );
-        set(&trust, "data-prlens-trust", trust_key);
-        head.add(&trust);
+        head.add(&trust_chip(dom, person)?);
         let role = person.role.label();
         head.add(&chip(dom, role, "neutral"));
-        // The engine's badges may repeat the trust or role label ("PR Author", "New
-        // Contributor"); show each word once.
-        let shown = [person.trust_level.label(), role];
-        for badge in &person.badges {
-            if !shown.iter().any(|label| label.eq_ignore_ascii_case(badge)) {
-                head.add(&chip(dom, badge, "outline"));
-            }
+        for badge in extra_badges(person) {
+            head.add(&chip(dom, badge, "outline"));
         }
         item.add(&head);
         let mut rows = vec![

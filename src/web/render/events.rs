@@ -42,20 +42,31 @@ pub fn wire(wiring: PanelWiring) -> DomResult<()> {
     Ok(())
 }
 
+/// A click on a focus-file link (`data-prlens-anchor`, in the panel and the sheet): its anchor,
+/// if valid, goes to `on_action` as "focus-file". True when the click was on such a link.
+pub(super) fn on_focus_file_click(
+    target: &Element,
+    on_action: Option<&Function>,
+    event: &Event,
+) -> DomResult<bool> {
+    let Some(link) = target.closest("[data-prlens-anchor]")? else {
+        return Ok(false);
+    };
+    let anchor = link.get_attribute("data-prlens-anchor").unwrap_or_default();
+    if let (true, Some(on_action)) = (is_valid_anchor(&anchor), on_action) {
+        event.prevent_default();
+        let payload = Object::new();
+        Reflect::set(&payload, &"anchor".into(), &JsValue::from_str(&anchor))?;
+        on_action.call2(&JsValue::NULL, &"focus-file".into(), &payload)?;
+    }
+    Ok(true)
+}
+
 fn on_click(wiring: &PanelWiring, event: &Event) -> DomResult<()> {
     let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
         return Ok(());
     };
-    if let Some(link) = target.closest("[data-prlens-anchor]")? {
-        let anchor = link.get_attribute("data-prlens-anchor").unwrap_or_default();
-        if is_valid_anchor(&anchor) {
-            if let Some(on_action) = &wiring.on_action {
-                event.prevent_default();
-                let payload = Object::new();
-                Reflect::set(&payload, &"anchor".into(), &JsValue::from_str(&anchor))?;
-                on_action.call2(&JsValue::NULL, &"focus-file".into(), &payload)?;
-            }
-        }
+    if on_focus_file_click(&target, wiring.on_action.as_ref(), event)? {
         return Ok(());
     }
     let Some(button) = target.closest("[data-prlens-action]")? else {

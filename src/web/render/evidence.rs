@@ -12,6 +12,24 @@ use super::frame::{chip, empty_note, section, subheading};
 use crate::signal::{Evidence, SignalState};
 use web_sys::Element;
 
+/// After the evidence signals (panel list or sheet table): the engine's note, the "Checks"
+/// heading and, when there are none, the empty note. True when there are checks to list.
+pub(super) fn open_checks(dom: &Dom, section: &Element, evidence: &Evidence) -> bool {
+    if !evidence.note.is_empty() {
+        section.add(&dom.text("p", "prl-muted", &evidence.note));
+    }
+    subheading(dom, section, "Checks");
+    if evidence.checks.is_empty() {
+        empty_note(
+            dom,
+            section,
+            "No checks or statuses reported for the head commit.",
+        );
+        return false;
+    }
+    true
+}
+
 pub fn render(dom: &Dom, evidence: &Evidence) -> DomResult<Element> {
     let section = section(dom, "evidence", "Evidence");
     let completeness = dom.el("div", "prl-meter");
@@ -44,17 +62,7 @@ pub fn render(dom: &Dom, evidence: &Evidence) -> DomResult<Element> {
         signal_item(dom, &list, signal.label(), state)?;
     }
     section.add(&list);
-    if !evidence.note.is_empty() {
-        section.add(&dom.text("p", "prl-muted", &evidence.note));
-    }
-
-    subheading(dom, &section, "Checks");
-    if evidence.checks.is_empty() {
-        empty_note(
-            dom,
-            &section,
-            "No checks or statuses reported for the head commit.",
-        );
+    if !open_checks(dom, &section, evidence) {
         return Ok(section);
     }
     let checks = dom.list("prl-checks", "Checks");

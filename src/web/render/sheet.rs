@@ -13,15 +13,15 @@
 //! Primer's side-sheet dialog (a `Dialog` positioned `right`, primer.style/components/dialog)
 //! with the WAI-ARIA modal dialog keyboard rules (w3.org/WAI/ARIA/apg/patterns/dialog-modal).
 
-use js_sys::{Function, Object, Reflect};
+use js_sys::{Function, Object};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event};
 
 use super::clipboard::{self, COPY_LABEL};
 use super::dom::{clear, forget_errors, set, take_error, Append, Dom, DomResult, HeadingLevel};
+use super::events::on_focus_file_click;
 use super::format;
-use super::links::is_valid_anchor;
 use super::options::PanelOptions;
 use super::{section, sheet_tables, theme};
 use crate::engine::sections::pr::number_label;
@@ -263,14 +263,7 @@ fn on_click(
     let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
         return Ok(());
     };
-    if let Some(link) = target.closest("[data-prlens-anchor]")? {
-        let anchor = link.get_attribute("data-prlens-anchor").unwrap_or_default();
-        if let (true, Some(on_action)) = (is_valid_anchor(&anchor), on_action) {
-            event.prevent_default();
-            let payload = Object::new();
-            Reflect::set(&payload, &"anchor".into(), &JsValue::from_str(&anchor))?;
-            on_action.call2(&JsValue::NULL, &"focus-file".into(), &payload)?;
-        }
+    if on_focus_file_click(&target, on_action, event)? {
         return Ok(());
     }
     let Some(button) = target.closest("[data-prlens-action]")? else {

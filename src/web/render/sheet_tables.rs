@@ -6,10 +6,12 @@
 //! narrow sidebar and the playground. Same data, same words, same safe building (`dom`).
 
 use super::charts;
+use super::contributors::{extra_badges, trust_chip};
 use super::dom::{set, Append, Dom, DomResult};
+use super::evidence::open_checks;
 use super::focus::{open_section, path_link};
 use super::format;
-use super::frame::{chip, empty_note, section, subheading};
+use super::frame::{chip, empty_note, section};
 use super::links::profile_url;
 use crate::signal::{Contributor, Evidence, FocusFile, PrInfo};
 use web_sys::Element;
@@ -74,21 +76,11 @@ pub fn contributors(dom: &Dom, contributors: &[Contributor]) -> DomResult<Elemen
         });
         let role = person.role.label();
         who.add(&dom.text("span", "prl-muted prl-block", role));
-        let shown = [person.trust_level.label(), role];
-        for badge in &person.badges {
-            if !shown.iter().any(|label| label.eq_ignore_ascii_case(badge)) {
-                who.add(&chip(dom, badge, "outline"));
-            }
+        for badge in extra_badges(person) {
+            who.add(&chip(dom, badge, "outline"));
         }
         row.add(&who);
-        let trust_key = person.trust_level.key();
-        let trust = chip(
-            dom,
-            person.trust_level.label(),
-            &format!("trust-{trust_key}"),
-        );
-        set(&trust, "data-prlens-trust", trust_key);
-        row.add(&cell_with(dom, "td", &trust));
+        row.add(&cell_with(dom, "td", &trust_chip(dom, person)?));
         row.add(&dom.text(
             "td",
             "prl-num",
@@ -170,17 +162,7 @@ pub fn evidence(dom: &Dom, evidence: &Evidence) -> DomResult<Element> {
         body.add(&row);
     }
     section.add(&scroller(dom, &table));
-    if !evidence.note.is_empty() {
-        section.add(&dom.text("p", "prl-muted", &evidence.note));
-    }
-
-    subheading(dom, &section, "Checks");
-    if evidence.checks.is_empty() {
-        empty_note(
-            dom,
-            &section,
-            "No checks or statuses reported for the head commit.",
-        );
+    if !open_checks(dom, &section, evidence) {
         return Ok(section);
     }
     let (table, body) = new_table(dom, "Checks", &["Check", "State", "Conclusion", "Feeds"]);

@@ -1,0 +1,129 @@
+/**
+ * Fetching the PR on screen from GitHub (in wasm), scoring and showing it, with coalesced
+ * progress; "load", "refresh" and "poll" differ in what an error or an unchanged bundle does.
+ */
+import { api, engine, engineSettings, settings, view, wasm } from "./state.js";
+import { render, showError, showLoading } from "./show.js";
+import { learnDigests, pageWithAnchors, rescore } from "./scoring.js";
+import { writeCachedPanel } from "./storage.js";
+import { isTrap } from "../engine-session.js";
+
+export function freshnessSeconds(force) {
+  if (force) return 0;
+  const value = Number(settings.prefs.freshnessSeconds);
+  return Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+/** Bundle JSON without `fetched_at`: equal strings mean nothing GitHub says has changed. */
+function content(bundleJson) {
+  const { fetched_at: _ignored, ...rest } = JSON.parse(bundleJson);
+  return JSON.stringify(rest);
+}
+
+/** The latest progress report not yet on screen, and its animation-frame request. */
+const progressRender = { latest: null, frame: 0 };
+
+/**
+ * Shows fetch progress at most once per animation frame: a wave of requests finishes in a
+ * burst, and re-rendering the loading state for each answer only delays the next wave.
+ */
+function showProgress(progress) {
+  progressRender.latest = progress;
+  if (progressRender.frame) return;
+  progressRender.frame = requestAnimationFrame(() => {
+    progressRender.frame = 0;
+    const latest = progressRender.latest;
+    progressRender.latest = null;
+    // Only while a fetch is still running: it may have failed (error shown) before the styles came.
+    if (latest && !view.shown && !engine.crashed) showLoading({ message: latest.message, progress: latest }, () => view.busy);
+  });
+}
+
+/** Drops a progress render still waiting for its frame (the fetch ended or failed). */
+function cancelProgress() {
+  if (progressRender.frame) cancelAnimationFrame(progressRender.frame);
+  progressRender.frame = 0;
+  progressRender.latest = null;
+}
+
+/**
+ * Fetches, scores and renders the current PR. `mode`: "load" (first view; errors replace the
+ * panel), "refresh" (user asked; revalidates everything), "poll" (background; errors keep the
+ * panel on screen, and an unchanged bundle is not re-rendered).
+ */
+export async function update(mode) {
+  const pull = view.pull;
+  if (!pull || engine.crashed) return;
+  if (view.busy) {
+    // A refresh asked for during a poll runs right after it; a second poll is pointless.
+    if (mode !== "poll") view.queued = mode;
+    return;
+  }
+  const generation = view.generation;
+  const factsUsed = JSON.stringify(pageWithAnchors());
+  view.busy = true;
+  try {
+    if (mode !== "poll" && !view.shown) {
+      // Without holding the fetch back: the boot text shows meanwhile. Only if this fetch is
+      // still running: a fast failure may already show its error.
+      showLoading({ message: "Fetching the pull request from GitHub…" }, () => generation === view.generation && view.busy);
+    }
+    performance.mark("prlens:fetch-start");
+    const request = { ...pull, page: pageWithAnchors() ?? undefined };
+    const options = {
+      token: settings.token ?? undefined,
+      storage: api.storage.local,
+      freshnessSeconds: freshnessSeconds(mode !== "load"),
+      now: Date.now(),
+      onProgress(progress) {
+        if (generation === view.generation && !view.shown) showProgress(progress);
+      },
+    };
+    // A view waits for the signal: fetch and analyse in one wasm call, so the bundle does not
+    // cross into JS and back. A poll analyses only when the bundle changed.
+    const engineUsed = engineSettings();
+    let bundleJson;
+    let signalJson = null;
+    let fetchedAt = null;
+    if (mode !== "poll" && typeof wasm.fetchAndAnalyze === "function") {
+      let roundTrips, firstWave;
+      ({ bundle: bundleJson, signal: signalJson, fetchedAt = null, roundTrips, firstWave } = await wasm.fetchAndAnalyze(request, options, engineUsed));
+      // The bench reads which plan a view took (docs/performance.md, "What is measured").
+      if (Number.isInteger(roundTrips)) performance.mark(`prlens:api-round-trips-${roundTrips}`);
+      if (typeof firstWave === "string") performance.mark(`prlens:first-wave-${firstWave}`);
+    } else {
+      bundleJson = await wasm.fetchBundle(request, options);
+    }
+    cancelProgress();
+    performance.mark("prlens:fetched");
+    if (generation !== view.generation) return;
+    const changed = !view.bundleJson || content(bundleJson) !== content(view.bundleJson);
+    if (mode === "poll" && !changed) return;
+    if (changed) view.digests = null; // the file list may have changed
+    view.bundleJson = bundleJson;
+    view.fetchedAt = typeof fetchedAt === "string" ? fetchedAt : null;
+    const engineNow = engineSettings();
+    // Settings changed while fetching: analyse again with the new ones.
+    view.signalJson = signalJson !== null && engineNow === engineUsed ? signalJson : wasm.analyzeBundle(bundleJson, engineNow);
+    performance.mark("prlens:analyzed");
+    await view.styles;
+    if (generation !== view.generation) return;
+    render(view.signalJson);
+    performance.mark("prlens:rendered");
+    writeCachedPanel(pull, view.signalJson).catch(() => {});
+    // Page facts that arrived while fetching (e.g. a file ticked "Viewed") count too.
+    if (JSON.stringify(pageWithAnchors()) !== factsUsed) rescore();
+    learnDigests(bundleJson);
+  } catch (error) {
+    cancelProgress();
+    if (generation !== view.generation) return;
+    if (mode !== "poll" || isTrap(error)) showError(error);
+  } finally {
+    if (generation === view.generation) {
+      view.busy = false;
+      const queued = view.queued;
+      view.queued = null;
+      if (queued) update(queued);
+    }
+  }
+}

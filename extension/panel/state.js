@@ -1,0 +1,49 @@
+/**
+ * What every part of the panel shares: the extension API, the panel's root element, the PR on
+ * screen (`view`), the user's settings and the one engine instance.
+ */
+import init, * as wasm from "../pkg/prlens.js";
+import "../github-names.js";
+import "../prefs.js";
+import { openEngineSession } from "../engine-session.js";
+
+export const api = globalThis.browser ?? globalThis.chrome;
+export const root = document.getElementById("prlens-panel");
+export { wasm };
+
+const { normalizePrefs } = globalThis.prlensPrefs;
+
+/** The wasm instance of this document; after a trap the iframe reloads (show.js, Retry). */
+performance.mark("prlens:wasm-start"); // → wasm-ready: compile + instantiate (bench row)
+export const engine = openEngineSession(() =>
+  init({ module_or_path: api.runtime.getURL("pkg/prlens_bg.wasm") }).then(() => {
+    performance.mark("prlens:wasm-ready");
+    return wasm;
+  }),
+);
+
+/** Prefs (prefs.js) and the token; replaced as storage changes (panel.js). */
+export const settings = { prefs: normalizePrefs(undefined), token: null };
+
+/** Everything about the PR on screen. */
+export const view = {
+  pull: null, // {owner, repo, number}
+  tab: "conversation",
+  colorMode: undefined,
+  facts: null,
+  anchors: null, // files the page named by diff anchor only (diff-anchors.js)
+  digests: null, // sha256(filename) → filename of the bundle's files, once known
+  bundleJson: null,
+  fetchedAt: null, // the bundle's fetched_at when fetchAndAnalyze said it (else read from bundleJson)
+  signalJson: null,
+  shownSignal: null,
+  shown: false, // a panel (cached or fresh) is on screen
+  styles: Promise.resolve(), // the page's and the current theme's CSS; awaited before anything is rendered
+  generation: 0, // bumps on each new PR, so late answers for an old one are dropped
+  busy: false,
+  queued: null, // a user refresh that arrived while a fetch was running
+  pollTimer: null,
+};
+
+/** The engine settings as the wasm calls take them. */
+export const engineSettings = () => JSON.stringify(settings.prefs.engine ?? {});
