@@ -277,7 +277,9 @@ test("fetchBundle rejects hostile owner/repo/number before building any URL", as
   assert.deepEqual(calls, [], "no request was made for any hostile reference");
   // The control: a valid reference does reach the network (here: the recorder).
   await assert.rejects(pkg.fetchBundle({ owner: "octo-org", repo: "my.repo_x", number: 42 }, { apiBase: "https://api.github.com" }));
-  assert.ok(calls.length > 0 && calls.every((call) => call.url.startsWith("https://api.github.com/repos/octo-org/my.repo_x/pulls/42")));
+  // Wave 1 asks for the pull and its issue timeline: both name exactly this repository and number.
+  const valid = /^https:\/\/api\.github\.com\/repos\/octo-org\/my\.repo_x\/(pulls|issues)\/42([/?]|$)/;
+  assert.ok(calls.length > 0 && calls.every((call) => valid.test(call.url)), JSON.stringify(calls.map((call) => call.url)));
 });
 
 // ------------------------------------------------------------------------------------------
