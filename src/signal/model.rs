@@ -301,6 +301,16 @@ pub enum FindingKind {
     WorkflowScriptInjection,
     UnpinnedAction,
     WorkflowWritePermissions,
+    WorkflowSecretUse,
+    SecretInDiff,
+    HiddenUnicode,
+    MixedScriptIdentifier,
+    AgentInstructions,
+    PackageNameSquat,
+    RegistrySwitch,
+    LockfileForeignSource,
+    AutorunConfig,
+    CiTestConfig,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]

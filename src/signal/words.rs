@@ -116,6 +116,16 @@ words!(FindingKind {
     WorkflowScriptInjection => "workflow_script_injection", "script injection";
     UnpinnedAction => "unpinned_action", "unpinned action";
     WorkflowWritePermissions => "workflow_write_permissions", "write permissions";
+    WorkflowSecretUse => "workflow_secret_use", "secret use";
+    SecretInDiff => "secret_in_diff", "secret in diff";
+    HiddenUnicode => "hidden_unicode", "hidden characters";
+    MixedScriptIdentifier => "mixed_script_identifier", "look-alike letters";
+    AgentInstructions => "agent_instructions", "agent instructions";
+    PackageNameSquat => "package_name_squat", "look-alike package name";
+    RegistrySwitch => "registry_switch", "registry switch";
+    LockfileForeignSource => "lockfile_foreign_source", "lockfile source switch";
+    AutorunConfig => "autorun_config", "autorun config";
+    CiTestConfig => "ci_test_config", "CI-executed test config";
 });
 
 words!(EvidenceSignal {

@@ -32,6 +32,8 @@ mod manifest_python;
 mod manifest_toml;
 mod manifest_xml;
 mod model;
+mod workflow_expressions;
+mod workflow_yaml;
 mod workflows;
 
 use std::collections::BTreeMap;
@@ -61,6 +63,7 @@ pub(crate) const WORKFLOW_FINDINGS: &[FindingKind] = &[
     FindingKind::WorkflowScriptInjection,
     FindingKind::UnpinnedAction,
     FindingKind::WorkflowWritePermissions,
+    FindingKind::WorkflowSecretUse,
 ];
 
 /// Finding kinds of download-and-execute patterns in build scripts and CI (read by
