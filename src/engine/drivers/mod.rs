@@ -48,7 +48,9 @@ macro_rules! catalogue {
 
 catalogue! {
     dangerous_workflow,
+    secret_in_diff,
     large_diff,
+    hidden_text,
     install_script,
     failing_checks,
     new_contributor,

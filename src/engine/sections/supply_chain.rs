@@ -23,6 +23,7 @@
 mod build_scripts;
 mod dependencies;
 mod ecosystems;
+mod hidden_text;
 mod install_scripts;
 mod lockfiles;
 mod manifest_go;
@@ -32,6 +33,7 @@ mod manifest_python;
 mod manifest_toml;
 mod manifest_xml;
 mod model;
+mod secrets;
 mod workflow_expressions;
 mod workflow_yaml;
 mod workflows;
@@ -64,6 +66,16 @@ pub(crate) const WORKFLOW_FINDINGS: &[FindingKind] = &[
     FindingKind::UnpinnedAction,
     FindingKind::WorkflowWritePermissions,
     FindingKind::WorkflowSecretUse,
+];
+
+/// Finding kinds of credentials in added lines (read by `secret_in_diff`).
+pub(crate) const SECRET_FINDINGS: &[FindingKind] = &[FindingKind::SecretInDiff];
+
+/// Finding kinds of text that reads differently from what it does (read by `hidden_text`).
+pub(crate) const HIDDEN_TEXT_FINDINGS: &[FindingKind] = &[
+    FindingKind::HiddenUnicode,
+    FindingKind::MixedScriptIdentifier,
+    FindingKind::AgentInstructions,
 ];
 
 /// Finding kinds of download-and-execute patterns in build scripts and CI (read by
@@ -134,10 +146,13 @@ pub fn assess(context: &Context) -> SupplyChain {
         findings.extend(install_scripts::findings(file, facts));
         findings.extend(build_scripts::findings(file, facts));
         findings.extend(workflows::findings(file, facts));
+        findings.extend(secrets::findings(file, facts));
+        findings.extend(hidden_text::findings(file, facts));
         findings.extend(lockfiles::sources(file, facts));
         findings.extend(lockfiles::new_packages(file, facts, files));
     }
     findings.extend(lockfiles::drift(files, &changed_dependencies));
+    findings.extend(hidden_text::pr_text_findings(context.bundle));
     let mut findings = merge_repeats(findings);
     crate::order::sort_by(&mut findings, |a, b| {
         b.severity
