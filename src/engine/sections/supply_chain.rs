@@ -20,11 +20,13 @@
 //! review, Danger); each finder's module names its own.
 //! Findings are ordered by severity (critical first), then path.
 
+mod autorun;
 mod build_scripts;
 mod dependencies;
 mod ecosystems;
 mod hidden_text;
 mod install_scripts;
+mod lockfile_sources;
 mod lockfiles;
 mod manifest_go;
 mod manifest_json;
@@ -33,7 +35,9 @@ mod manifest_python;
 mod manifest_toml;
 mod manifest_xml;
 mod model;
+mod registries;
 mod secrets;
+mod squats;
 mod workflow_expressions;
 mod workflow_yaml;
 mod workflows;
@@ -77,6 +81,19 @@ pub(crate) const HIDDEN_TEXT_FINDINGS: &[FindingKind] = &[
     FindingKind::MixedScriptIdentifier,
     FindingKind::AgentInstructions,
 ];
+
+/// Finding kinds of package-source switches (read by `registry_switch`).
+pub(crate) const REGISTRY_FINDINGS: &[FindingKind] = &[
+    FindingKind::RegistrySwitch,
+    FindingKind::LockfileForeignSource,
+];
+
+/// Finding kinds of package names that imitate popular ones (read by `package_name_squat`).
+pub(crate) const SQUAT_FINDINGS: &[FindingKind] = &[FindingKind::PackageNameSquat];
+
+/// Finding kinds of configuration that runs commands by itself (read by `autorun_config`).
+pub(crate) const AUTORUN_FINDINGS: &[FindingKind] =
+    &[FindingKind::AutorunConfig, FindingKind::CiTestConfig];
 
 /// Finding kinds of download-and-execute patterns in build scripts and CI (read by
 /// `build_script_change`).
@@ -147,8 +164,11 @@ pub fn assess(context: &Context) -> SupplyChain {
         findings.extend(build_scripts::findings(file, facts));
         findings.extend(workflows::findings(file, facts));
         findings.extend(secrets::findings(file, facts));
+        findings.extend(registries::findings(file, facts));
+        findings.extend(autorun::findings(file, facts));
         findings.extend(hidden_text::findings(file, facts));
         findings.extend(lockfiles::sources(file, facts));
+        findings.extend(lockfile_sources::findings(file, facts));
         findings.extend(lockfiles::new_packages(file, facts, files));
     }
     findings.extend(lockfiles::drift(files, &changed_dependencies));
