@@ -13,6 +13,7 @@ use support::{project_bundle, project_bundle_names, project_bundle_value, projec
 
 mod people;
 mod reviews_and_checks;
+mod scans;
 mod shapes;
 
 fn driver_ids(signal: &prlens::Signal) -> Vec<&str> {
