@@ -166,7 +166,7 @@ pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
                     }
                 }
             }
-            line_number += 1;
+            line_number = line_number.saturating_add(1);
         }
     }
     found
