@@ -61,7 +61,7 @@ const MAX_FINDINGS: usize = 10;
 
 /// How a file states its package source, by name.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Settings {
+enum SourceFile {
     Npmrc,
     Yarnrc,
     YarnrcYml,
@@ -70,27 +70,27 @@ enum Settings {
     Pyproject,
     CargoConfig,
     NugetConfig,
-    MavenSettings,
+    MavenSettingsXml,
     Gradle,
 }
 
-fn settings_of(path: &str) -> Option<Settings> {
+fn settings_of(path: &str) -> Option<SourceFile> {
     let lower = path.to_ascii_lowercase();
     let name = lower.rsplit('/').next().unwrap_or(&lower);
     Some(match name {
-        ".npmrc" | ".pnpmrc" => Settings::Npmrc,
-        ".yarnrc" => Settings::Yarnrc,
-        ".yarnrc.yml" | ".yarnrc.yaml" => Settings::YarnrcYml,
-        "bunfig.toml" => Settings::Bunfig,
-        "pip.conf" | "pip.ini" => Settings::PipConf,
-        "pyproject.toml" => Settings::Pyproject,
+        ".npmrc" | ".pnpmrc" => SourceFile::Npmrc,
+        ".yarnrc" => SourceFile::Yarnrc,
+        ".yarnrc.yml" | ".yarnrc.yaml" => SourceFile::YarnrcYml,
+        "bunfig.toml" => SourceFile::Bunfig,
+        "pip.conf" | "pip.ini" => SourceFile::PipConf,
+        "pyproject.toml" => SourceFile::Pyproject,
         "config" | "config.toml" if lower.ends_with(&format!(".cargo/{name}")) => {
-            Settings::CargoConfig
+            SourceFile::CargoConfig
         }
-        "nuget.config" => Settings::NugetConfig,
-        "settings.xml" => Settings::MavenSettings,
+        "nuget.config" => SourceFile::NugetConfig,
+        "settings.xml" => SourceFile::MavenSettingsXml,
         _ if name.starts_with("build.gradle") || name.starts_with("settings.gradle") => {
-            Settings::Gradle
+            SourceFile::Gradle
         }
         _ => return None,
     })
@@ -137,22 +137,22 @@ pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
 }
 
 /// `(setting, value)` when an added line sets a package source in this kind of file.
-fn source_setting(kind: Settings, line: &str, table: &str) -> Option<(String, String)> {
+fn source_setting(kind: SourceFile, line: &str, table: &str) -> Option<(String, String)> {
     let lower = line.to_ascii_lowercase();
     let key_value = |separators: &[char]| {
         line.split_once(separators)
             .map(|(key, value)| (key.trim().trim_matches('"').to_string(), unquote(value)))
     };
     match kind {
-        Settings::Npmrc => {
+        SourceFile::Npmrc => {
             key_value(&['=']).filter(|(key, _)| key == "registry" || key.ends_with(":registry"))
         }
-        Settings::Yarnrc => lower
+        SourceFile::Yarnrc => lower
             .starts_with("registry ")
             .then(|| ("registry".to_string(), unquote(line.get(9..).unwrap_or("")))),
-        Settings::YarnrcYml => key_value(&[':']).filter(|(key, _)| key == "npmRegistryServer"),
-        Settings::Bunfig => key_value(&['=']).filter(|(key, _)| key == "registry"),
-        Settings::PipConf => key_value(&['=', ':']).filter(|(key, _)| {
+        SourceFile::YarnrcYml => key_value(&[':']).filter(|(key, _)| key == "npmRegistryServer"),
+        SourceFile::Bunfig => key_value(&['=']).filter(|(key, _)| key == "registry"),
+        SourceFile::PipConf => key_value(&['=', ':']).filter(|(key, _)| {
             [
                 "index-url",
                 "extra-index-url",
@@ -162,7 +162,7 @@ fn source_setting(kind: Settings, line: &str, table: &str) -> Option<(String, St
             ]
             .contains(&key.as_str())
         }),
-        Settings::Pyproject => {
+        SourceFile::Pyproject => {
             let source_table = [
                 "tool.poetry.source",
                 "tool.uv.index",
@@ -176,7 +176,7 @@ fn source_setting(kind: Settings, line: &str, table: &str) -> Option<(String, St
                     || ["index-url", "extra-index-url"].contains(&key.as_str())
             })
         }
-        Settings::CargoConfig => {
+        SourceFile::CargoConfig => {
             if lower.starts_with("[source.") || lower.starts_with("[registries.") {
                 return Some((line.to_string(), String::new()));
             }
@@ -186,12 +186,12 @@ fn source_setting(kind: Settings, line: &str, table: &str) -> Option<(String, St
                         && ["registry", "index", "git"].contains(&key.as_str()))
             })
         }
-        Settings::NugetConfig => (lower.contains("<add ") && lower.contains("value=\"http"))
+        SourceFile::NugetConfig => (lower.contains("<add ") && lower.contains("value=\"http"))
             .then(|| ("package source".to_string(), attribute(line, "value"))),
-        Settings::MavenSettings => lower
+        SourceFile::MavenSettingsXml => lower
             .contains("<url>")
             .then(|| ("mirror".to_string(), between(line, "<url>", "</url>"))),
-        Settings::Gradle => (lower.contains("maven") && lower.contains("url"))
+        SourceFile::Gradle => (lower.contains("maven") && lower.contains("url"))
             .then(|| ("maven repository".to_string(), quoted(line))),
     }
 }

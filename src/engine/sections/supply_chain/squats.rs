@@ -264,7 +264,9 @@ fn popular(ecosystem: &str) -> &'static [&'static str] {
 }
 
 fn normalise(ecosystem: &str, name: &str) -> String {
-    let lower = name.to_lowercase();
+    // ASCII folding only: registries' names are ASCII, and a non-ASCII name is a finding anyway
+    // (full Unicode case tables would cost ~15 KB of wasm).
+    let lower = name.to_ascii_lowercase();
     if matches!(ecosystem, "pip" | "pipenv") {
         lower.replace(['_', '.'], "-")
     } else {
