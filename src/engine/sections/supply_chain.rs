@@ -45,6 +45,7 @@ mod workflows;
 use std::collections::BTreeMap;
 
 use crate::engine::context::Context;
+use crate::engine::diff;
 use crate::signal::{Finding, FindingKind, SupplyChain};
 
 /// Finding kinds that describe dependency declarations (read by `dependency_change`).
@@ -163,12 +164,14 @@ pub fn assess(context: &Context) -> SupplyChain {
         findings.extend(install_scripts::findings(file, facts));
         findings.extend(build_scripts::findings(file, facts));
         findings.extend(workflows::findings(file, facts));
-        findings.extend(secrets::findings(file, facts));
-        findings.extend(registries::findings(file, facts));
-        findings.extend(autorun::findings(file, facts));
-        findings.extend(hidden_text::findings(file, facts));
+        // One parse for the scans that read every file's added lines.
+        let patch = file.patch.as_deref().map(diff::parse).unwrap_or_default();
+        findings.extend(secrets::findings(facts, &patch));
+        findings.extend(registries::findings(facts, &patch));
+        findings.extend(autorun::findings(file, facts, &patch));
+        findings.extend(hidden_text::findings(file, facts, &patch));
         findings.extend(lockfiles::sources(file, facts));
-        findings.extend(lockfile_sources::findings(file, facts));
+        findings.extend(lockfile_sources::findings(facts, &patch));
         findings.extend(lockfiles::new_packages(file, facts, files));
     }
     findings.extend(lockfiles::drift(files, &changed_dependencies));

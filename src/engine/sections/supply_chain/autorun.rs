@@ -22,7 +22,7 @@
 //! lines starting with `import` are executed); git Docs `githooks` (`core.hooksPath`).
 
 use crate::bundle::ChangedFile;
-use crate::engine::diff;
+use crate::engine::diff::Patch;
 use crate::engine::files::FileFacts;
 use crate::signal::{Finding, FindingKind, Severity};
 
@@ -133,9 +133,9 @@ fn kind_of(path: &str) -> Option<Kind> {
     })
 }
 
-pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
+pub fn findings(file: &ChangedFile, facts: &FileFacts, patch: &Patch) -> Vec<Finding> {
     let path = facts.path.as_str();
-    let hooks_path = hooks_path_lines(file, path);
+    let hooks_path = hooks_path_lines(patch, path);
     let Some(kind) = kind_of(path) else {
         return hooks_path;
     };
@@ -163,7 +163,7 @@ pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
             Severity::High,
         )),
         Kind::Conftest => {
-            let active = added_lines(file).any(|line| is_active(&line));
+            let active = patch.added().any(is_active);
             found.push(finding(
                 FindingKind::CiTestConfig,
                 path,
@@ -178,15 +178,15 @@ pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
                 },
             ));
         }
-        _ => found.extend(keyed_findings(file, path, kind)),
+        _ => found.extend(keyed_findings(patch, path, kind)),
     }
     found.truncate(MAX_FINDINGS);
     found
 }
 
 /// Findings from added lines that set a self-running key.
-fn keyed_findings(file: &ChangedFile, path: &str, kind: Kind) -> Vec<Finding> {
-    let lines: Vec<String> = added_lines(file).collect();
+fn keyed_findings(patch: &Patch, path: &str, kind: Kind) -> Vec<Finding> {
+    let lines: Vec<&str> = patch.added().collect();
     let active = lines.iter().any(|line| is_active(line));
     let mut found = Vec::new();
     for line in &lines {
@@ -258,9 +258,10 @@ fn keyed_findings(file: &ChangedFile, path: &str, kind: Kind) -> Vec<Finding> {
 }
 
 /// `core.hooksPath` set on an added line of any file (a script, a package.json `prepare`).
-fn hooks_path_lines(file: &ChangedFile, path: &str) -> Vec<Finding> {
-    added_lines(file)
-        .find(|line| line.to_ascii_lowercase().contains("core.hookspath"))
+fn hooks_path_lines(patch: &Patch, path: &str) -> Vec<Finding> {
+    patch
+        .added()
+        .find(|line| line.contains("hooksPath") || line.to_ascii_lowercase().contains("core.hookspath"))
         .map(|_| {
             finding(
                 FindingKind::AutorunConfig,
@@ -271,14 +272,6 @@ fn hooks_path_lines(file: &ChangedFile, path: &str) -> Vec<Finding> {
         })
         .into_iter()
         .collect()
-}
-
-fn added_lines(file: &ChangedFile) -> impl Iterator<Item = String> + '_ {
-    let patch = file.patch.as_deref().map(diff::parse);
-    patch
-        .map(|patch| patch.added().map(str::to_string).collect::<Vec<_>>())
-        .unwrap_or_default()
-        .into_iter()
 }
 
 fn is_active(line: &str) -> bool {
@@ -308,10 +301,14 @@ mod tests {
             patch: Some(format!("@@ -1,1 +1,2 @@\n {{\n+{added}")),
             ..Default::default()
         };
-        findings(&file, &classify_file(&file))
-            .into_iter()
-            .map(|finding| (finding.id, finding.severity))
-            .collect()
+        findings(
+            &file,
+            &classify_file(&file),
+            &crate::engine::diff::parse(file.patch.as_deref().unwrap_or("")),
+        )
+        .into_iter()
+        .map(|finding| (finding.id, finding.severity))
+        .collect()
     }
 
     #[test]

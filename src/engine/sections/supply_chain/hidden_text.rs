@@ -24,7 +24,7 @@
 //! agents.md.
 
 use crate::bundle::{Bundle, ChangedFile};
-use crate::engine::diff;
+use crate::engine::diff::Patch;
 use crate::engine::files::{FileClass, FileFacts};
 use crate::signal::{Finding, FindingKind, Severity};
 use crate::text::{code_point_mark, is_invisible};
@@ -58,6 +58,9 @@ fn is_bidi_or_tag(c: char) -> bool {
 /// A hidden character that is not part of an emoji (the joiner and variation selectors after
 /// a pictograph are, Unicode TS #51), nor a byte-order mark at the start of a file.
 fn hidden_characters(text: &str, line_start: bool) -> Vec<char> {
+    if text.is_ascii() || !text.chars().any(is_invisible) {
+        return Vec::new();
+    }
     let visible = crate::text::show_invisibles(text);
     let mut found: Vec<char> = text
         .chars()
@@ -86,7 +89,7 @@ fn severity_of(characters: &[char]) -> Severity {
 }
 
 /// Findings for one changed file: its name, its added lines, and agent instruction files.
-pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
+pub fn findings(file: &ChangedFile, facts: &FileFacts, patch: &Patch) -> Vec<Finding> {
     let mut found = Vec::new();
     let path = &facts.path;
     let in_name = hidden_characters(path, false);
@@ -101,10 +104,13 @@ pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
             severity_of(&in_name),
         ));
     }
-    if let Some(word) = path
-        .split(['/', '.', '-', '_'])
-        .find(|word| mixes_scripts(word))
-    {
+    let mixed_name = (!path.is_ascii())
+        .then(|| {
+            path.split(['/', '.', '-', '_'])
+                .find(|word| mixes_scripts(word))
+        })
+        .flatten();
+    if let Some(word) = mixed_name {
         found.push(finding(
             FindingKind::MixedScriptIdentifier,
             path,
@@ -127,10 +133,6 @@ pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
             Severity::Medium,
         ));
     }
-    let Some(text) = file.patch.as_deref() else {
-        return found;
-    };
-    let patch = diff::parse(text);
     let mut hidden = 0;
     let mut mixed = 0;
     for hunk in &patch.hunks {
@@ -150,8 +152,11 @@ pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
                         severity_of(&characters),
                     ));
                 }
-                let prose = matches!(facts.class, FileClass::Docs);
-                if let Some(word) = identifiers(line).find(|word| !prose && mixes_scripts(word)) {
+                let prose = matches!(facts.class, FileClass::Docs) || line.is_ascii();
+                let mixed_word = (!prose)
+                    .then(|| identifiers(line).find(|word| mixes_scripts(word)))
+                    .flatten();
+                if let Some(word) = mixed_word {
                     if mixed < MAX_FINDINGS {
                         mixed += 1;
                         found.push(finding(
@@ -228,10 +233,14 @@ mod tests {
             patch: Some(format!("@@ -1,1 +1,2 @@\n context\n+{added}")),
             ..Default::default()
         };
-        findings(&file, &classify_file(&file))
-            .into_iter()
-            .map(|finding| (finding.id, finding.severity))
-            .collect()
+        findings(
+            &file,
+            &classify_file(&file),
+            &crate::engine::diff::parse(file.patch.as_deref().unwrap_or("")),
+        )
+        .into_iter()
+        .map(|finding| (finding.id, finding.severity))
+        .collect()
     }
 
     #[test]

@@ -17,8 +17,7 @@
 //! injecting malicious modules" (snyk.io, 2019); npm Docs "package-lock.json" (`resolved`);
 //! Cargo Book "Cargo.lock" / "Specifying dependencies from git repositories".
 
-use crate::bundle::ChangedFile;
-use crate::engine::diff;
+use crate::engine::diff::Patch;
 use crate::engine::files::FileFacts;
 use crate::signal::{Finding, FindingKind, Severity};
 
@@ -37,15 +36,11 @@ const GIT_SOURCES: &[&str] = &[
 /// Findings kept per lockfile.
 const MAX_FINDINGS: usize = 10;
 
-pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
+pub fn findings(facts: &FileFacts, patch: &Patch) -> Vec<Finding> {
     if !facts.lockfile {
         return Vec::new();
     }
-    let Some(text) = file.patch.as_deref() else {
-        return Vec::new();
-    };
     let basename = facts.lowercase_basename();
-    let patch = diff::parse(text);
     let mut found = Vec::new();
     for hunk in &patch.hunks {
         let mut entry = String::new();
@@ -155,6 +150,7 @@ fn tarball_package(url: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bundle::ChangedFile;
     use crate::engine::files::classify_file;
 
     fn scan(path: &str, patch: &str) -> Vec<String> {
@@ -166,10 +162,13 @@ mod tests {
             patch: Some(patch.into()),
             ..Default::default()
         };
-        findings(&file, &classify_file(&file))
-            .into_iter()
-            .map(|finding| finding.detail)
-            .collect()
+        findings(
+            &classify_file(&file),
+            &crate::engine::diff::parse(file.patch.as_deref().unwrap_or("")),
+        )
+        .into_iter()
+        .map(|finding| finding.detail)
+        .collect()
     }
 
     #[test]

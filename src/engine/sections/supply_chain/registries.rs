@@ -24,8 +24,7 @@
 //! command documentation "Module proxy protocol" and `go help environment`; NuGet "nuget.config
 //! reference"; Birsan, "Dependency Confusion" (medium.com/@alex.birsan, 2021).
 
-use crate::bundle::ChangedFile;
-use crate::engine::diff;
+use crate::engine::diff::Patch;
 use crate::engine::files::{FileClass, FileFacts};
 use crate::signal::{Finding, FindingKind, Severity};
 
@@ -96,16 +95,12 @@ fn settings_of(path: &str) -> Option<SourceFile> {
     })
 }
 
-pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
-    let Some(text) = file.patch.as_deref() else {
-        return Vec::new();
-    };
+pub fn findings(facts: &FileFacts, patch: &Patch) -> Vec<Finding> {
     let settings = settings_of(&facts.path);
     let go_env = facts.class != FileClass::Docs;
     if settings.is_none() && !go_env {
         return Vec::new();
     }
-    let patch = diff::parse(text);
     let mut found = Vec::new();
     for hunk in &patch.hunks {
         let mut table = String::new();
@@ -198,6 +193,10 @@ fn source_setting(kind: SourceFile, line: &str, table: &str) -> Option<(String, 
 
 /// Go settings in any file: `GOPROXY=…`, `GOPROXY: …`, `go env -w GOPROXY=…`.
 fn go_setting(line: &str) -> Option<(String, String)> {
+    // Go's environment variables are upper-case; most lines hold none.
+    if !line.contains("GO") {
+        return None;
+    }
     let lower = line
         .to_ascii_lowercase()
         .replace(": ", "=")
@@ -272,6 +271,7 @@ fn quoted(line: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bundle::ChangedFile;
     use crate::engine::files::classify_file;
 
     fn scan(path: &str, context: &str, added: &str) -> Vec<(FindingKind, Severity)> {
@@ -283,10 +283,13 @@ mod tests {
             patch: Some(format!("@@ -1,1 +1,2 @@\n{context}\n+{added}")),
             ..Default::default()
         };
-        findings(&file, &classify_file(&file))
-            .into_iter()
-            .map(|finding| (finding.id, finding.severity))
-            .collect()
+        findings(
+            &classify_file(&file),
+            &crate::engine::diff::parse(file.patch.as_deref().unwrap_or("")),
+        )
+        .into_iter()
+        .map(|finding| (finding.id, finding.severity))
+        .collect()
     }
 
     const HIGH: [(FindingKind, Severity); 1] = [(FindingKind::RegistrySwitch, Severity::High)];
