@@ -423,7 +423,9 @@ fn text_format_is_compact_uncoloured_when_piped_and_shows_control_characters_of_
     assert!(text.contains("Risk CRITICAL"), "{text}");
     // The bidi override in the title is itself a finding, shown as a code point.
     assert!(
-        text.contains("Hidden text — PR title and description: contains hidden characters ⟪U+202E⟫"),
+        text.contains(
+            "Hidden text — PR title and description: contains hidden characters ⟪U+202E⟫"
+        ),
         "{text}"
     );
     assert!(text.lines().count() < 25, "compact: {text}");

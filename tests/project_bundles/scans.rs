@@ -27,13 +27,21 @@ fn finding_kinds(signal: &prlens::Signal) -> Vec<(FindingKind, Severity)> {
 
 fn assert_flagged(name: &str, driver: &str, kind: FindingKind, severity: Severity) {
     let signal = project_signal(name);
-    assert!(driver_ids(&signal).contains(&driver), "{name}: {:?}", driver_ids(&signal));
+    assert!(
+        driver_ids(&signal).contains(&driver),
+        "{name}: {:?}",
+        driver_ids(&signal)
+    );
     assert!(
         finding_kinds(&signal).contains(&(kind, severity)),
         "{name}: {:?}",
         finding_kinds(&signal)
     );
-    assert!(signal.risk.level >= RiskLevel::Medium, "{name}: {:?}", signal.risk.level);
+    assert!(
+        signal.risk.level >= RiskLevel::Medium,
+        "{name}: {:?}",
+        signal.risk.level
+    );
     assert_ne!(signal.review.action, ReviewAction::Approve, "{name}");
 }
 
@@ -47,7 +55,9 @@ fn a_pull_request_target_checkout_of_the_head_in_a_flow_mapping_is_critical() {
     );
     let signal = project_signal("scan-pwn-request-workflow");
     assert_eq!(signal.risk.level, RiskLevel::Critical);
-    assert!(finding_kinds(&signal).contains(&(FindingKind::WorkflowScriptInjection, Severity::High)));
+    assert!(
+        finding_kinds(&signal).contains(&(FindingKind::WorkflowScriptInjection, Severity::High))
+    );
 }
 
 #[test]
@@ -60,23 +70,35 @@ fn an_added_access_key_is_high_and_never_shown() {
     );
     let signal = project_signal("scan-secret-in-config");
     let text = serde_json::to_string(&signal).expect("a signal serialises");
-    assert!(!text.contains("Q3ZJ7WXK2M5NB4PT"), "the key's secret part is in the signal");
+    assert!(
+        !text.contains("Q3ZJ7WXK2M5NB4PT"),
+        "the key's secret part is in the signal"
+    );
     assert!(text.contains("AKIA…[redacted]"));
     let markdown = prlens::markdown::render(&signal);
-    assert!(!markdown.contains("Q3ZJ7WXK2M5NB4PT"), "the key's secret part is in the Markdown");
+    assert!(
+        !markdown.contains("Q3ZJ7WXK2M5NB4PT"),
+        "the key's secret part is in the Markdown"
+    );
 }
 
 #[test]
 fn a_trojan_source_line_tag_characters_and_agent_instructions_are_hidden_text() {
-    assert_flagged("scan-hidden-text", "hidden_text", FindingKind::HiddenUnicode, Severity::High);
+    assert_flagged(
+        "scan-hidden-text",
+        "hidden_text",
+        FindingKind::HiddenUnicode,
+        Severity::High,
+    );
     let signal = project_signal("scan-hidden-text");
     let kinds = finding_kinds(&signal);
-    assert!(kinds.contains(&(FindingKind::AgentInstructions, Severity::Medium)), "{kinds:?}");
-    let in_description = signal
-        .supply_chain
-        .findings
-        .iter()
-        .any(|finding| finding.path == "PR title and description" && finding.detail.contains("⟪U+E0049⟫"));
+    assert!(
+        kinds.contains(&(FindingKind::AgentInstructions, Severity::Medium)),
+        "{kinds:?}"
+    );
+    let in_description = signal.supply_chain.findings.iter().any(|finding| {
+        finding.path == "PR title and description" && finding.detail.contains("⟪U+E0049⟫")
+    });
     assert!(in_description, "{:?}", signal.supply_chain.findings);
 }
 
@@ -125,7 +147,11 @@ fn the_near_misses_fire_no_scan_driver() {
         .into_iter()
         .filter(|id| SCAN_DRIVERS.contains(id))
         .collect();
-    assert!(fired.is_empty(), "{fired:?}: {:?}", signal.supply_chain.findings);
+    assert!(
+        fired.is_empty(),
+        "{fired:?}: {:?}",
+        signal.supply_chain.findings
+    );
 }
 
 #[test]
@@ -138,9 +164,12 @@ fn each_scan_driver_can_be_switched_off_in_the_settings() {
         ("scan-autorun-config", "autorun_config"),
         ("scan-pwn-request-workflow", "dangerous_workflow"),
     ] {
-        let settings =
-            Settings::from_json_str(&json!({"weights": {driver: 0}}).to_string()).expect("settings");
+        let settings = Settings::from_json_str(&json!({"weights": {driver: 0}}).to_string())
+            .expect("settings");
         let signal = prlens::analyze(&project_bundle(name), &settings, None);
-        assert!(!driver_ids(&signal).contains(&driver), "{name}: {driver} still fires");
+        assert!(
+            !driver_ids(&signal).contains(&driver),
+            "{name}: {driver} still fires"
+        );
     }
 }

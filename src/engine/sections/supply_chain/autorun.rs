@@ -261,7 +261,9 @@ fn keyed_findings(patch: &Patch, path: &str, kind: Kind) -> Vec<Finding> {
 fn hooks_path_lines(patch: &Patch, path: &str) -> Vec<Finding> {
     patch
         .added()
-        .find(|line| line.contains("hooksPath") || line.to_ascii_lowercase().contains("core.hookspath"))
+        // git's keys are case-insensitive; these are the spellings in use (no per-line
+        // lower-casing: this runs on every added line of every file).
+        .find(|line| line.contains("hooksPath") || line.contains("hookspath"))
         .map(|_| {
             finding(
                 FindingKind::AutorunConfig,

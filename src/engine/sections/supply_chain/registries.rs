@@ -102,6 +102,26 @@ pub fn findings(facts: &FileFacts, patch: &Patch) -> Vec<Finding> {
         return Vec::new();
     }
     let mut found = Vec::new();
+    let Some(settings) = settings else {
+        // Any other file: only Go's environment settings, on added lines.
+        for line in patch.added() {
+            if let Some((setting, value)) = go_setting(line.trim()) {
+                if let Some((severity, detail)) = judge(&setting, &value) {
+                    found.push(finding(
+                        FindingKind::RegistrySwitch,
+                        &facts.path,
+                        detail,
+                        severity,
+                    ));
+                }
+            }
+            if found.len() >= MAX_FINDINGS {
+                break;
+            }
+        }
+        return found;
+    };
+    let settings = Some(settings);
     for hunk in &patch.hunks {
         let mut table = String::new();
         for (line, added) in hunk.new_view() {
