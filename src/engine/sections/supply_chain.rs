@@ -164,8 +164,19 @@ pub fn assess(context: &Context) -> SupplyChain {
         findings.extend(install_scripts::findings(file, facts));
         findings.extend(build_scripts::findings(file, facts));
         findings.extend(workflows::findings(file, facts));
-        // One parse for the scans that read every file's added lines.
-        let patch = file.patch.as_deref().map(diff::parse).unwrap_or_default();
+        // One parse for the scans that read every file's added lines, and only when one of
+        // them can find something there (most files of a large PR are plain ASCII code).
+        let text = file.patch.as_deref().unwrap_or("");
+        let needs_lines = facts.lockfile
+            || !text.is_ascii()
+            || secrets::may_hold(text)
+            || registries::may_hold(&facts.path, text)
+            || autorun::may_hold(&facts.path, text);
+        let patch = if needs_lines {
+            diff::parse(text)
+        } else {
+            diff::Patch::default()
+        };
         findings.extend(secrets::findings(facts, &patch));
         findings.extend(registries::findings(facts, &patch));
         findings.extend(autorun::findings(file, facts, &patch));

@@ -133,6 +133,11 @@ fn kind_of(path: &str) -> Option<Kind> {
     })
 }
 
+/// Whether a file can run by itself or set `core.hooksPath`: a cheap check before reading lines.
+pub fn may_hold(path: &str, text: &str) -> bool {
+    kind_of(path).is_some() || text.contains("hooksPath") || text.contains("hookspath")
+}
+
 pub fn findings(file: &ChangedFile, facts: &FileFacts, patch: &Patch) -> Vec<Finding> {
     let path = facts.path.as_str();
     let hooks_path = hooks_path_lines(patch, path);

@@ -95,6 +95,11 @@ fn settings_of(path: &str) -> Option<SourceFile> {
     })
 }
 
+/// Whether a file can hold a source setting: a settings file, or a Go setting in its text.
+pub fn may_hold(path: &str, text: &str) -> bool {
+    settings_of(path).is_some() || text.contains("GO")
+}
+
 pub fn findings(facts: &FileFacts, patch: &Patch) -> Vec<Finding> {
     let settings = settings_of(&facts.path);
     let go_env = facts.class != FileClass::Docs;

@@ -153,15 +153,28 @@ pub fn findings(facts: &FileFacts, patch: &Patch) -> Vec<Finding> {
     found
 }
 
+/// Whether `text` (a whole patch) can hold a credential: a cheap pass before reading lines.
+pub fn may_hold(text: &str) -> bool {
+    token_runs(text).any(|run| {
+        SHAPES
+            .iter()
+            .any(|shape| shape.prefixes.iter().any(|prefix| run.contains(prefix)))
+    }) || text.contains("PRIVATE KEY")
+        || text.contains("eyJ")
+}
+
+/// Runs of token characters long enough to hold the shortest shape.
+fn token_runs(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '/' | ':')))
+        .filter(|run| run.len() >= MIN_TOKEN_CHARS)
+}
+
 /// `(kind, redacted form)` of each credential on a line.
 fn secrets_in(line: &str, testing: bool) -> Vec<(&'static str, String)> {
     let mut found = Vec::new();
     // Only runs of token characters at least as long as the shortest shape can hold one; most
     // lines have none, which keeps this scan cheap on 3,000-file PRs.
-    let candidates = line
-        .split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '/' | ':')))
-        .filter(|run| run.len() >= MIN_TOKEN_CHARS);
-    for run in candidates {
+    for run in token_runs(line) {
         let offset = run.as_ptr() as usize - line.as_ptr() as usize;
         for shape in SHAPES {
             for prefix in shape.prefixes {
