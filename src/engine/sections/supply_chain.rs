@@ -168,10 +168,15 @@ pub fn assess(context: &Context) -> SupplyChain {
         // them can find something there (most files of a large PR are plain ASCII code).
         let text = file.patch.as_deref().unwrap_or("");
         let needs_lines = facts.lockfile
-            || !text.is_ascii()
-            || secrets::may_hold(text)
-            || registries::may_hold(&facts.path, text)
-            || autorun::may_hold(&facts.path, text);
+            || registries::may_hold(&facts.path)
+            || autorun::may_hold(&facts.path)
+            || text.split('\n').any(|line| {
+                line.starts_with('+')
+                    && (!line.is_ascii()
+                        || secrets::may_hold(line)
+                        || registries::may_hold_line(line)
+                        || autorun::may_hold_line(line))
+            });
         let patch = if needs_lines {
             diff::parse(text)
         } else {

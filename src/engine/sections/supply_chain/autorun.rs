@@ -133,9 +133,14 @@ fn kind_of(path: &str) -> Option<Kind> {
     })
 }
 
-/// Whether a file can run by itself or set `core.hooksPath`: a cheap check before reading lines.
-pub fn may_hold(path: &str, text: &str) -> bool {
-    kind_of(path).is_some() || text.contains("hooksPath") || text.contains("hookspath")
+/// Whether a file can run by itself.
+pub fn may_hold(path: &str) -> bool {
+    kind_of(path).is_some()
+}
+
+/// Whether an added line can set `core.hooksPath`.
+pub fn may_hold_line(line: &str) -> bool {
+    line.contains("hooksPath") || line.contains("hookspath")
 }
 
 pub fn findings(file: &ChangedFile, facts: &FileFacts, patch: &Patch) -> Vec<Finding> {

@@ -95,9 +95,14 @@ fn settings_of(path: &str) -> Option<SourceFile> {
     })
 }
 
-/// Whether a file can hold a source setting: a settings file, or a Go setting in its text.
-pub fn may_hold(path: &str, text: &str) -> bool {
-    settings_of(path).is_some() || text.contains("GO")
+/// Whether a file is a package-source settings file.
+pub fn may_hold(path: &str) -> bool {
+    settings_of(path).is_some()
+}
+
+/// Whether an added line can set Go's module source.
+pub fn may_hold_line(line: &str) -> bool {
+    line.contains("GO")
 }
 
 pub fn findings(facts: &FileFacts, patch: &Patch) -> Vec<Finding> {

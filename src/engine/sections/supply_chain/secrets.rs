@@ -153,14 +153,9 @@ pub fn findings(facts: &FileFacts, patch: &Patch) -> Vec<Finding> {
     found
 }
 
-/// Whether `text` (a whole patch) can hold a credential: a cheap pass before reading lines.
-pub fn may_hold(text: &str) -> bool {
-    token_runs(text).any(|run| {
-        SHAPES
-            .iter()
-            .any(|shape| shape.prefixes.iter().any(|prefix| run.contains(prefix)))
-    }) || text.contains("PRIVATE KEY")
-        || text.contains("eyJ")
+/// Whether an added line can hold a credential: a cheap check before the patch is parsed.
+pub fn may_hold(line: &str) -> bool {
+    line.len() >= MIN_TOKEN_CHARS && !secrets_in(line, false).is_empty()
 }
 
 /// Runs of token characters long enough to hold the shortest shape.
