@@ -12,6 +12,12 @@ const TOKEN_PREFIXES: [&str; 6] = ["github_pat_", "ghp_", "gho_", "ghu_", "ghs_"
 const LEGACY_TOKEN_HEX_DIGITS: usize = 40;
 pub const REDACTED: &str = "[redacted]";
 
+/// How a credential found in a diff is shown: its format's public prefix only
+/// (`AKIA…[redacted]`), never a character of the secret part.
+pub fn mask(public_prefix: &str) -> String {
+    format!("{public_prefix}…{REDACTED}")
+}
+
 fn is_word(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_'
 }

@@ -426,7 +426,14 @@ fn text_format_is_compact_uncoloured_when_piped_and_shows_control_characters_of_
         first,
         "huggingface/transformers#43774 Fix ⟪U+001B⟫[2J⟪U+001B⟫[31mthis⟪U+202E⟫txt.exe"
     );
-    assert!(text.contains("Risk CRITICAL 0.88"), "{text}");
+    assert!(text.contains("Risk CRITICAL"), "{text}");
+    // The bidi override in the title is itself a finding, shown as a code point.
+    assert!(
+        text.contains(
+            "Hidden text — PR title and description: contains hidden characters ⟪U+202E⟫"
+        ),
+        "{text}"
+    );
     assert!(text.lines().count() < 25, "compact: {text}");
 }
 

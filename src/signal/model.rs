@@ -317,6 +317,16 @@ pub enum FindingKind {
     DiffHidden,
     DisguisedBinary,
     OpaqueBuildChange,
+    WorkflowSecretUse,
+    SecretInDiff,
+    HiddenUnicode,
+    MixedScriptIdentifier,
+    AgentInstructions,
+    PackageNameSquat,
+    RegistrySwitch,
+    LockfileForeignSource,
+    AutorunConfig,
+    CiTestConfig,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]

@@ -134,6 +134,16 @@ words!(FindingKind {
     DiffHidden => "diff_hidden", "diff hidden by the PR";
     DisguisedBinary => "disguised_binary", "binary with a text name";
     OpaqueBuildChange => "opaque_build_change", "opaque files with a build change";
+    WorkflowSecretUse => "workflow_secret_use", "secret use";
+    SecretInDiff => "secret_in_diff", "secret in diff";
+    HiddenUnicode => "hidden_unicode", "hidden characters";
+    MixedScriptIdentifier => "mixed_script_identifier", "look-alike letters";
+    AgentInstructions => "agent_instructions", "agent instructions";
+    PackageNameSquat => "package_name_squat", "look-alike package name";
+    RegistrySwitch => "registry_switch", "registry switch";
+    LockfileForeignSource => "lockfile_foreign_source", "lockfile source switch";
+    AutorunConfig => "autorun_config", "autorun config";
+    CiTestConfig => "ci_test_config", "CI-executed test config";
 });
 
 words!(EvidenceSignal {

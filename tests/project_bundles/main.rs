@@ -20,6 +20,7 @@ mod identity;
 mod people;
 mod reach;
 mod reviews_and_checks;
+mod scans;
 mod shapes;
 
 fn checklist(signal: &prlens::Signal, id: &str) -> (u8, String) {

@@ -3,8 +3,9 @@
 //! **What it detects.** Supply-chain workflow findings on the lines this PR adds:
 //! `pull_request_target`/`workflow_run` with a checkout of the PR head (critical),
 //! `${{ github.event.* }}` expanded in `run:` (high for attacker-controlled fields), new
-//! `write` permissions (high for contents/packages/actions/id-token), and `uses:` not pinned to
-//! a 40-hex SHA (medium for third-party actions, low for GitHub's own). The weight scales with
+//! `write` permissions (high for contents/packages/actions/id-token), new `secrets.*` uses
+//! (medium), and `uses:` not pinned to a 40-hex SHA (medium for third-party actions, low for
+//! GitHub's own). The weight scales with
 //! the worst finding.
 //!
 //! **Why it matters.** Workflows run with the repository's secrets and token; a PR that

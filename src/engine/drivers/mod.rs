@@ -50,11 +50,16 @@ macro_rules! catalogue {
 
 catalogue! {
     dangerous_workflow,
+    secret_in_diff,
     large_diff,
+    hidden_text,
     install_script,
     unreviewable_content,
+    package_name_squat,
+    registry_switch,
     failing_checks,
     force_push_after_approval,
+    autorun_config,
     new_contributor,
     sensitive_paths,
     trust_boundary_change,

@@ -20,10 +20,13 @@
 //! review, Danger); each finder's module names its own.
 //! Findings are ordered by severity (critical first), then path.
 
+mod autorun;
 mod build_scripts;
 mod dependencies;
 mod ecosystems;
+mod hidden_text;
 mod install_scripts;
+mod lockfile_sources;
 mod lockfiles;
 mod manifest_go;
 mod manifest_json;
@@ -32,11 +35,17 @@ mod manifest_python;
 mod manifest_toml;
 mod manifest_xml;
 mod model;
+mod registries;
+mod secrets;
+mod squats;
+mod workflow_expressions;
+mod workflow_yaml;
 mod workflows;
 
 use std::collections::BTreeMap;
 
 use crate::engine::context::Context;
+use crate::engine::diff;
 use crate::signal::{Finding, FindingKind, SupplyChain};
 
 /// Finding kinds that describe dependency declarations (read by `dependency_change`).
@@ -61,7 +70,31 @@ pub(crate) const WORKFLOW_FINDINGS: &[FindingKind] = &[
     FindingKind::WorkflowScriptInjection,
     FindingKind::UnpinnedAction,
     FindingKind::WorkflowWritePermissions,
+    FindingKind::WorkflowSecretUse,
 ];
+
+/// Finding kinds of credentials in added lines (read by `secret_in_diff`).
+pub(crate) const SECRET_FINDINGS: &[FindingKind] = &[FindingKind::SecretInDiff];
+
+/// Finding kinds of text that reads differently from what it does (read by `hidden_text`).
+pub(crate) const HIDDEN_TEXT_FINDINGS: &[FindingKind] = &[
+    FindingKind::HiddenUnicode,
+    FindingKind::MixedScriptIdentifier,
+    FindingKind::AgentInstructions,
+];
+
+/// Finding kinds of package-source switches (read by `registry_switch`).
+pub(crate) const REGISTRY_FINDINGS: &[FindingKind] = &[
+    FindingKind::RegistrySwitch,
+    FindingKind::LockfileForeignSource,
+];
+
+/// Finding kinds of package names that imitate popular ones (read by `package_name_squat`).
+pub(crate) const SQUAT_FINDINGS: &[FindingKind] = &[FindingKind::PackageNameSquat];
+
+/// Finding kinds of configuration that runs commands by itself (read by `autorun_config`).
+pub(crate) const AUTORUN_FINDINGS: &[FindingKind] =
+    &[FindingKind::AutorunConfig, FindingKind::CiTestConfig];
 
 /// Finding kinds of download-and-execute patterns in build scripts and CI (read by
 /// `build_script_change`).
@@ -131,11 +164,35 @@ pub fn assess(context: &Context) -> SupplyChain {
         findings.extend(install_scripts::findings(file, facts));
         findings.extend(build_scripts::findings(file, facts));
         findings.extend(workflows::findings(file, facts));
+        // One parse for the scans that read every file's added lines, and only when one of
+        // them can find something there (most files of a large PR are plain ASCII code).
+        let text = file.patch.as_deref().unwrap_or("");
+        let needs_lines = facts.lockfile
+            || registries::may_hold(&facts.path)
+            || autorun::may_hold(&facts.path)
+            || text.split('\n').any(|line| {
+                line.starts_with('+')
+                    && (!line.is_ascii()
+                        || secrets::may_hold(line)
+                        || registries::may_hold_line(line)
+                        || autorun::may_hold_line(line))
+            });
+        let patch = if needs_lines {
+            diff::parse(text)
+        } else {
+            diff::Patch::default()
+        };
+        findings.extend(secrets::findings(facts, &patch));
+        findings.extend(registries::findings(facts, &patch));
+        findings.extend(autorun::findings(file, facts, &patch));
+        findings.extend(hidden_text::findings(file, facts, &patch));
         findings.extend(lockfiles::sources(file, facts));
+        findings.extend(lockfile_sources::findings(facts, &patch));
         findings.extend(lockfiles::new_packages(file, facts, files));
     }
     findings.extend(lockfiles::drift(files, &changed_dependencies));
     findings.extend(super::integrity::findings(context));
+    findings.extend(hidden_text::pr_text_findings(context.bundle));
     let mut findings = merge_repeats(findings);
     crate::order::sort_by(&mut findings, |a, b| {
         b.severity

@@ -99,22 +99,43 @@ pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
     found
 }
 
-/// `curl … | bash` and friends (the pipe may be followed by `sudo`, flags or `-`).
+/// `curl … | bash` and friends (the pipe may be followed by `sudo`, flags, `-` or a quoted
+/// shell name), and a download run through command or process substitution
+/// (`sh -c "$(curl …)"`, `bash <(wget -O- …)`, `` eval `curl …` ``).
 fn pipes_download_into_shell(lower: &str) -> bool {
-    let Some(download) = DOWNLOADERS.iter().filter_map(|tool| lower.find(tool)).min() else {
-        return false;
-    };
-    lower
-        .get(download..)
-        .unwrap_or("")
-        .split('|')
-        .skip(1)
-        .any(|segment| {
-            let command = segment.trim_start();
-            let first = command.split_whitespace().next().unwrap_or("");
-            let name = first.rsplit('/').next().unwrap_or(first);
-            SHELLS.contains(&name)
-        })
+    let downloads: Vec<usize> = DOWNLOADERS
+        .iter()
+        .flat_map(|tool| lower.match_indices(tool).map(|(at, _)| at))
+        .collect();
+    downloads.iter().any(|&download| {
+        substituted_into_shell(lower, download)
+            || lower
+                .get(download..)
+                .unwrap_or("")
+                .split('|')
+                .skip(1)
+                .any(|segment| {
+                    let command = segment.trim_start().trim_start_matches(['"', '\'', '(']);
+                    let first = command.split_whitespace().next().unwrap_or("");
+                    let first = first.trim_matches(['"', '\'', ')', ';']);
+                    let name = first.rsplit('/').next().unwrap_or(first);
+                    SHELLS.contains(&name)
+                })
+    })
+}
+
+/// The download at `download` sits in `$(…)`, `<(…)` or backticks on a line that also calls
+/// a shell or `eval`/`source`.
+fn substituted_into_shell(lower: &str, download: usize) -> bool {
+    let before = lower.get(..download).unwrap_or("").trim_end();
+    let substituted = before.ends_with("$(") || before.ends_with("<(") || before.ends_with('`');
+    substituted
+        && before
+            .split(|c: char| c.is_whitespace() || "\"'(;&|`$<".contains(c))
+            .any(|word| {
+                let name = word.rsplit('/').next().unwrap_or(word);
+                SHELLS.contains(&name) || ["eval", "source", "."].contains(&name)
+            })
 }
 
 /// `FROM image[:tag] [AS stage]` without a digest; stage names and `scratch` are not images.
@@ -167,6 +188,11 @@ mod tests {
             "  - wget -qO- https://x.example/i.sh | sudo sh",
             "curl https://sh.rustup.rs -sSf | sh -s -- -y",
             "iwr https://x.example/a.ps1 | iex",
+            "      - run: 'curl -fsSL https://x.example/i.sh | \"bash\"'",
+            "sh -c \"$(curl -fsSL https://x.example/install.sh)\"",
+            "bash <(wget -qO- https://x.example/i.sh)",
+            "eval `curl -s https://x.example/env`",
+            "      run: \"curl https://x.example/a | sudo -E bash -s\"",
         ] {
             assert_eq!(
                 run("scripts/setup.sh", &format!("@@ -1 +1,2 @@\n+{line}")),
@@ -179,6 +205,14 @@ mod tests {
             "@@ -1 +1 @@\n+curl -o out.tgz https://x.example/a.tgz | tee log"
         )
         .is_empty());
+        assert!(
+            run(
+                "scripts/setup.sh",
+                "@@ -1 +1 @@\n+VERSION=\"$(curl -s https://x.example/latest)\""
+            )
+            .is_empty(),
+            "a download kept as data runs nothing"
+        );
         assert!(
             run("src/app.py", "@@ -1 +1 @@\n+curl x | sh").is_empty(),
             "only build scripts and CI"

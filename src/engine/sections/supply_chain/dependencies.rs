@@ -125,12 +125,23 @@ pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
         .collect();
     for (name, spec) in &new {
         match old.get(name) {
-            None => found.push(finding(
-                FindingKind::NewDependency,
-                path,
-                format!("adds {name} {spec}").trim_end().to_string(),
-                Severity::Medium,
-            )),
+            None => {
+                found.push(finding(
+                    FindingKind::NewDependency,
+                    path,
+                    format!("adds {name} {spec}").trim_end().to_string(),
+                    Severity::Medium,
+                ));
+                let ecosystem = facts.ecosystem.unwrap_or("");
+                if let Some(popular) = super::squats::look_alike(ecosystem, name) {
+                    found.push(finding(
+                        FindingKind::PackageNameSquat,
+                        path,
+                        format!("adds {name}, which looks like {popular}; check it is the package you mean"),
+                        Severity::High,
+                    ));
+                }
+            }
             Some(previous) if previous != spec && is_downgrade(previous, spec) => {
                 found.push(finding(
                     FindingKind::VersionDowngrade,

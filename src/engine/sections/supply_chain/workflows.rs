@@ -3,59 +3,38 @@
 //!
 //! What it detects:
 //! - `pull_request_target` / `workflow_run` triggers together with a checkout of the PR head
-//!   (`ref: ${{ github.event.pull_request.head.sha }}`, `github.head_ref`, …) — critical:
+//!   (`ref: ${{ github.event.pull_request.head.sha }}`, `merge_commit_sha`, `github.head_ref`,
+//!   `gh pr checkout`, …) — critical:
 //!   untrusted code runs with the base repository's secrets and write token ("pwn request").
-//! - `${{ github.event.* }}` / `${{ github.head_ref }}` expanded inside a `run:` script — script
-//!   injection; high for attacker-controlled fields (titles, bodies, branch names, commit
-//!   messages), medium for other event fields.
+//! - `${{ github.event.* }}` / `${{ github.head_ref }}` expanded inside a `run:` (or
+//!   github-script `script:`) — script injection, in any syntax (`github.event['…']`,
+//!   `toJSON(github.event)`, through an `env:` variable expanded as `${{ env.X }}`); high for
+//!   attacker-controlled fields (titles, bodies, branch names, commit messages, whole event
+//!   objects), medium for other event fields.
+//! - new `secrets.NAME` uses and `secrets: inherit` — medium: a credential handed to new steps.
 //! - `uses:` not pinned to a 40-hex commit SHA — a moved tag changes what runs; low for GitHub's
 //!   own `actions/*` and `github/*`, medium for third parties. Local (`./`) actions and
 //!   digest-pinned `docker://` images are pinned.
 //! - new `permissions:` granting `write` — high for `contents`, `packages`, `actions`,
 //!   `id-token` and `write-all`, medium for other scopes.
 //!
+//! The file is read through [`super::workflow_yaml`] (a YAML parser for whole files, a tolerant
+//! reader for partial hunks), so quoting and flow style do not hide anything.
+//!
 //! Source: https://github.com/ossf/scorecard/blob/main/docs/checks.md (Dangerous-Workflow:
 //! Critical; Token-Permissions: High; Pinned-Dependencies: Medium); GitHub Security Lab,
 //! "Keeping your GitHub Actions and workflows secure" parts 1–2.
 
 use crate::bundle::ChangedFile;
-use crate::engine::diff::{self, Patch};
+use crate::engine::diff;
 use crate::engine::files::FileFacts;
 use crate::signal::{Finding, FindingKind, Severity};
 
-use super::model::{finding, indentation};
-
-/// Event fields an outsider controls (GitHub Security Lab's list).
-const UNTRUSTED_CONTEXTS: &[&str] = &[
-    "github.event.issue.title",
-    "github.event.issue.body",
-    "github.event.pull_request.title",
-    "github.event.pull_request.body",
-    "github.event.pull_request.head.ref",
-    "github.event.pull_request.head.label",
-    "github.event.pull_request.head.repo.default_branch",
-    "github.event.comment.body",
-    "github.event.review.body",
-    "github.event.review_comment.body",
-    "github.event.discussion.title",
-    "github.event.discussion.body",
-    "github.event.pages",
-    "github.event.commits",
-    "github.event.head_commit.message",
-    "github.event.head_commit.author",
-    "github.event.workflow_run.head_branch",
-    "github.event.workflow_run.head_commit",
-    "github.event.workflow_run.pull_requests",
-    "github.head_ref",
-];
-
-/// Expressions that name the PR head in a checkout `ref:`/`repository:`.
-const PR_HEAD_REFS: &[&str] = &[
-    "github.event.pull_request.head",
-    "github.head_ref",
-    "github.event.workflow_run.head",
-    "refs/pull/",
-];
+use super::model::finding;
+use super::workflow_expressions::{
+    env_names, references, secret_names, taint, Taint, PR_HEAD_REFS,
+};
+use super::workflow_yaml::{entries, Entry};
 
 /// Findings of one kind kept per file (a generated 10,000-line workflow stays readable).
 const MAX_FINDINGS_PER_KIND: usize = 25;
@@ -65,6 +44,16 @@ const FIRST_PARTY_OWNERS: &[&str] = &["actions", "github"];
 
 /// Permission scopes whose write access weighs most (Scorecard Token-Permissions).
 const HEAVY_SCOPES: &[&str] = &["contents", "packages", "actions", "id-token"];
+
+/// Triggers that run with the base repository's secrets on an outsider's event.
+const PRIVILEGED_TRIGGERS: &[&str] = &["pull_request_target", "workflow_run"];
+
+/// Keys whose value is a script the runner executes (`run:`, and actions/github-script's
+/// `script:`).
+const SCRIPT_KEYS: &[&str] = &["run", "script"];
+
+/// Commands in a script that fetch the PR head by hand.
+const HEAD_FETCH_COMMANDS: &[&str] = &["gh pr checkout", "git fetch origin pull/", "refs/pull/"];
 
 pub fn is_workflow(facts: &FileFacts) -> bool {
     let lower = facts.path.to_ascii_lowercase();
@@ -83,13 +72,15 @@ pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
         return Vec::new();
     };
     let patch = diff::parse(text);
+    let entries = entries(&patch);
     let path = facts.path.as_str();
     let mut found = Vec::new();
-    found.extend(pr_target_checkout(&patch, path));
+    found.extend(pr_target_checkout(&entries, path));
     for mut kind in [
-        script_injection(&patch, path),
-        unpinned_actions(&patch, path),
-        write_permissions(&patch, path),
+        script_injection(&entries, path),
+        unpinned_actions(&entries, path),
+        write_permissions(&entries, path),
+        secret_uses(&entries, path),
     ] {
         kind.truncate(MAX_FINDINGS_PER_KIND);
         found.extend(kind);
@@ -97,121 +88,138 @@ pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
     found
 }
 
-fn expression_names(line: &str) -> Vec<String> {
-    let mut names = Vec::new();
-    let mut rest = line;
-    while let Some(start) = rest.find("${{") {
-        let after = rest.get(start + 3..).unwrap_or("");
-        let end = after.find("}}").unwrap_or(after.len());
-        names.push(after.get(..end).unwrap_or("").trim().to_string());
-        rest = after.get(end..).unwrap_or("");
-    }
-    names
+fn is_script(entry: &Entry) -> bool {
+    SCRIPT_KEYS.contains(&entry.key())
 }
 
-fn pr_target_checkout(patch: &Patch, path: &str) -> Vec<Finding> {
-    let visible: Vec<(&str, bool)> = patch
-        .hunks
-        .iter()
-        .flat_map(|hunk| hunk.new_view())
-        .collect();
-    let trigger = visible.iter().find_map(|(line, changed)| {
-        let text = line.split('#').next().unwrap_or(line);
-        ["pull_request_target", "workflow_run"]
-            .into_iter()
-            .find(|trigger| text.contains(trigger))
-            .map(|trigger| (trigger, *changed))
-    });
-    let checkout = visible.iter().find(|(line, _)| {
-        let text = line.trim_start().trim_start_matches("- ");
-        (text.starts_with("ref:") || text.starts_with("repository:"))
-            && PR_HEAD_REFS
+/// The privileged trigger an entry declares: a key under `on:` (`pull_request_target:`) or a
+/// value of `on:` (`on: pull_request_target`, `on: [push, workflow_run]`).
+fn privileged_trigger(entry: &Entry) -> Option<&'static str> {
+    let under_on = entry.path.iter().any(|key| key == "on") || entry.key() == "on";
+    PRIVILEGED_TRIGGERS.iter().copied().find(|trigger| {
+        entry.path.iter().any(|key| key == trigger)
+            || (under_on && entry.value.split([',', ' ']).any(|word| word == *trigger))
+    })
+}
+
+/// A checkout of the PR head: `ref:`/`repository:` naming it, or a script fetching it.
+fn head_checkout(entry: &Entry) -> bool {
+    let names_head = |text: &str| {
+        let lower = text.to_ascii_lowercase();
+        references(text)
+            .iter()
+            .chain(std::iter::once(&lower))
+            .any(|reference| PR_HEAD_REFS.iter().any(|head| reference.contains(head)))
+    };
+    match entry.key() {
+        "ref" | "repository" => names_head(&entry.value),
+        key if SCRIPT_KEYS.contains(&key) => {
+            let lower = entry.value.to_ascii_lowercase();
+            HEAD_FETCH_COMMANDS
                 .iter()
-                .any(|reference| text.contains(reference))
-    });
+                .any(|command| lower.contains(command))
+        }
+        _ => false,
+    }
+}
+
+fn shown(entry: &Entry) -> String {
+    crate::text::clip(&format!("{}: {}", entry.key(), entry.value), 100)
+}
+
+fn pr_target_checkout(entries: &[Entry], path: &str) -> Vec<Finding> {
+    let trigger = entries
+        .iter()
+        .find_map(|entry| privileged_trigger(entry).map(|trigger| (trigger, entry.added)));
+    let checkout = entries.iter().find(|entry| head_checkout(entry));
     match (trigger, checkout) {
-        (Some((trigger, trigger_added)), Some((line, checkout_added))) if trigger_added || *checkout_added => {
+        (Some((trigger, trigger_added)), Some(entry)) if trigger_added || entry.added => {
             vec![finding(
                 FindingKind::WorkflowPrTargetCheckout,
                 path,
-                format!("{trigger} workflow checks out the PR head ({}): untrusted code runs with secrets and a write token", line.trim()),
+                format!("{trigger} workflow checks out the PR head ({}): untrusted code runs with secrets and a write token", shown(entry)),
                 Severity::Critical,
             )]
         }
-        (None, Some((line, true))) => vec![finding(
+        (None, Some(entry)) if entry.added => vec![finding(
             FindingKind::WorkflowPrHeadCheckout,
             path,
-            format!("checks out the PR head ({}); dangerous if the workflow runs on pull_request_target or workflow_run", line.trim()),
+            format!("checks out the PR head ({}); dangerous if the workflow runs on pull_request_target or workflow_run", shown(entry)),
             Severity::High,
         )],
         _ => Vec::new(),
     }
 }
 
-fn script_injection(patch: &Patch, path: &str) -> Vec<Finding> {
+/// `env:` variables whose value expands an event field (`TITLE: ${{ github.event.issue.title }}`),
+/// with the worst taint of each.
+fn tainted_env(entries: &[Entry]) -> Vec<(String, Taint, bool)> {
+    entries
+        .iter()
+        .filter(|entry| entry.parent(1) == "env")
+        .filter_map(|entry| {
+            let worst = references(&entry.value)
+                .iter()
+                .filter_map(|name| taint(name))
+                .min_by_key(|taint| *taint != Taint::Attacker)?;
+            Some((entry.key().to_ascii_lowercase(), worst, entry.added))
+        })
+        .collect()
+}
+
+fn script_injection(entries: &[Entry], path: &str) -> Vec<Finding> {
+    let env = tainted_env(entries);
     let mut found = Vec::new();
-    for hunk in &patch.hunks {
-        // The indentation of the `run:` key whose block we are in, if any.
-        let mut run_block: Option<usize> = None;
-        for (line, added) in hunk.new_view() {
-            let trimmed = line.trim_start();
-            let indent = indentation(line);
-            let key_text = trimmed.trim_start_matches("- ");
-            let key_indent = indent + (trimmed.len() - key_text.len());
-            if let Some(block) = run_block {
-                if !trimmed.is_empty() && indent <= block {
-                    run_block = None;
-                }
-            }
-            let in_run = if let Some(value) = key_text.strip_prefix("run:") {
-                let value = value.trim();
-                if value.is_empty() || value.starts_with('|') || value.starts_with('>') {
-                    run_block = Some(key_indent);
-                }
-                true
-            } else {
-                run_block.is_some()
+    for entry in entries.iter().filter(|entry| is_script(entry)) {
+        for name in references(&entry.value) {
+            let Some(level) = taint(&name) else {
+                continue;
             };
-            if !added || !in_run {
+            if !entry.added {
                 continue;
             }
-            for name in expression_names(line) {
-                let untrusted = UNTRUSTED_CONTEXTS
-                    .iter()
-                    .any(|context| name.starts_with(context));
-                if untrusted || name.starts_with("github.event.") {
-                    let severity = if untrusted {
-                        Severity::High
-                    } else {
-                        Severity::Medium
-                    };
-                    found.push(finding(
-                        FindingKind::WorkflowScriptInjection,
-                        path,
-                        format!("expands ${{{{ {name} }}}} inside a run: script; pass it through env: instead"),
-                        severity,
-                    ));
-                }
+            found.push(injection(path, &format!("${{{{ {name} }}}}"), level));
+        }
+        for name in env_names(&entry.value) {
+            let Some((_, level, env_added)) = env.iter().find(|(var, ..)| *var == name) else {
+                continue;
+            };
+            if entry.added || *env_added {
+                found.push(injection(
+                    path,
+                    &format!(
+                        "${{{{ env.{} }}}} (set from an event field)",
+                        name.to_ascii_uppercase()
+                    ),
+                    *level,
+                ));
             }
         }
     }
     found
 }
 
-fn unpinned_actions(patch: &Patch, path: &str) -> Vec<Finding> {
+fn injection(path: &str, expression: &str, level: Taint) -> Finding {
+    finding(
+        FindingKind::WorkflowScriptInjection,
+        path,
+        format!(
+            "expands {expression} inside a script; pass it through env: and quote \"$VAR\" instead"
+        ),
+        match level {
+            Taint::Attacker => Severity::High,
+            Taint::Event => Severity::Medium,
+        },
+    )
+}
+
+fn unpinned_actions(entries: &[Entry], path: &str) -> Vec<Finding> {
     let mut found = Vec::new();
-    for line in patch.added() {
-        let text = line
-            .split(" #")
-            .next()
-            .unwrap_or(line)
-            .trim()
-            .trim_start_matches("- ")
-            .trim();
-        let Some(reference) = text.strip_prefix("uses:") else {
-            continue;
-        };
-        let reference = reference.trim().trim_matches(['"', '\'']);
+    for entry in entries
+        .iter()
+        .filter(|entry| entry.added && entry.key() == "uses")
+    {
+        let reference = entry.value.trim();
         if reference.starts_with("./") || reference.is_empty() {
             continue;
         }
@@ -255,11 +263,11 @@ fn unpinned_actions(patch: &Patch, path: &str) -> Vec<Finding> {
     found
 }
 
-fn write_permissions(patch: &Patch, path: &str) -> Vec<Finding> {
+fn write_permissions(entries: &[Entry], path: &str) -> Vec<Finding> {
     let mut found = Vec::new();
-    for line in patch.added() {
-        let text = line.split('#').next().unwrap_or(line).trim();
-        if text.replace(' ', "") == "permissions:write-all" {
+    for entry in entries.iter().filter(|entry| entry.added) {
+        let value = entry.value.trim();
+        if entry.key() == "permissions" && value == "write-all" {
             found.push(finding(
                 FindingKind::WorkflowWritePermissions,
                 path,
@@ -268,15 +276,8 @@ fn write_permissions(patch: &Patch, path: &str) -> Vec<Finding> {
             ));
             continue;
         }
-        let Some((scope, level)) = text.split_once(':') else {
-            continue;
-        };
-        let scope = scope.trim().trim_start_matches("- ");
-        let valid_scope = !scope.is_empty()
-            && scope
-                .chars()
-                .all(|character| character.is_ascii_lowercase() || character == '-');
-        if level.trim() != "write" || !valid_scope {
+        let scope = entry.key();
+        if entry.parent(1) != "permissions" || value != "write" {
             continue;
         }
         let severity = if HEAVY_SCOPES.contains(&scope) {
@@ -293,6 +294,39 @@ fn write_permissions(patch: &Patch, path: &str) -> Vec<Finding> {
     }
     found
 }
+
+/// New uses of repository secrets (`secrets.NAME`, `secrets: inherit`): each hands a
+/// credential to the steps of this workflow.
+fn secret_uses(entries: &[Entry], path: &str) -> Vec<Finding> {
+    let mut found = Vec::new();
+    for entry in entries.iter().filter(|entry| entry.added) {
+        if entry.key() == "secrets" && entry.value.trim() == "inherit" {
+            found.push(finding(
+                FindingKind::WorkflowSecretUse,
+                path,
+                "passes every secret to a called workflow (secrets: inherit)".into(),
+                Severity::Medium,
+            ));
+        }
+        for name in secret_names(&entry.value) {
+            found.push(finding(
+                FindingKind::WorkflowSecretUse,
+                path,
+                format!(
+                    "uses the secret {} ({})",
+                    name.to_ascii_uppercase(),
+                    entry.key()
+                ),
+                Severity::Medium,
+            ));
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+#[path = "workflow_variants_tests.rs"]
+mod variants;
 
 #[cfg(test)]
 mod tests {
