@@ -38,6 +38,8 @@ mod model;
 mod registries;
 mod secrets;
 mod squats;
+#[cfg(test)]
+mod testing;
 mod workflow_expressions;
 mod workflow_yaml;
 mod workflows;

@@ -301,26 +301,17 @@ fn active_note(active: bool) -> &'static str {
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing::{added_after, changed, kinds};
     use super::*;
     use crate::engine::files::classify_file;
 
     fn scan(path: &str, added: &str) -> Vec<(FindingKind, Severity)> {
-        let file = ChangedFile {
-            filename: path.into(),
-            status: "modified".into(),
-            additions: 1,
-            deletions: 0,
-            patch: Some(format!("@@ -1,1 +1,2 @@\n {{\n+{added}")),
-            ..Default::default()
-        };
-        findings(
+        let file = changed(path, "modified", &added_after(" {", added));
+        kinds(findings(
             &file,
             &classify_file(&file),
             &crate::engine::diff::parse(file.patch.as_deref().unwrap_or("")),
-        )
-        .into_iter()
-        .map(|finding| (finding.id, finding.severity))
-        .collect()
+        ))
     }
 
     #[test]

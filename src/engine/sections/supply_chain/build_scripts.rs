@@ -163,22 +163,13 @@ fn unpinned_base_image(line: &str, stages: &mut Vec<String>) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing::{changed, kinds};
     use super::*;
     use crate::engine::files::classify_file;
 
     fn run(path: &str, patch: &str) -> Vec<(FindingKind, Severity)> {
-        let file = ChangedFile {
-            filename: path.into(),
-            status: "modified".into(),
-            additions: 1,
-            deletions: 0,
-            patch: Some(patch.into()),
-            ..Default::default()
-        };
-        findings(&file, &classify_file(&file))
-            .into_iter()
-            .map(|finding| (finding.id, finding.severity))
-            .collect()
+        let file = changed(path, "modified", patch);
+        kinds(findings(&file, &classify_file(&file)))
     }
 
     #[test]

@@ -221,26 +221,17 @@ fn mixes_scripts(word: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing::{added_after, changed, kinds};
     use super::*;
     use crate::engine::files::classify_file;
 
     fn scan(path: &str, status: &str, added: &str) -> Vec<(FindingKind, Severity)> {
-        let file = ChangedFile {
-            filename: path.into(),
-            status: status.into(),
-            additions: 1,
-            deletions: 0,
-            patch: Some(format!("@@ -1,1 +1,2 @@\n context\n+{added}")),
-            ..Default::default()
-        };
-        findings(
+        let file = changed(path, status, &added_after(" context", added));
+        kinds(findings(
             &file,
             &classify_file(&file),
             &crate::engine::diff::parse(file.patch.as_deref().unwrap_or("")),
-        )
-        .into_iter()
-        .map(|finding| (finding.id, finding.severity))
-        .collect()
+        ))
     }
 
     #[test]

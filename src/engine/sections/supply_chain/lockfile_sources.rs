@@ -149,19 +149,12 @@ fn tarball_package(url: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing::changed;
     use super::*;
-    use crate::bundle::ChangedFile;
     use crate::engine::files::classify_file;
 
     fn scan(path: &str, patch: &str) -> Vec<String> {
-        let file = ChangedFile {
-            filename: path.into(),
-            status: "modified".into(),
-            additions: 1,
-            deletions: 0,
-            patch: Some(patch.into()),
-            ..Default::default()
-        };
+        let file = changed(path, "modified", patch);
         findings(
             &classify_file(&file),
             &crate::engine::diff::parse(file.patch.as_deref().unwrap_or("")),

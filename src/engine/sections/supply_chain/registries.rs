@@ -300,26 +300,16 @@ fn quoted(line: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing::{added_after, changed, kinds};
     use super::*;
-    use crate::bundle::ChangedFile;
     use crate::engine::files::classify_file;
 
     fn scan(path: &str, context: &str, added: &str) -> Vec<(FindingKind, Severity)> {
-        let file = ChangedFile {
-            filename: path.into(),
-            status: "modified".into(),
-            additions: 1,
-            deletions: 0,
-            patch: Some(format!("@@ -1,1 +1,2 @@\n{context}\n+{added}")),
-            ..Default::default()
-        };
-        findings(
+        let file = changed(path, "modified", &added_after(context, added));
+        kinds(findings(
             &classify_file(&file),
             &crate::engine::diff::parse(file.patch.as_deref().unwrap_or("")),
-        )
-        .into_iter()
-        .map(|finding| (finding.id, finding.severity))
-        .collect()
+        ))
     }
 
     const HIGH: [(FindingKind, Severity); 1] = [(FindingKind::RegistrySwitch, Severity::High)];

@@ -246,19 +246,12 @@ fn has_jwt(line: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing::{added_after, changed};
     use super::*;
-    use crate::bundle::ChangedFile;
     use crate::engine::files::classify_file;
 
     fn scan(path: &str, added: &str) -> Vec<Finding> {
-        let file = ChangedFile {
-            filename: path.into(),
-            status: "modified".into(),
-            additions: 1,
-            deletions: 0,
-            patch: Some(format!("@@ -1,1 +1,2 @@\n context\n+{added}")),
-            ..Default::default()
-        };
+        let file = changed(path, "modified", &added_after(" context", added));
         findings(
             &classify_file(&file),
             &crate::engine::diff::parse(file.patch.as_deref().unwrap_or("")),

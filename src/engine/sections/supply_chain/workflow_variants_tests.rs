@@ -1,24 +1,14 @@
 //! One test per YAML/expression syntax variant of the workflow checks: each shape a line-by-line
 //! reader once missed (quotes, flow mappings, index syntax, `toJSON`, `env:` indirection, …).
 
+use super::super::testing::{changed, kinds};
 use super::findings;
-use crate::bundle::ChangedFile;
 use crate::engine::files::classify_file;
 use crate::signal::{FindingKind, Severity};
 
 fn run_with(status: &str, patch: &str) -> Vec<(FindingKind, Severity)> {
-    let file = ChangedFile {
-        filename: ".github/workflows/x.yml".into(),
-        status: status.into(),
-        additions: 1,
-        deletions: 0,
-        patch: Some(patch.into()),
-        ..Default::default()
-    };
-    findings(&file, &classify_file(&file))
-        .into_iter()
-        .map(|finding| (finding.id, finding.severity))
-        .collect()
+    let file = changed(".github/workflows/x.yml", status, patch);
+    kinds(findings(&file, &classify_file(&file)))
 }
 
 fn run(patch: &str) -> Vec<(FindingKind, Severity)> {

@@ -330,18 +330,12 @@ mod variants;
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing::changed;
     use super::*;
     use crate::engine::files::classify_file;
 
     fn run(path: &str, patch: &str) -> Vec<Finding> {
-        let file = ChangedFile {
-            filename: path.into(),
-            status: "modified".into(),
-            additions: 1,
-            deletions: 0,
-            patch: Some(patch.into()),
-            ..Default::default()
-        };
+        let file = changed(path, "modified", patch);
         findings(&file, &classify_file(&file))
     }
 
