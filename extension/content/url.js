@@ -102,7 +102,7 @@
   function parseCompare(input) {
     if (!isCompare(input)) return null;
     const repo = getRepo(input);
-    if (!OWNER_PATTERN.test(repo.owner) || !REPO_PATTERN.test(repo.name)) return null;
+    if (!names.isOwner(repo.owner) || !names.isRepo(repo.name)) return null;
     const range = decode(repo.path.slice("compare/".length));
     if (!range) return null;
     const [base, head] = range.includes("...") ? range.split("...", 2) : range.includes("..") ? range.split("..", 2) : [null, range];
