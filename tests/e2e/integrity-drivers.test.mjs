@@ -2,19 +2,40 @@
  * The integrity drivers in a real browser: the xz pattern (`unreviewable_content`, a high
  * finding) and a trust-boundary change (`trust_boundary_change`) raise the panel of their PR on
  * the fake github.com, and the popup's weight for each switches it off in the open panel
- * without a reload. Switching the xz driver off still leaves its high finding's floor: the
- * panel drops from high to medium, never to low (a high finding never reads as "approve").
+ * without a reload. The levels expected are `prlens analyze` on the same bundle at the panel's
+ * own clock (its fetched-at time: staleness depends on the day the test runs), with and without
+ * the driver; switching the xz driver off still leaves its high finding's floor (medium, never
+ * low: a high finding never reads as "approve").
  * Bundles: tests/bundles/xz-pattern.json and trust-boundary-files.json (project-owned).
  */
 import test from "node:test";
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 import { REPO_ROOT, panelFrame, screenshot, startBrowser, waitForPanelState } from "./harness.mjs";
+import { findCli } from "../fake-github/make-bundles.mjs";
 
 const PREFS = "prlens.prefs";
 const bundle = (name) => JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "tests/bundles", `${name}.json`), "utf8"));
+
+const LEVELS = ["low", "medium", "high", "critical"];
+
+/** `prlens analyze` of the bundle file at `now`, with `settings` (a JSON-able object). */
+function analyze(name, now, settings = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "prlens-integrity-"));
+  const settingsFile = path.join(dir, "settings.json");
+  fs.writeFileSync(settingsFile, JSON.stringify(settings));
+  try {
+    const file = path.join(REPO_ROOT, "tests/bundles", `${name}.json`);
+    const args = ["analyze", file, "--now", now, "--settings", settingsFile];
+    return JSON.parse(execFileSync(findCli(), args, { cwd: REPO_ROOT, encoding: "utf8" }));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 async function waitFor(check, what, timeout = 10000) {
   const deadline = Date.now() + timeout;
@@ -25,11 +46,11 @@ async function waitFor(check, what, timeout = 10000) {
   }
 }
 
-for (const [name, driver, levels] of [
-  ["xz-pattern", "unreviewable_content", { on: "high", off: "medium" }],
-  ["trust-boundary-files", "trust_boundary_change", { on: "high", off: "medium" }],
+for (const [name, driver, floor] of [
+  ["xz-pattern", "unreviewable_content", "medium"],
+  ["trust-boundary-files", "trust_boundary_change", "medium"],
 ]) {
-  test(`${name}: ${driver} raises the panel to ${levels.on}; weight 0 in the popup brings it to ${levels.off}`, async (t) => {
+  test(`${name}: ${driver} raises the panel; weight 0 in the popup lowers it to what prlens analyze gives without it, never below ${floor}`, async (t) => {
     const pr = bundle(name);
     const browser = await startBrowser({ bundles: [pr] });
     t.after(() => browser.close());
@@ -38,8 +59,17 @@ for (const [name, driver, levels] of [
     await page.goto(pr.pull.html_url);
     await waitForPanelState(page, ["ready", "partial"]);
     const frame = await panelFrame(page);
-    const level = () => frame.locator("#prlens-panel").getAttribute("data-prlens-level");
-    assert.equal(await level(), levels.on);
+    const panel = frame.locator("#prlens-panel");
+    const level = () => panel.getAttribute("data-prlens-level");
+    const now = await panel.getAttribute("data-prlens-fetched-at");
+    assert.ok(now, "the panel says when it fetched");
+    const on = analyze(name, now);
+    const off = analyze(name, now, { weights: { [driver]: 0 } });
+    assert.ok(on.risk.drivers.some((fired) => fired.id === driver), `${driver} fires on ${name}`);
+    assert.ok(LEVELS.indexOf(on.risk.level) >= LEVELS.indexOf("high"), `${name} is high or above, not ${on.risk.level}`);
+    assert.ok(LEVELS.indexOf(off.risk.level) < LEVELS.indexOf(on.risk.level), `without ${driver} the level drops (${on.risk.level} → ${off.risk.level})`);
+    assert.ok(LEVELS.indexOf(off.risk.level) >= LEVELS.indexOf(floor), `without ${driver} still at least ${floor}`);
+    assert.equal(await level(), on.risk.level);
     await screenshot(page, `integrity-${name}-on`);
 
     const popup = await browser.newPage();
@@ -50,7 +80,7 @@ for (const [name, driver, levels] of [
     assert.ok(Number(await weight.inputValue()) > 0, "the popup lists the driver with its default weight");
     await weight.fill("0");
     await waitFor(async () => (await browser.getStorage("sync", PREFS))[PREFS]?.engine?.weights?.[driver] === 0, `${driver} weight 0 saved`);
-    await waitFor(async () => (await level()) === levels.off, `the open panel re-scored to ${levels.off}`);
+    await waitFor(async () => (await level()) === off.risk.level, `the open panel re-scored to ${off.risk.level}`);
     await screenshot(page, `integrity-${name}-off`);
     assert.deepEqual(browser.consoleErrors, []);
   });
