@@ -15,10 +15,11 @@
  * the panel renders with textContent.
  */
 
+import "./github-names.js";
+
 const MAX_REF = 255;
 const MAX_TITLE = 500;
 const MAX_BODY = 65536;
-const VIEWER = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
 /** `pull.number` of a compare bundle (src/fetch/compare.rs COMPARE_PLACEHOLDER_NUMBER). */
 const PLACEHOLDER_NUMBER = 2 ** 31;
 const NOT_YET = "Self-check: the signal this pull request would get once opened. Not known until it exists: checks and reviews.";
@@ -32,19 +33,18 @@ const ref = (value) => (typeof value === "string" && value.length > 0 && value.l
  */
 export function createCompareMode(ctx) {
   const state = { target: null, page: null, fetching: false, generation: 0, compareUrl: null };
-  const { OWNER, REPO } = globalThis.prlensPrefs;
+  const { OWNER, isOwner, isRepo } = globalThis.prlensNames; // github-names.js
 
   /** A validated compare-facts message, or null. */
   function parse(data) {
     if (!data || typeof data !== "object" || data.type !== "prlens:compare-facts" || data.nonce !== ctx.nonce) return null;
     const { owner, repo } = data;
-    if (typeof owner !== "string" || !OWNER.test(owner)) return null;
-    if (typeof repo !== "string" || !REPO.test(repo) || repo === "." || repo === "..") return null;
+    if (!isOwner(owner) || !isRepo(repo)) return null;
     const head = ref(data.head);
     const base = data.base === null ? null : ref(data.base);
     if (!head || base === undefined || (data.base !== null && base === null)) return null;
     const facts = data.facts && typeof data.facts === "object" ? data.facts : {};
-    const viewer = typeof facts.viewer === "string" && VIEWER.test(facts.viewer) ? facts.viewer : null;
+    const viewer = typeof facts.viewer === "string" && OWNER.test(facts.viewer) ? facts.viewer : null;
     return {
       target: { owner, repo, base, head, viewer },
       colorMode: typeof data.colorMode === "string" && /^[a-z_-]{1,40}$/.test(data.colorMode) ? data.colorMode : undefined,
