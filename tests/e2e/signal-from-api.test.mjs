@@ -253,7 +253,12 @@ test("with the rate limit used up the panel shows cached data, says until when, 
   await limited.frame.locator("#prlens-panel").getByText(/rate limit is used up until \d\d:\d\d UTC/).first().waitFor({ timeout: 15000 });
   assert.equal(await limited.frame.locator("#prlens-panel").getAttribute("data-prlens-signal-digest"), coldDigest, "cached data still scored");
   const asked = browser.server.apiRequests().slice(before);
-  assert.ok(asked.length <= 5 && asked.every((request) => request.status === 403), `only the first wave went out: ${asked.map((r) => `${r.status} ${r.path}`).join("\n")}`);
+  // Wave 1 only (src/fetch/plan/first_wave.rs): the pull's own requests, and what the page's
+  // head SHA and author let go out early; each once, and nothing that waits for an answer.
+  const firstWave = [/\/pulls\/\d+$/, /\/pulls\/\d+\/(?:files|commits|reviews)\?per_page=100$/, /\/issues\/\d+\/timeline\?per_page=100$/, /\/commits\/[0-9a-f]{40}\/(?:check-runs\?per_page=100|status)$/, /^\/users\/[^/]+$/, /^\/users\/[^/]+\/events\/public/, /^\/search\//];
+  const listed = asked.map((r) => `${r.status} ${r.path}`).join("\n");
+  assert.ok(asked.every((request) => request.status === 403 && firstWave.some((pattern) => pattern.test(request.path))), `only the first wave went out: ${listed}`);
+  assert.equal(new Set(asked.map((request) => request.path)).size, asked.length, `each once: ${listed}`);
   await limited.page.close();
 
   // Until the reset, another view sends nothing at all to the core API.
