@@ -210,3 +210,20 @@ test("a bundle with a timeline and public events shows the force-push after appr
   assert.deepEqual(record.errors, []);
   await context.close();
 });
+
+test("a dormant author suddenly active and a week-old empty co-author are named on their own cards", async () => {
+  const { page, context, record } = await openPage();
+  await page.goto(`${playground.baseUrl}?bundle=test-bundles/dormant-account-returns.json`);
+  await waitForPanel(page);
+  const notes = await page.locator("#prlens-panel [data-prlens-identity]").evaluateAll((entries) =>
+    entries.map((entry) => `${entry.closest(".prl-person")?.querySelector(".prl-login")?.textContent}:${entry.getAttribute("data-prlens-identity")}`),
+  );
+  assert.deepEqual(notes, ["ines-marchetti:dormant_then_active", "pim-vos:empty_new_profile"]);
+  const text = await page.textContent("#prlens-panel");
+  assert.match(text, /Dormant account, suddenly active/);
+  assert.match(text, /Empty new profile/);
+  assert.match(text, /no public activity in the \d+ days before 7 events within \d+ days/);
+  await page.screenshot({ path: path.join(shotsDir, "www-dormant-account-returns.png"), fullPage: true });
+  assert.deepEqual(record.errors, []);
+  await context.close();
+});

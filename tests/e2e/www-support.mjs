@@ -100,7 +100,9 @@ before(async () => {
   // The engine's own fixture assembler (the CLI's bundle-fixture), as every e2e test uses.
   const [assembled] = makeBundles([FIXTURE_CASE]).files;
   fs.copyFileSync(assembled, path.join(playground.bundlesDir, "owner-45-files.json"));
-  fs.copyFileSync(path.join(repoRoot, "tests/bundles/force-pushed-after-approval.json"), path.join(playground.bundlesDir, "force-pushed-after-approval.json"));
+  for (const name of ["force-pushed-after-approval", "dormant-account-returns"]) {
+    fs.copyFileSync(path.join(repoRoot, `tests/bundles/${name}.json`), path.join(playground.bundlesDir, `${name}.json`));
+  }
   fs.writeFileSync(path.join(playground.bundlesDir, "not-json.json"), "{ this is not json");
   fs.writeFileSync(path.join(playground.bundlesDir, "pull-is-a-string.json"), JSON.stringify({ format: "prlens.bundle.v1", pull: "oops" }));
   fs.writeFileSync(path.join(playground.bundlesDir, "array.json"), "[1, 2, 3]");

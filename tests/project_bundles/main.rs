@@ -14,6 +14,7 @@ use support::{
     project_bundle_names, project_bundle_value, project_signal,
 };
 
+mod behaviour;
 mod effort;
 mod exclusions;
 mod identity;
