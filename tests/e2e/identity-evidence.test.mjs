@@ -60,6 +60,8 @@ test("the panel shows an unsigned commit among signed ones and what changed sinc
   assert.ok(asked.includes(`200 /repos/tidewater/harbor-client/compare/${APPROVED}...${HEAD}`), asked.join("\n"));
 
   await screenshot(page, "identity-evidence");
+  await details.locator('[data-prlens-since-approval="files"]').scrollIntoViewIfNeeded();
+  await screenshot(page, "changed-since-approval");
   assert.deepEqual(browser.consoleErrors, []);
 });
 
