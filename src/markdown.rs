@@ -15,10 +15,12 @@
 
 mod advice;
 mod escape;
+mod since_approval;
 
 use std::fmt::Write as _;
 
 pub use escape::escape;
+use escape::{canonical_url, escape_code};
 
 use crate::engine::sections::pr::{number_label, NOT_OPENED_NUMBER};
 use crate::signal::{Signal, SignalState};
@@ -396,7 +398,8 @@ fn write_governance(out: &mut String, signal: &Signal, standalone: bool) {
 
 fn write_next_steps(out: &mut String, signal: &Signal, standalone: bool) {
     let steps = &signal.next_steps;
-    if !steps.concerns.is_empty() || !steps.questions.is_empty() {
+    let changed = signal.review.changed_since_approval.as_ref();
+    if !steps.concerns.is_empty() || !steps.questions.is_empty() || changed.is_some() {
         out.push_str("#### Next steps\n\n");
         for concern in &steps.concerns {
             let _ = writeln!(out, "- Concern: {}", escape(concern));
@@ -404,36 +407,11 @@ fn write_next_steps(out: &mut String, signal: &Signal, standalone: bool) {
         for question in &steps.questions {
             let _ = writeln!(out, "- Question: {}", escape(question));
         }
+        if let Some(changed) = changed {
+            since_approval::write(out, &signal.pr, changed);
+        }
     } else if standalone {
         out.push_str("#### Next steps\n\nNo concerns or questions.\n");
-    }
-}
-
-/// Text inside a code span: backticks and line breaks removed (a code span cannot escape them).
-fn escape_code(text: &str) -> String {
-    crate::text::show_invisibles(text)
-        .chars()
-        .filter(|c| *c != '`' && !c.is_control())
-        .collect()
-}
-
-/// The PR link, built only from validated parts; anything else yields the GitHub home page.
-fn canonical_url(owner: &str, repo: &str, number: u64) -> String {
-    let owner_ok = !owner.is_empty()
-        && owner.len() <= 39
-        && owner.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
-        && !owner.starts_with('-');
-    let repo_ok = !repo.is_empty()
-        && repo.len() <= 100
-        && repo
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
-        && repo != "."
-        && repo != "..";
-    if owner_ok && repo_ok && number > 0 {
-        format!("https://github.com/{owner}/{repo}/pull/{number}")
-    } else {
-        "https://github.com/".to_string()
     }
 }
 

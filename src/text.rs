@@ -13,6 +13,13 @@ pub fn clip(text: &str, max_chars: usize) -> String {
     kept
 }
 
+/// Whether `text` is a git commit id, full or abbreviated: 7 to 64 hex digits (SHA-1 ids
+/// have 40, SHA-256 ids 64). Commit ids from a bundle go into links and API paths only when
+/// they pass this.
+pub fn is_commit_sha(text: &str) -> bool {
+    (7..=64).contains(&text.len()) && text.chars().all(|c| c.is_ascii_hexdigit())
+}
+
 /// Bidi controls, zero-width and other format characters that render as nothing (Unicode
 /// `Default_Ignorable_Code_Point` plus the bidi marks; CVE-2021-42574 "Trojan Source" for why).
 pub fn is_invisible(c: char) -> bool {

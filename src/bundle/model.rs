@@ -40,6 +40,9 @@ pub struct Bundle {
     pub linked_issues: Option<BTreeMap<u64, LinkedIssue>>,
     /// The repository's PR template text (`pr_template`, decoded).
     pub pr_template: Option<String>,
+    /// What was pushed after the newest approval (`since_approval`: GitHub's compare response
+    /// from the approved commit to the head; see `parse::since_approval`).
+    pub since_approval: Option<SinceApproval>,
     /// Why sections are missing or partial, as written by the fetcher (e.g. "check_runs: 403, token lacks Checks").
     pub fetch_notes: Vec<String>,
 }
@@ -219,4 +222,22 @@ pub struct ReferencingPull {
     /// `owner/name` of its repository, when the event says.
     pub repository: Option<String>,
     pub author: Option<String>,
+}
+
+/// `GET /repos/{o}/{r}/compare/{approved}...{head}`, read for "changed since approval". The
+/// commit ids are `None` unless they are hex commit ids (hostile input: they are compared, and
+/// end up in links).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SinceApproval {
+    /// `base_commit.sha`: the commit the comparison starts from (the approved one).
+    pub base: Option<String>,
+    /// `merge_base_commit.sha`: differs from `base` when the approved commit is not in the
+    /// head's history (a force-push rewrote it); the files then count from this commit.
+    pub merge_base: Option<String>,
+    /// The compared head: the head named by `permalink_url`, else the last listed commit.
+    pub head: Option<String>,
+    /// The changed files (no patches: the fetcher drops them); `filename` is never empty.
+    pub files: Vec<ChangedFile>,
+    /// True when GitHub's 300-file cap of a comparison may have cut `files` short.
+    pub files_truncated: bool,
 }

@@ -38,6 +38,8 @@ pub struct BundleDraft {
     pub linked_issues_fetched: bool,
     /// The raw contents response of `.github/pull_request_template.md` on the base branch.
     pub pr_template: Option<Value>,
+    /// GitHub's comparison of the newest approval's commit with the head, without patches.
+    pub since_approval: Option<Value>,
     pub page: Option<Value>,
     pub notes: Vec<String>,
 }
@@ -112,6 +114,9 @@ impl BundleDraft {
         }
         if let Some(template) = &self.pr_template {
             bundle.insert("pr_template".into(), template.clone());
+        }
+        if let Some(since) = &self.since_approval {
+            bundle.insert("since_approval".into(), since.clone());
         }
         if let Some(page) = &self.page {
             bundle.insert("page".into(), page.clone());

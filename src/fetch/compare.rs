@@ -20,7 +20,7 @@ use super::join::join_all;
 use super::limits::SLOW_DATA_MAX_AGE_SECONDS;
 use super::notes::{failure_note, pull_error};
 use super::transport::{LocalBoxFuture, Transport};
-use super::urls::{encode, Api, PullRef};
+use super::urls::{compare_endpoint, Api, PullRef};
 use super::FetchOptions;
 
 /// `pull.number` of a compare bundle: a pull request that does not exist has no number, but
@@ -113,15 +113,9 @@ impl CompareRef {
         )
     }
 
-    /// `GET /repos/{o}/{r}/compare/{base}...{head}`; slashes in branch names stay (GitHub's
-    /// own compare URLs keep them), everything else outside the unreserved set is encoded.
+    /// `GET /repos/{o}/{r}/compare/{base}...{head}`.
     fn compare_url(&self, api_base: &str, base: &str) -> String {
-        format!(
-            "{}/compare/{}...{}",
-            self.repo_url(api_base),
-            encode(base, true),
-            encode(&self.head, true)
-        )
+        compare_endpoint(&self.repo_url(api_base), base, &self.head)
     }
 }
 
@@ -237,12 +231,10 @@ pub fn compare_bundle(
 
 /// The canonical compare page of a comparison (never a URL taken from input).
 pub fn compare_page_url(compare: &CompareRef, base: &str) -> String {
-    format!(
-        "https://github.com/{}/{}/compare/{}...{}",
-        compare.owner,
-        compare.repo,
-        encode(base, true),
-        encode(&compare.head, true)
+    compare_endpoint(
+        &format!("https://github.com/{}/{}", compare.owner, compare.repo),
+        base,
+        &compare.head,
     )
 }
 

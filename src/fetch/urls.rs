@@ -7,6 +7,7 @@
 
 use super::error::FetchError;
 use super::limits::PER_PAGE;
+use crate::text::is_commit_sha;
 
 /// A validated pull request reference.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -157,6 +158,13 @@ impl Api {
         )
     }
 
+    /// GitHub's comparison of two commits of this repository (`GET
+    /// /repos/{o}/{r}/compare/{base}...{head}`), when both are hex commit ids.
+    pub fn compare_commits(&self, base: &str, head: &str) -> Option<String> {
+        (is_commit_sha(base) && is_commit_sha(head))
+            .then(|| compare_endpoint(&self.repo_path(), base, head))
+    }
+
     /// PRs by `login` in this repository (`merged_only`: only merged ones); read `total_count`.
     pub fn history_search(&self, login: &str, merged_only: bool) -> String {
         // Apps are searched as `author:app/<name>`, not by their `[bot]` login.
@@ -180,6 +188,17 @@ impl Api {
             encode(login, false)
         )
     }
+}
+
+/// `{repo_url}/compare/{base}...{head}` (the REST "compare two commits" path; the compare page
+/// uses the same shape). Slashes in branch names stay, as in GitHub's own compare URLs;
+/// everything else outside the unreserved set is encoded.
+pub fn compare_endpoint(repo_url: &str, base: &str, head: &str) -> String {
+    format!(
+        "{repo_url}/compare/{}...{}",
+        encode(base, true),
+        encode(head, true)
+    )
 }
 
 /// Percent-encodes everything but unreserved characters (and `/` when `keep_slash`).
@@ -254,6 +273,20 @@ mod tests {
             api.pr_template("release/2.x"),
             "https://api.github.com/repos/octo-org/hello.rs/contents/.github/pull_request_template.md?ref=release%2F2.x"
         );
+        assert_eq!(
+            api.compare_commits("b3606bb", "D184FAE0").as_deref(),
+            Some("https://api.github.com/repos/octo-org/hello.rs/compare/b3606bb...D184FAE0")
+        );
+        for (base, head) in [
+            ("main", "d184fae"),
+            ("b3606bb", "../../x"),
+            ("b36", "d184fae"),
+        ] {
+            assert!(
+                api.compare_commits(base, head).is_none(),
+                "{base}...{head} is not two commit ids"
+            );
+        }
         assert!(api.owns("https://api.github.com/repositories/1/pulls/42/files?page=2"));
         assert!(!api.owns("https://api.github.com.evil/x"));
     }

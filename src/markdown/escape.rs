@@ -33,3 +33,31 @@ pub fn escape(text: &str) -> String {
     }
     out
 }
+
+/// Text inside a code span: backticks and line breaks removed (a code span cannot escape them).
+pub(super) fn escape_code(text: &str) -> String {
+    crate::text::show_invisibles(text)
+        .chars()
+        .filter(|c| *c != '`' && !c.is_control())
+        .collect()
+}
+
+/// The PR link, built only from validated parts; anything else yields the GitHub home page.
+pub(super) fn canonical_url(owner: &str, repo: &str, number: u64) -> String {
+    let owner_ok = !owner.is_empty()
+        && owner.len() <= 39
+        && owner.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        && !owner.starts_with('-');
+    let repo_ok = !repo.is_empty()
+        && repo.len() <= 100
+        && repo
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
+        && repo != "."
+        && repo != "..";
+    if owner_ok && repo_ok && number > 0 {
+        format!("https://github.com/{owner}/{repo}/pull/{number}")
+    } else {
+        "https://github.com/".to_string()
+    }
+}

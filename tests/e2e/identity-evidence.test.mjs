@@ -2,9 +2,11 @@
  * Identity evidence in the panel on the fake github.com, from the project bundle
  * `force-pushed-after-approval`: Contributors shows the author's unsigned commit among signed
  * ones (from `commit.verification` of the REST commits), and Next steps shows what changed
- * since the newest approval with a link to GitHub's compare view from the approved commit to
- * the head. The same PR approved on its signed head (`approved-on-head-steady-author`) shows
- * neither.
+ * since the newest approval — the commits, and the files and lines from the fetcher's
+ * comparison of the approved commit with the head (the fake answers it from the bundle's
+ * `since_approval`) — with a link to GitHub's compare view from the approved commit to the
+ * head. The same PR approved on its signed head (`approved-on-head-steady-author`) shows
+ * neither, and asks for no comparison.
  */
 import test from "node:test";
 import assert from "node:assert/strict";
@@ -47,7 +49,19 @@ test("the panel shows an unsigned commit among signed ones and what changed sinc
     `https://github.com/tidewater/harbor-client/compare/${APPROVED}...${HEAD}`,
   );
 
+  const summary = details.locator('[data-prlens-since-approval="summary"]');
+  assert.equal(await summary.innerText(), "2 files, +3 \u22121 changed since jonas-okafor's approval");
+  const files = details.locator('[data-prlens-since-approval="files"] li');
+  assert.equal(await files.count(), 2);
+  assert.match(await files.nth(0).innerText(), /harbor\/releases\.py\s*\+1 \u22121 · focus file/);
+  assert.match(await files.nth(1).innerText(), /tests\/test_releases\.py\s*\+2 \u22120/);
+  assert.equal(await details.locator('[data-prlens-since-approval="files"] li.prl-focus-changed').count(), 2, "the focus files are marked");
+  const asked = browser.server.apiRequests().map((request) => `${request.status} ${request.path}`);
+  assert.ok(asked.includes(`200 /repos/tidewater/harbor-client/compare/${APPROVED}...${HEAD}`), asked.join("\n"));
+
   await screenshot(page, "identity-evidence");
+  await details.locator('[data-prlens-since-approval="files"]').scrollIntoViewIfNeeded();
+  await screenshot(page, "changed-since-approval");
   assert.deepEqual(browser.consoleErrors, []);
 });
 
@@ -62,6 +76,7 @@ test("the same PR approved on its signed head shows no identity notes and no cha
   const panel = await details.locator('[data-prlens-section="next_steps"]').innerText();
   assert.doesNotMatch(panel, /Changed since approval/);
   assert.equal(await details.locator("a.prl-compare").count(), 0);
+  assert.equal(browser.server.apiRequests(/\/compare\//).length, 0, "an approval on the head needs no comparison");
   assert.deepEqual(browser.consoleErrors, []);
 });
 

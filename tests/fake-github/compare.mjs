@@ -5,6 +5,8 @@
  *
  *   GET github.com/{o}/{r}/compare/{base}...{head}[?expand=1]   (also `..`, and `{head}` alone)
  *   GET api.github.com/repos/{o}/{r}/compare/{base}...{head}     GitHub's "compare two commits"
+ *   GET api.github.com/repos/{o}/{r}/compare/{sha}...{sha}       a bundle's `since_approval` (the comparison of
+ *                                                                an approved commit with the head), as recorded
  *
  * The API answer has GitHub's shape (docs.github.com REST "Compare two commits", read
  * 2026-12-03): `status`, `ahead_by`, `behind_by`, `total_commits`, `base_commit`,
@@ -71,10 +73,32 @@ export function compareBody(entry, apiOrigin) {
   };
 }
 
+const COMMIT_ID = /^[0-9a-f]{7,64}$/i;
+const sameSha = (a, b) => typeof a === "string" && typeof b === "string" && a.toLowerCase() === b.toLowerCase();
+
+/** The head a recorded compare response names: its permalink's, else its last commit's. */
+function comparedHead(response) {
+  const permalink = typeof response.permalink_url === "string" ? response.permalink_url.split("...").at(-1).split(":").at(-1) : null;
+  return permalink ?? (Array.isArray(response.commits) ? response.commits.at(-1)?.sha : null);
+}
+
+/** The `since_approval` section recorded for `base...head` (two commit ids) in the repository, or null. */
+export function sinceApprovalFor(store, owner, repo, { base, head }) {
+  if (!COMMIT_ID.test(base ?? "") || !COMMIT_ID.test(head)) return null;
+  return (
+    store
+      .inRepo(owner, repo)
+      .map((entry) => entry.bundle.since_approval)
+      .find((response) => response && typeof response === "object" && sameSha(response.base_commit?.sha, base) && sameSha(comparedHead(response), head)) ?? null
+  );
+}
+
 /** `GET /repos/{o}/{r}/compare/{range}` (rest = "/compare/…"), or undefined for other paths. */
 export function routeCompareApi({ store, owner, repo, rest, apiOrigin }) {
   if (!rest.startsWith("/compare/")) return undefined;
   const range = parseRange(rest.slice("/compare/".length));
+  const recorded = range && sinceApprovalFor(store, owner, repo, range);
+  if (recorded) return { status: 200, body: recorded };
   const entry = range && range.base !== null ? entryForRange(store, owner, repo, range) : null;
   if (!entry) return { status: 404, body: { message: "Not Found", documentation_url: "https://docs.github.com/rest/commits/commits#compare-two-commits", status: "404" } };
   return { status: 200, body: compareBody(entry, apiOrigin) };

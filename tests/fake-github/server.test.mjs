@@ -264,6 +264,23 @@ test("a comparison of a recorded PR's branches answers GitHub's compare shape an
     assert.match(collapsed.body, /<form id="new_pull_request"[^>]*hidden>/, "without ?expand=1 the form is collapsed");
   }));
 
+test("a comparison of an approved commit with the head answers the bundle's since_approval, other commit pairs 404", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "prlens-fake-approval-"));
+  const [file] = makeBundles({ out: dir, cases: ["force-pushed-after-approval"] });
+  const recorded = JSON.parse(fs.readFileSync(file, "utf8")).since_approval;
+  const server = await startFakeGitHub({ bundles: dir });
+  try {
+    const range = `${recorded.base_commit.sha}...${recorded.commits.at(-1).sha}`;
+    const answer = await api(server, `/repos/tidewater/harbor-client/compare/${range}`);
+    assert.equal(answer.status, 200);
+    assert.deepEqual(JSON.parse(answer.body), recorded);
+    const other = `${recorded.base_commit.sha}...${"f".repeat(40)}`;
+    assert.equal((await api(server, `/repos/tidewater/harbor-client/compare/${other}`)).status, 404);
+  } finally {
+    await server.close();
+  }
+});
+
 test("the maintainer-defense endpoints answer from the bundle's timeline, events, linked_issues and pr_template", () =>
   withServer({}, async (server) => {
     const repo = "/repos/tidewater/harbor-client";

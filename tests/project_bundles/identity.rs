@@ -1,6 +1,7 @@
 //! Identity, account behaviour and changed-after-approval on the project bundles
-//! `force-pushed-after-approval` (fires) and `approved-on-head-steady-author` (the same PR
-//! approved on its head, signed, by an author with steady activity: stays silent).
+//! `force-pushed-after-approval` (fires; its `since_approval` is GitHub's comparison of the
+//! approved commit with the head) and `approved-on-head-steady-author` (the same PR approved on
+//! its head, signed, by an author with steady activity: stays silent).
 
 use super::*;
 
@@ -30,6 +31,68 @@ fn a_force_push_after_approval_an_unsigned_commit_and_a_pr_burst_fire_with_their
     assert!(changed.compare_url.as_deref().is_some_and(
         |url| url.starts_with("https://github.com/tidewater/harbor-client/compare/b3606bb")
     ));
+}
+
+#[test]
+fn the_files_and_lines_pushed_after_the_approval_are_listed_with_the_focus_files_marked() {
+    let signal = project_signal("force-pushed-after-approval");
+    let changed = signal
+        .review
+        .changed_since_approval
+        .as_ref()
+        .expect("changed since approval");
+    let diff = changed.diff.as_ref().expect("the comparison was fetched");
+    assert_eq!(
+        (diff.total_files, diff.additions, diff.deletions),
+        (2, 3, 1)
+    );
+    assert_eq!(
+        changed.diff_summary().as_deref(),
+        Some("2 files, +3 \u{2212}1 changed since jonas-okafor's approval")
+    );
+    let releases = diff
+        .files
+        .iter()
+        .find(|file| file.path == "harbor/releases.py")
+        .expect("the source file changed after the approval");
+    assert!(releases.focus, "a focus file is marked");
+    assert!(changed.diff_note.is_none());
+}
+
+#[test]
+fn the_same_bundle_without_since_approval_keeps_every_other_fact_of_its_signal() {
+    let mut value = project_bundle_value("force-pushed-after-approval");
+    if let Some(sections) = value.as_object_mut() {
+        sections.remove("since_approval");
+    }
+    let old = analyze_value(&value);
+    let new = project_signal("force-pushed-after-approval");
+    let changed = old
+        .review
+        .changed_since_approval
+        .clone()
+        .expect("commits and the compare link still shown");
+    assert!(changed.diff.is_none() && changed.diff_note.is_none());
+    let mut without_diff = new.clone();
+    if let Some(changed) = without_diff.review.changed_since_approval.as_mut() {
+        changed.diff = None;
+    }
+    assert_eq!(old, without_diff, "only the files and lines are new");
+}
+
+#[test]
+fn a_comparison_fetched_for_an_older_head_is_ignored_with_a_note() {
+    let mut value = project_bundle_value("force-pushed-after-approval");
+    value["pull"]["head"]["sha"] = json!("eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee");
+    let signal = analyze_value(&value);
+    let changed = signal
+        .review
+        .changed_since_approval
+        .expect("the approval is still not on the head");
+    assert!(changed.diff.is_none());
+    assert!(changed
+        .diff_note
+        .is_some_and(|note| note.contains("d184fae") && note.contains("ignored")));
 }
 
 #[test]

@@ -113,6 +113,15 @@ pub fn render(signal: &Signal, style: Style) -> String {
         signal.review.action.label(),
         signal.review.readiness
     );
+    if let Some(changed) = &signal.review.changed_since_approval {
+        if let (Some(summary), Some(diff)) = (changed.diff_summary(), &changed.diff) {
+            let _ = writeln!(out, "  {}", safe(&summary, 160));
+            for file in diff.files.iter().take(MAX_ROWS) {
+                let _ = writeln!(out, "    {} {}", safe(&file.path, 100), file.counts());
+            }
+            more(&mut out, diff.total_files as usize, "files", style);
+        }
+    }
     for driver in signal.risk.drivers.iter().take(MAX_ROWS) {
         // Most details already start with the label ("Large change: 930 lines…").
         let line = if driver.detail.starts_with(&driver.label) {

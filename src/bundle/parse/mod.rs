@@ -17,6 +17,7 @@ mod items;
 mod pull;
 mod read;
 mod shapes;
+mod since_approval;
 
 use super::json::{Raw, Shape, LEAF};
 use super::model::*;
@@ -50,6 +51,7 @@ static BUNDLE: Shape = shapes::object(&[
     ("fetch_notes", &shapes::LEAVES),
     ("linked_issues", &crate::bundle::effort::LINKED_ISSUES),
     ("pr_template", &crate::bundle::effort::PR_TEMPLATE),
+    ("since_approval", &since_approval::SINCE_APPROVAL),
 ]);
 
 /// Parses bundle text: the shaped reader, then the policy below.
@@ -173,6 +175,7 @@ fn bundle(mut root: Raw) -> Result<Bundle, BundleError> {
             }
         })?,
         pr_template: crate::bundle::effort::pr_template(root),
+        since_approval: since_approval::since_approval(root)?,
         fetch_notes,
     })
 }

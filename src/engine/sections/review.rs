@@ -114,7 +114,10 @@ pub fn assess(context: &Context, sections: &Sections, risk: &Risk) -> ReviewAdvi
         readiness,
         rationale,
         checklist,
-        changed_since_approval: super::since_approval::changed_since_approval(context),
+        changed_since_approval: super::since_approval::changed_since_approval(
+            context,
+            &sections.focus,
+        ),
     }
 }
 

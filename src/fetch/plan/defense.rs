@@ -1,13 +1,15 @@
 //! The maintainer-defense requests: the PR's timeline (force-pushes, pushes after approval),
 //! the public events of its author and commit authors (account behaviour), the issues it says
-//! it closes (state, assignees, other PRs linking them) and the repository's PR template.
+//! it closes (state, assignees, other PRs linking them), the repository's PR template and,
+//! when the newest approval is not on the head, GitHub's comparison of the approved commit
+//! with the head (what was pushed after the approval).
 //!
 //! Why here and this way: each is GitHub's raw response, stored in the bundle so the signal
 //! can be recomputed offline (docs/bundle.md); each is optional, so it rides in a wave that is
 //! sent anyway (no extra round trip) and is skipped, with a note, when fewer than
 //! [`DEFENSE_MIN_REMAINING`] requests are left this hour. Endpoints: docs.github.com REST
 //! "Timeline events", "List public events for a user", "Get an issue", "Get repository
-//! content" (2026-12-03).
+//! content", "Compare two commits" (2026-12-03).
 
 use serde_json::{json, Value};
 
@@ -120,6 +122,39 @@ pub(super) fn push_template<'f>(wave: &mut Wave<'f>, plan: &'f Plan<'_>, pull: &
                 .await,
         )
     }));
+}
+
+/// Queues `GET /repos/{o}/{r}/compare/{approved}...{head}` when the reviews of wave 1 show a
+/// newest approval on another commit than the head (the engine's own reading,
+/// `engine::sections::since_approval::stale_approval`, so the fetcher compares exactly the
+/// commits the signal will discuss). Two commit ids never change their comparison: kept a day.
+pub(super) fn push_since_approval<'f>(
+    wave: &mut Wave<'f>,
+    plan: &'f Plan<'_>,
+    draft: &BundleDraft,
+) {
+    let Some(url) = since_approval_range(draft)
+        .and_then(|(approved, head)| plan.api.compare_commits(&approved, &head))
+    else {
+        return;
+    };
+    let (client, slow) = (&plan.client, plan.policy.slow);
+    wave.push(plan.tracker.track("changes since approval", async move {
+        Part::SinceApproval(
+            client
+                .get_within_budget(&url, slow, DEFENSE_MIN_REMAINING)
+                .await,
+        )
+    }));
+}
+
+/// The approved commit and the head, when they differ.
+fn since_approval_range(draft: &BundleDraft) -> Option<(String, String)> {
+    let reviews = draft.reviews.as_ref()?;
+    let bundle =
+        crate::Bundle::from_value(&json!({ "pull": draft.pull, "reviews": reviews })).ok()?;
+    let (_, approved, head) = crate::engine::sections::since_approval::stale_approval(&bundle)?;
+    Some((approved.to_string(), head.to_string()))
 }
 
 /// The issues the PR closes or links, by the engine's own reading of title and body

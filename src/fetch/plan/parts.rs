@@ -30,6 +30,8 @@ pub(super) enum Part {
     /// A linked issue and page 1 of its timeline.
     LinkedIssue(u64, Got, Got),
     PrTemplate(Got),
+    /// `GET /repos/{o}/{r}/compare/{approved}...{head}`.
+    SinceApproval(Got),
     /// Nothing to add: the draft bundle was handed to the caller meanwhile.
     Drafted,
 }
@@ -149,6 +151,13 @@ pub(super) fn absorb(
             // The repository has no template on the base branch: nothing is missing.
             Part::PrTemplate(Err(GetError::Status { status: 404, .. })) => {}
             Part::PrTemplate(Err(error)) => draft.note(failure_note("pr_template", &error)),
+            Part::SinceApproval(Ok(fetched)) if fetched.body.is_object() => {
+                draft.since_approval = Some(without_patches(fetched.body))
+            }
+            Part::SinceApproval(Ok(_)) => {
+                draft.note(failure_note("since_approval", &GetError::Malformed))
+            }
+            Part::SinceApproval(Err(error)) => draft.note(failure_note("since_approval", &error)),
             Part::Drafted => {}
         }
     }
@@ -223,6 +232,17 @@ fn linked_issue_into(draft: &mut BundleDraft, number: u64, issue: Got, timeline:
     draft.linked_issues_fetched = true;
 }
 
+/// GitHub's compare response without the files' `patch` texts: the bundle keeps the file
+/// list and line counts, not the diff itself (which can run to megabytes).
+fn without_patches(mut response: Value) -> Value {
+    if let Some(files) = response.get_mut("files").and_then(Value::as_array_mut) {
+        for file in files.iter_mut().filter_map(Value::as_object_mut) {
+            file.remove("patch");
+        }
+    }
+    response
+}
+
 /// The section (and its budget) of a part served from a stale cached copy, if it was.
 fn stale_section(part: &Part) -> Option<(String, Resource)> {
     let stale = |result: &Got| matches!(result, Ok(fetched) if fetched.origin == Origin::Stale);
@@ -248,6 +268,9 @@ fn stale_section(part: &Part) -> Option<(String, Resource)> {
             Some((format!("linked_issues.{number}"), Resource::Core))
         }
         Part::PrTemplate(result) if stale(result) => Some(("pr_template".into(), Resource::Core)),
+        Part::SinceApproval(result) if stale(result) => {
+            Some(("since_approval".into(), Resource::Core))
+        }
         _ => None,
     }
 }

@@ -1,12 +1,13 @@
 //! Wave 2: everything that needs wave 1, sent at once — the remaining file, commit and timeline
 //! pages (page 1's `Link rel="last"` names them), check runs and status of the head, profiles
 //! and PR history of the author and the first page's commit authors, their public events,
-//! the linked issues, the PR template of the base branch, and the author's familiarity with the
+//! the linked issues, the PR template of the base branch, the comparison of the newest
+//! approval's commit with the head (when they differ), and the author's familiarity with the
 //! focus files when page 1 was the whole file list.
 
 use serde_json::Value;
 
-use super::defense::{push_events, push_linked_issues, push_template};
+use super::defense::{push_events, push_linked_issues, push_since_approval, push_template};
 use super::first_wave::AfterFirstWave;
 use super::pages::{mark_truncation, remaining_pages, FirstPage, PageSets, Paged, Remaining};
 use super::parts::{absorb, Part, Wave};
@@ -173,8 +174,8 @@ fn push_pages<'f>(wave: &mut Wave<'f>, plan: &'f Plan<'_>, paged: Paged, rest: &
     }
 }
 
-/// The maintainer-defense requests of this wave: later timeline pages, events, linked issues
-/// and the PR template.
+/// The maintainer-defense requests of this wave: later timeline pages, events, linked issues,
+/// the PR template and the comparison of the approved commit with the head.
 fn push_defense<'f>(
     wave: &mut Wave<'f>,
     plan: &'f Plan<'_>,
@@ -205,4 +206,5 @@ fn push_defense<'f>(
     push_linked_issues(wave, plan, draft);
     let pull = draft.pull.clone();
     push_template(wave, plan, &pull);
+    push_since_approval(wave, plan, draft);
 }

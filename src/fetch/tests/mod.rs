@@ -10,3 +10,4 @@ mod errors;
 mod fake;
 mod page_facts;
 mod plan;
+mod since_approval;

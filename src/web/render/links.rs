@@ -87,6 +87,7 @@ pub fn issue_url(owner: &str, repo: &str, number: u64) -> Option<String> {
 /// GitHub's compare view between two commits, when both are hex commit ids.
 pub fn compare_url(owner: &str, repo: &str, from: &str, to: &str) -> Option<String> {
     let base = repo_url(owner, repo)?;
+    // As `text::is_commit_sha` (this file is also compiled alone by tests/render_links.rs).
     let hex =
         |sha: &str| (7..=64).contains(&sha.len()) && sha.chars().all(|c| c.is_ascii_hexdigit());
     (hex(from) && hex(to)).then(|| format!("{base}/compare/{from}...{to}"))
