@@ -41,7 +41,12 @@ pub fn assess(context: &Context, signal: &Signal) -> Vec<GovernanceResult> {
     if policies.is_empty() {
         return Vec::new();
     }
-    let document = serde_json::to_value(signal).unwrap_or(Value::Null);
+    // The signal as its JSON text reads back: the printer every edge already links, so no
+    // second serializer (into a `Value`) is compiled for every signal type.
+    let document = serde_json::to_string(signal)
+        .ok()
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or(Value::Null);
     let mut results = Vec::new();
     for policy in policies {
         let policy_name = first_non_empty(&[&policy.name, &policy.id], "policy");
