@@ -137,8 +137,14 @@ pub fn apply_page(bundle: &mut Value, page: Option<&Value>) {
         pull.insert("body".into(), body.map_or(Value::Null, |body| json!(body)));
     }
     if let (Some(object), Some(page)) = (bundle.as_object_mut(), page) {
-        let mut section = page.as_object().cloned().unwrap_or_default();
-        section.remove("body"); // pull.body already holds it; `page` has no such fact
+        // Every fact but `body`: pull.body already holds it (`page` has no such fact), and the
+        // description is not copied only to be dropped.
+        let mut section = Map::new();
+        for (key, value) in page.as_object().into_iter().flatten() {
+            if key != "body" {
+                section.insert(key.clone(), value.clone());
+            }
+        }
         object.insert("page".into(), Value::Object(section));
     }
 }

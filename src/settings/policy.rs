@@ -59,9 +59,10 @@ pub struct Rule {
     pub remediation: String,
 }
 
-/// A condition on signal fields.
+/// A condition on signal fields. Written as its variant's fields alone (`untagged`); read
+/// through [`ConditionFields`], so a condition that is none of the four says which keys it needs.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(untagged)]
+#[serde(untagged, try_from = "ConditionFields")]
 pub enum Condition {
     All {
         #[serde(rename = "AND")]
@@ -81,4 +82,136 @@ pub enum Condition {
         #[serde(default)]
         value: Value,
     },
+}
+
+/// Every key a condition may have, as read; [`Condition`]'s variants are tried in order:
+/// `AND`, `OR`, `NOT`, then `field` with `operator`.
+#[derive(Deserialize)]
+struct ConditionFields {
+    #[serde(rename = "AND")]
+    all: Option<Vec<Condition>>,
+    #[serde(rename = "OR")]
+    any: Option<Vec<Condition>>,
+    #[serde(rename = "NOT")]
+    not: Option<Box<Condition>>,
+    field: Option<String>,
+    operator: Option<String>,
+    #[serde(default)]
+    value: Value,
+}
+
+impl TryFrom<ConditionFields> for Condition {
+    type Error = &'static str;
+
+    fn try_from(fields: ConditionFields) -> Result<Self, Self::Error> {
+        match fields {
+            ConditionFields { all: Some(all), .. } => Ok(Condition::All { all }),
+            ConditionFields { any: Some(any), .. } => Ok(Condition::Any { any }),
+            ConditionFields { not: Some(not), .. } => Ok(Condition::Not { not }),
+            ConditionFields {
+                field: Some(field),
+                operator: Some(operator),
+                value,
+                ..
+            } => Ok(Condition::Compare {
+                field,
+                operator,
+                value,
+            }),
+            _ => Err(r#"a condition needs "AND", "OR", "NOT", or "field" with "operator""#),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn condition(value: Value) -> Result<Condition, String> {
+        serde_json::from_value(value).map_err(|error| error.to_string())
+    }
+
+    fn compare(field: &str, operator: &str, value: Value) -> Condition {
+        Condition::Compare {
+            field: field.to_string(),
+            operator: operator.to_string(),
+            value,
+        }
+    }
+
+    #[test]
+    fn conditions_read_in_each_of_the_four_shapes() {
+        let leaf = json!({"field": "risk.level", "operator": "eq", "value": "high"});
+        let expected_leaf = compare("risk.level", "eq", json!("high"));
+        assert_eq!(condition(leaf.clone()), Ok(expected_leaf.clone()));
+        assert_eq!(
+            condition(json!({"AND": [leaf.clone()]})),
+            Ok(Condition::All {
+                all: vec![expected_leaf.clone()]
+            })
+        );
+        assert_eq!(
+            condition(json!({"OR": [leaf.clone()]})),
+            Ok(Condition::Any {
+                any: vec![expected_leaf.clone()]
+            })
+        );
+        assert_eq!(
+            condition(json!({"NOT": leaf})),
+            Ok(Condition::Not {
+                not: Box::new(expected_leaf)
+            })
+        );
+    }
+
+    #[test]
+    fn a_comparison_without_a_value_compares_with_null() {
+        assert_eq!(
+            condition(json!({"field": "pr.draft", "operator": "exists"})),
+            Ok(compare("pr.draft", "exists", Value::Null))
+        );
+    }
+
+    #[test]
+    fn the_first_variant_in_order_wins_when_keys_of_several_are_present() {
+        let leaf = json!({"field": "a", "operator": "eq", "value": 1});
+        assert_eq!(
+            condition(json!({"OR": [leaf.clone()], "field": "b", "operator": "eq"})),
+            Ok(Condition::Any {
+                any: vec![compare("a", "eq", json!(1))]
+            })
+        );
+        assert_eq!(
+            condition(json!({"NOT": null, "field": "b", "operator": "lt", "value": 2})),
+            Ok(compare("b", "lt", json!(2)))
+        );
+    }
+
+    #[test]
+    fn a_condition_that_is_none_of_the_four_names_the_keys_it_needs() {
+        for broken in [
+            json!({"field": "risk.level"}),
+            json!({}),
+            json!({"and": []}),
+        ] {
+            let error = condition(broken.clone()).expect_err(&broken.to_string());
+            assert!(error.contains(r#""field" with "operator""#), "{error}");
+        }
+        let settings = r#"{"policies": [{"rules": [{"when": {"operator": "eq"}}]}]}"#;
+        let error = crate::Settings::from_json_str(settings).expect_err("rejected");
+        assert!(error.to_string().contains("a condition needs"), "{error}");
+    }
+
+    #[test]
+    fn conditions_are_written_as_their_fields_alone() {
+        let written = serde_json::to_value(Condition::Not {
+            not: Box::new(compare("risk.level", "in", json!(["high"]))),
+        })
+        .unwrap();
+        assert_eq!(
+            written,
+            json!({"NOT": {"field": "risk.level", "operator": "in", "value": ["high"]}})
+        );
+    }
 }

@@ -97,9 +97,10 @@ pub(super) fn by_key<T>(
     for (key, value) in entries {
         last.insert(key, value);
     }
-    last.into_iter()
-        .filter_map(|(key, value)| Some((key.to_string(), read(key, value)?)))
-        .collect()
+    crate::order::map_from(
+        last.into_iter()
+            .filter_map(|(key, value)| Some((key.to_string(), read(key, value)?))),
+    )
 }
 
 pub(super) fn plausible_lines(field: &str, count: Option<u64>) -> Result<Option<u64>, BundleError> {

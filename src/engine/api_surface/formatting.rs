@@ -204,7 +204,7 @@ pub(super) fn reformatted_lines(removed: &[&str], added: &[&str], indentation: I
     if !new.iter().any(|line| old_lines.contains(line.as_str())) {
         return 0;
     }
-    similar::capture_diff_slices(similar::Algorithm::Myers, &old, &new)
+    myers_ops(&old, &new)
         .iter()
         .filter(|operation| operation.tag() == similar::DiffTag::Equal)
         .map(|operation| {
@@ -216,6 +216,18 @@ pub(super) fn reformatted_lines(removed: &[&str], added: &[&str], indentation: I
             2 * lines as u64
         })
         .sum()
+}
+
+/// The Myers diff of two line lists, as `similar::capture_diff_slices(Algorithm::Myers, …)`
+/// returns it (the same Compact, Replace and Capture hooks). Calling the algorithm's module
+/// directly links only Myers; the `Algorithm` value would link Patience and LCS too.
+fn myers_ops(old: &[String], new: &[String]) -> Vec<similar::DiffOp> {
+    use similar::algorithms::{myers, Capture, Compact, Replace};
+    let mut hooks = Compact::new(Replace::new(Capture::new()), old, new);
+    match myers::diff(&mut hooks, old, 0..old.len(), new, 0..new.len()) {
+        Ok(()) => hooks.into_inner().into_inner().into_ops(),
+        Err(never) => match never {},
+    }
 }
 
 /// True when `removed` and `added` read the same with all whitespace and commas removed: a

@@ -41,7 +41,7 @@ pub fn assess(context: &Context, signal: &Signal) -> Vec<GovernanceResult> {
     if policies.is_empty() {
         return Vec::new();
     }
-    let document = serde_json::to_value(signal).unwrap_or(Value::Null);
+    let document = document(signal);
     let mut results = Vec::new();
     for policy in policies {
         let policy_name = first_non_empty(&[&policy.name, &policy.id], "policy");
@@ -61,6 +61,16 @@ pub fn assess(context: &Context, signal: &Signal) -> Vec<GovernanceResult> {
         }
     }
     results
+}
+
+/// The signal as rules read it: its JSON text, read back. Not `serde_json::to_value`: that would
+/// compile a second serializer (into a `Value`) for every signal type, beside the writer every
+/// edge already links.
+fn document(signal: &Signal) -> Value {
+    serde_json::to_string(signal)
+        .ok()
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or(Value::Null)
 }
 
 fn first_non_empty(candidates: &[&String], fallback: &str) -> String {
@@ -373,6 +383,24 @@ mod tests {
 
     fn cmp(field: &str, operator: &str, value: Value) -> Result<bool, String> {
         compare(&doc(), field, operator, &value)
+    }
+
+    #[test]
+    fn rules_read_the_signal_exactly_as_its_json_value() {
+        let bundle = crate::Bundle::from_json_str(
+            r#"{"pull": {"number": 3, "title": "Tune weights", "additions": 120, "deletions": 7,
+                "user": {"login": "octocat"}, "created_at": "2024-01-02T03:04:05Z"},
+                "files": [{"filename": "src/a.rs", "status": "modified", "additions": 120,
+                "deletions": 7}]}"#,
+        )
+        .unwrap();
+        let mut settings = crate::Settings::default();
+        settings
+            .weights
+            .insert("unreviewable_content".to_string(), 0.123_456_789_012_345_67);
+        let signal = crate::analyze(&bundle, &settings, Some(1_704_164_645));
+        let written = serde_json::to_value(&signal).unwrap();
+        assert_eq!(document(&signal), written);
     }
 
     #[test]
