@@ -8,9 +8,12 @@
  * while this frame lives exactly as long as the list page that needs it.
  *
  * What it does, per repository among the visible rows (docs/architecture.md "List badges"):
- *  - with a token: ONE GraphQL query (the CLI queue's, `listQuery`) mapped to patch-less bundles
- *    and scored (`listBadges`: list estimates), unless the repository's badges are younger than
- *    the panel's freshness window (`prefs.freshnessSeconds`, default 120 s): then 0 requests;
+ *  - with a token: ONE GraphQL query (the CLI queue's, `list-query.json`, generated from Rust by
+ *    tests/list_query_file.rs) mapped to patch-less bundles and scored (`listBadges`: list
+ *    estimates), unless the repository's badges are younger than the panel's freshness window
+ *    (`prefs.freshnessSeconds`, default 120 s): then 0 requests. The query goes out as soon as
+ *    the rows, the token and the stored badges are known; only scoring waits for the wasm engine,
+ *    which compiles meanwhile;
  *  - without a token: the badges already in storage, whatever their age, and nothing else;
  *  - on a click forwarded by the content script (a trusted user click on one badge): that PR's
  *    full bundle over REST (`fetchBundle`, the panel's ETag cache) and its badge.
@@ -37,10 +40,15 @@ const MAX_ROWS = 200;
 const nonce = /^#nonce=([0-9a-f]{32})$/.exec(location.hash)?.[1] ?? null;
 
 const engineSession = openEngineSession(() => init().then(() => wasm));
-const setup = Promise.all([engineSession.ready, api.storage.sync.get(PREFS_KEY), api.storage.local.get(TOKEN_KEY)]).then(([, sync, local]) => {
+/** Prefs and token: all a list query needs before it can go out. */
+const stored = Promise.all([api.storage.sync.get(PREFS_KEY), api.storage.local.get(TOKEN_KEY)]).then(([sync, local]) => {
   const prefs = migratePrefs(sync[PREFS_KEY]);
   return { prefs, token: tokenFrom(local[TOKEN_KEY]) };
 });
+/** The list query without its repository (`{query, variables}`), read once. */
+const queryTemplate = fetch("list-query.json").then((response) => response.json());
+/** Prefs, token and a ready engine: what scoring needs. */
+const setup = Promise.all([stored, engineSession.ready]).then(([values]) => values);
 
 function post(message) {
   if (!nonce || window.parent === window) return;
@@ -67,19 +75,19 @@ async function readEntry(key) {
   return stored && typeof stored === "object" && stored.badges && typeof stored.badges === "object" ? stored : { badges: {} };
 }
 
-/** One GraphQL query for a repository's open PRs; resolves to badges or rejects with a reason. */
-async function queryRepository(row, token, engine) {
+/** One GraphQL query for a repository's open PRs; resolves to the answer's text or rejects with a reason. */
+async function queryRepository(row, token) {
+  const { query, variables } = await queryTemplate;
   const response = await fetch(`${API_BASE}/graphql`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json" },
-    body: wasm.listQuery(row.owner, row.repo),
+    body: JSON.stringify({ query, variables: { ...variables, owner: row.owner, name: row.repo } }),
     credentials: "omit",
     cache: "no-store",
   });
   if (response.status === 401) throw new Error("GitHub rejected the token (401): check it in prlens's settings");
   if (!response.ok) throw new Error(`GitHub answered ${response.status} to the list query`);
-  const text = await response.text();
-  return JSON.parse(wasm.listBadges(text, new Date().toISOString(), engine));
+  return { text: await response.text(), fetchedAt: new Date().toISOString() };
 }
 
 let rows = [];
@@ -88,7 +96,7 @@ const queue = (job) => (work = work.then(job, job).catch((error) => console.erro
 
 /** Scores `rows` (from storage, and over the network when `network`) and posts the badges. */
 async function refresh(network) {
-  const { prefs, token } = await setup;
+  const { prefs, token } = await stored;
   const engine = JSON.stringify(prefs.engine ?? {});
   const byRepo = new Map();
   for (const row of rows) {
@@ -96,16 +104,25 @@ async function refresh(network) {
     if (!byRepo.has(key)) byRepo.set(key, { row, rows: [] });
     byRepo.get(key).rows.push(row);
   }
+  // Every repository's query goes out before the engine is awaited.
+  const groups = await Promise.all(
+    Array.from(byRepo, async ([key, group]) => {
+      const entry = await readEntry(key);
+      const fresh = entry.queried_at && entry.engine === engine && Date.now() - entry.queried_at < freshnessMs(prefs);
+      const answer = network && token && !fresh ? queryRepository(group.row, token) : null;
+      answer?.catch(() => {}); // handled below, once the engine is ready
+      return { key, group, entry, answer };
+    }),
+  );
+  await setup;
   const badges = [];
   const unavailable = [];
-  for (const [key, group] of byRepo) {
-    const entry = await readEntry(key);
-    const fresh = entry.queried_at && entry.engine === engine && Date.now() - entry.queried_at < freshnessMs(prefs);
+  for (const { key, group, entry, answer } of groups) {
     let reason = token ? "not among the 50 most recently updated open PRs of the repository: click to score it" : "no token: click to score this PR (one PR's REST requests)";
-    if (network && token && !fresh) {
+    if (answer) {
       try {
-        const answer = await queryRepository(group.row, token, engine);
-        for (const badge of answer) entry.badges[badge.number] = later(entry.badges[badge.number], badge);
+        const { text, fetchedAt } = await answer;
+        for (const badge of JSON.parse(wasm.listBadges(text, fetchedAt, engine))) entry.badges[badge.number] = later(entry.badges[badge.number], badge);
         entry.queried_at = Date.now();
         entry.engine = engine;
         // Written behind the badges: storage runs its operations in order, so the next read sees it.

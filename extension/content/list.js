@@ -110,7 +110,7 @@
 
   /** Shows what is known for every visible row (text only). */
   function paint() {
-    if (!current) return;
+    if (!current || !prefs) return;
     for (const row of readRows()) {
       const badge = badgeElement(row);
       const known = current.badges.get(keyOf(row.pull));
@@ -177,7 +177,7 @@
   }
 
   function sendRows() {
-    if (!current?.greeted) return;
+    if (!current?.greeted || !prefs) return;
     const rows = readRows().map(({ pull }) => ({ owner: pull.owner, repo: pull.repo, number: pull.number }));
     const serialized = JSON.stringify(rows);
     if (serialized === current.rowsSent) return;
@@ -246,9 +246,12 @@
     paint();
   }
 
+  /**
+   * Before the preferences are read a list page gets its frame at once (hidden, it boots while
+   * they are read) but no rows and no badges: nothing is asked until they say prlens is on.
+   */
   function route() {
-    if (!prefs) return;
-    const wanted = prefs.enabled !== false && isListPage(root.location.href);
+    const wanted = isListPage(root.location.href) && prefs?.enabled !== false;
     if (current && (!wanted || current.href !== root.location.href)) teardown();
     if (wanted && !current) setup();
   }
@@ -266,5 +269,9 @@
     .get(PREFS_KEY)
     .then((stored) => (prefs = migratePrefs(stored[PREFS_KEY])))
     .catch(() => (prefs = migratePrefs(undefined)))
-    .finally(route);
+    .finally(() => {
+      route();
+      sendRows();
+      paint();
+    });
 })(globalThis);

@@ -1,4 +1,4 @@
-//! `listQuery`, `listBadges`, `listBadgeOf` and `reviewFirstOrder`: what the pull-list badges
+//! `listBadges`, `listBadgeOf` and `reviewFirstOrder`: what the pull-list badges
 //! need from the library (`extension/list.js` calls them; docs/CONTRACTS.md "wasm exports").
 //!
 //! Why here: the list's one GraphQL query and its mapping to patch-less bundles are the CLI
@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
-use crate::fetch::graphql::{queue_bundles, queue_request, QueueError};
+use crate::fetch::graphql::{queue_bundles, QueueError};
 use crate::queue::{review_first_keys, QueueKey};
 use crate::signal::{RiskLevel, Signal};
 
@@ -67,12 +67,6 @@ fn badge_of(signal: &Signal, estimate: bool) -> ListBadge {
 
 fn to_json<T: Serialize>(value: &T) -> Result<String, JsError> {
     serde_json::to_string(value).map_err(|error| JsError::new(&error.to_string()))
-}
-
-/// The POST body (JSON text) of the list query for `owner/repo`: the CLI queue's query.
-#[wasm_bindgen(js_name = listQuery)]
-pub fn list_query(owner: &str, repo: &str) -> Result<String, JsError> {
-    to_json(&queue_request(owner, repo, &[]))
 }
 
 /// The badges (JSON array text) of the list query's answer `answer_json`, each from the

@@ -21,7 +21,8 @@ pub use app::fetch_bundle;
 /// `fetchCompareAndAnalyze`, `compareWithPage`: the compare page's self-check.
 mod compare;
 
-/// `listQuery`, `listBadges`, `listBadgeOf`, `reviewFirstOrder`: the pull-list badges.
+/// `listBadges`, `listBadgeOf`, `reviewFirstOrder`: the pull-list badges (the query itself is
+/// `extension/list-query.json`, kept equal to the CLI queue's by tests/list_query_file.rs).
 mod list;
 
 /// Computes a signal from bundle JSON and settings JSON; returns the signal as JSON text.
