@@ -111,6 +111,7 @@ async function onFacts(message) {
   view.shown = false;
   view.busy = false;
   view.queued = null;
+  root.removeAttribute("data-prlens-fetch"); // a new PR: nothing of its fetch has ended yet
   const generation = view.generation;
   performance.mark("prlens:facts");
   // Everything runs at once: wasm instantiation, prefs + token, the remembered panel, styles.

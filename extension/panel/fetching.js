@@ -47,6 +47,24 @@ function cancelProgress() {
 }
 
 /**
+ * Shows the first signal of a fetch still refining (wasm's `onFirstSignal`: complete for
+ * everything that can affect risk; familiarity, linked issues and the PR template still on the
+ * network), unless the PR changed, a panel is already on screen, or the fetch has ended.
+ * Runs after an await: the callback comes from inside the wasm call, which must return first.
+ */
+async function showFirst(first, generation, engineUsed, fetchRun) {
+  await view.styles;
+  if (generation !== view.generation || view.shown || fetchRun.ended || engine.crashed) return;
+  cancelProgress();
+  view.bundleJson = first.bundle;
+  view.fetchedAt = typeof first.fetchedAt === "string" ? first.fetchedAt : null;
+  const engineNow = engineSettings();
+  view.signalJson = engineNow === engineUsed ? first.signal : wasm.analyzeBundle(first.bundle, engineNow);
+  render(view.signalJson, "refining");
+  performance.mark("prlens:first-rendered");
+}
+
+/**
  * Fetches, scores and renders the current PR. `mode`: "load" (first view; errors replace the
  * panel), "refresh" (user asked; revalidates everything), "poll" (background; errors keep the
  * panel on screen, and an unchanged bundle is not re-rendered).
@@ -60,6 +78,7 @@ export async function update(mode) {
     return;
   }
   const generation = view.generation;
+  const fetchRun = { ended: false }; // set once this fetch has settled (showFirst is too late then)
   const factsUsed = JSON.stringify(pageWithAnchors());
   view.busy = true;
   try {
@@ -82,18 +101,27 @@ export async function update(mode) {
     // A view waits for the signal: fetch and analyse in one wasm call, so the bundle does not
     // cross into JS and back. A poll analyses only when the bundle changed.
     const engineUsed = engineSettings();
+    // A cold first view may be shown before the fetch ends (`showFirst`); the bundle download,
+    // the remembered panel and the cache writes follow the final one.
+    if (mode !== "poll" && !view.shown) {
+      options.onFirstSignal = (first) => {
+        if (generation === view.generation) showFirst(first, generation, engineUsed, fetchRun).catch(() => {});
+      };
+    }
     let bundleJson;
     let signalJson = null;
     let fetchedAt = null;
     if (mode !== "poll" && typeof wasm.fetchAndAnalyze === "function") {
-      let roundTrips, firstWave;
-      ({ bundle: bundleJson, signal: signalJson, fetchedAt = null, roundTrips, firstWave } = await wasm.fetchAndAnalyze(request, options, engineUsed));
-      // The bench reads which plan a view took (docs/performance.md, "What is measured").
+      let roundTrips, firstRenderRoundTrips, firstWave;
+      ({ bundle: bundleJson, signal: signalJson, fetchedAt = null, roundTrips, firstRenderRoundTrips, firstWave } = await wasm.fetchAndAnalyze(request, options, engineUsed));
+      // The bench reads which plan a view took (docs/performance.md, "Fetch plan marks").
       if (Number.isInteger(roundTrips)) performance.mark(`prlens:api-round-trips-${roundTrips}`);
+      if (Number.isInteger(firstRenderRoundTrips)) performance.mark(`prlens:first-render-round-trips-${firstRenderRoundTrips}`);
       if (typeof firstWave === "string") performance.mark(`prlens:first-wave-${firstWave}`);
     } else {
       bundleJson = await wasm.fetchBundle(request, options);
     }
+    fetchRun.ended = true;
     cancelProgress();
     performance.mark("prlens:fetched");
     if (generation !== view.generation) return;
@@ -108,13 +136,14 @@ export async function update(mode) {
     performance.mark("prlens:analyzed");
     await view.styles;
     if (generation !== view.generation) return;
-    render(view.signalJson);
+    render(view.signalJson, "complete");
     performance.mark("prlens:rendered");
     writeCachedPanel(pull, view.signalJson).catch(() => {});
     // Page facts that arrived while fetching (e.g. a file ticked "Viewed") count too.
     if (JSON.stringify(pageWithAnchors()) !== factsUsed) rescore();
     learnDigests(bundleJson);
   } catch (error) {
+    fetchRun.ended = true;
     cancelProgress();
     if (generation !== view.generation) return;
     if (mode !== "poll" || isTrap(error)) showError(error);

@@ -45,7 +45,13 @@ const sheet = connectSheet({
   }),
 });
 
-export function render(signalJson) {
+/**
+ * Renders a signal. `fetch` says what it came from, as `data-prlens-fetch` on the root:
+ * "refining" (a first view; familiarity, linked issues and the PR template are still coming),
+ * "complete" (a finished fetch); undefined leaves the attribute as it is (a re-score of the
+ * same bundle, or a remembered panel before any fetch ended).
+ */
+export function render(signalJson, fetch) {
   wasm.renderPanel(root, signalJson, {
     expanded: settings.prefs.expanded,
     hiddenSections: settings.prefs.hiddenSections,
@@ -65,6 +71,7 @@ export function render(signalJson) {
   const fetchedAt = view.bundleJson ? (view.fetchedAt ?? JSON.parse(view.bundleJson).fetched_at) : null;
   if (typeof fetchedAt === "string") root.setAttribute("data-prlens-fetched-at", fetchedAt);
   else root.removeAttribute("data-prlens-fetched-at");
+  if (fetch === "refining" || fetch === "complete") root.setAttribute("data-prlens-fetch", fetch);
   view.shown = true;
   view.shownSignal = signalJson;
   handlers.afterRender();
@@ -104,7 +111,7 @@ function showCrash(error) {
   box.append(heading, message, retry);
   root.replaceChildren(box);
   root.setAttribute("data-prlens-state", "error");
-  for (const name of ["data-prlens-level", "data-prlens-signal-digest", "data-prlens-fetched-at"]) {
+  for (const name of ["data-prlens-level", "data-prlens-signal-digest", "data-prlens-fetched-at", "data-prlens-fetch"]) {
     root.removeAttribute(name);
   }
   view.shown = false;
@@ -119,6 +126,7 @@ export function showError(error) {
   const kind = typeof error?.kind === "string" ? error.kind : "malformed";
   const message = typeof error?.message === "string" && error.message ? error.message : String(error);
   root.removeAttribute("data-prlens-signal-digest");
+  root.removeAttribute("data-prlens-fetch");
   wasm.renderState(root, "error", { message, kind, retry: true, onAction: (action, payload) => handlers.onAction(action, payload) });
   view.shown = false;
 }

@@ -14,6 +14,34 @@ use super::transport::TransportError;
 /// The contract's note when check runs are unreadable with the token.
 pub const CHECKS_FALLBACK_NOTE: &str = "check_runs: checks not readable with this token (fine-grained tokens lack Checks); using commit statuses";
 
+/// How the note of a first view ends that names the sections still on the network.
+const AFTER_FIRST_VIEW: &str = "after the first view";
+
+/// The first view's note naming what is still coming (`"familiarity and linked issues arrive
+/// after the first view"`); empty `sections` give no note.
+pub fn later_note(sections: &[&str]) -> Option<String> {
+    let (last, init) = sections.split_last()?;
+    let (names, verb) = match init {
+        [] => (last.to_string(), "arrives"),
+        _ => (format!("{} and {last}", init.join(", ")), "arrive"),
+    };
+    Some(format!("{names} {verb} {AFTER_FIRST_VIEW}"))
+}
+
+/// The sections a [`later_note`] names, or none when `note` is not one.
+pub fn later_sections(note: &str) -> Vec<&str> {
+    let Some(names) = note.strip_suffix(AFTER_FIRST_VIEW).and_then(|rest| {
+        rest.strip_suffix(" arrive ")
+            .or_else(|| rest.strip_suffix(" arrives "))
+    }) else {
+        return Vec::new();
+    };
+    names
+        .split(", ")
+        .flat_map(|part| part.split(" and "))
+        .collect()
+}
+
 /// The user-facing error when the pull itself cannot be read.
 pub fn pull_error(error: &GetError, with_token: bool) -> FetchError {
     match error {

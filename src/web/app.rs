@@ -9,8 +9,12 @@
 //! `message` is user-facing and whose `name` and `kind` are the error kind. `now` is in
 //! milliseconds since the epoch (like `Date.now()`). The promise settles before the HTTP cache
 //! is written to `storage`: the write follows in the background. `fetchAndAnalyze` also says
-//! `roundTrips` (the sequential API round trips the view waited for) and `firstWave` (what wave 1
-//! was built from: `pull-only`, `page-facts` or `page-facts-corrected`).
+//! `roundTrips` (the sequential API round trips the view waited for), `firstRenderRoundTrips`
+//! (those the first renderable bundle waited for) and `firstWave` (what wave 1 was built from:
+//! `pull-only`, `page-facts` or `page-facts-corrected`). Its option `onFirstSignal` is called
+//! at most once, before the promise settles, with `{bundle, signal, fetchedAt}` of a bundle
+//! that is complete for everything that can affect risk while the rest (familiarity, linked
+//! issues, the PR template) is still on the network (`FetchIo::on_first_render`).
 
 use js_sys::{Function, Object, Reflect};
 use serde_json::Value;
@@ -113,13 +117,54 @@ pub async fn fetch_and_analyze(
     options: JsValue,
     settings_json: String,
 ) -> Result<JsValue, JsValue> {
+    let on_first_signal = field(&options, "onFirstSignal").dyn_into::<Function>().ok();
+    let first_signal = |bundle: &Value| {
+        let Some(callback) = &on_first_signal else {
+            return;
+        };
+        let Ok(text) = serde_json::to_string(bundle) else {
+            return;
+        };
+        let fetched_at = bundle
+            .get("fetched_at")
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        // A first view that cannot be analysed is simply not shown early: the final one will be.
+        if let Ok(first) = analysed(text, fetched_at, &settings_json) {
+            // A throwing callback must not break the fetch.
+            let _ = callback.call1(&JsValue::NULL, &first);
+        }
+    };
+    let on_first_render: Option<&dyn Fn(&Value)> = match &on_first_signal {
+        Some(_) => Some(&first_signal),
+        None => None,
+    };
     let Fetched {
         text: bundle,
         fetched_at,
         round_trips,
+        first_render_round_trips,
         first_wave,
-    } = fetch_bundle_value(request, options).await?;
-    let signal = crate::analyze_json(&bundle, &settings_json, None)
+    } = fetch_bundle_value(request, options, on_first_render).await?;
+    let result = analysed(bundle, fetched_at, &settings_json)?;
+    // The sequential API round trips this view waited for (the panel marks them for the bench).
+    Reflect::set(&result, &"roundTrips".into(), &round_trips.into())?;
+    Reflect::set(
+        &result,
+        &"firstRenderRoundTrips".into(),
+        &first_render_round_trips.into(),
+    )?;
+    Reflect::set(&result, &"firstWave".into(), &first_wave.key().into())?;
+    Ok(result.into())
+}
+
+/// `{bundle, signal, fetchedAt?}` for a bundle's JSON text.
+fn analysed(
+    bundle: String,
+    fetched_at: Option<String>,
+    settings_json: &str,
+) -> Result<Object, JsValue> {
+    let signal = crate::analyze_json(&bundle, settings_json, None)
         .map_err(|error| JsValue::from(js_sys::Error::new(&error.to_string())))?;
     let signal = serde_json::to_string(&signal)
         .map_err(|error| JsValue::from(js_sys::Error::new(&error.to_string())))?;
@@ -130,14 +175,11 @@ pub async fn fetch_and_analyze(
     if let Some(fetched_at) = fetched_at {
         Reflect::set(&result, &"fetchedAt".into(), &fetched_at.into())?;
     }
-    // The sequential API round trips this view waited for (the panel marks it for the bench).
-    Reflect::set(&result, &"roundTrips".into(), &round_trips.into())?;
-    Reflect::set(&result, &"firstWave".into(), &first_wave.key().into())?;
-    Ok(result.into())
+    Ok(result)
 }
 
 async fn fetch_bundle_text(request: JsValue, options: JsValue) -> Result<String, JsValue> {
-    Ok(fetch_bundle_value(request, options).await?.text)
+    Ok(fetch_bundle_value(request, options, None).await?.text)
 }
 
 /// A fetched bundle as JSON text, with what the caller shows or measures of it.
@@ -145,10 +187,15 @@ struct Fetched {
     text: String,
     fetched_at: Option<String>,
     round_trips: u32,
+    first_render_round_trips: u32,
     first_wave: FirstWave,
 }
 
-async fn fetch_bundle_value(request: JsValue, options: JsValue) -> Result<Fetched, JsValue> {
+async fn fetch_bundle_value(
+    request: JsValue,
+    options: JsValue,
+    on_first_render: Option<&dyn Fn(&Value)>,
+) -> Result<Fetched, JsValue> {
     let (pull, page) = read_request(&request).map_err(|error| js_error(&error))?;
     let fetch_options = read_options(&options);
     let on_progress = field(&options, "onProgress").dyn_into::<Function>().ok();
@@ -171,10 +218,12 @@ async fn fetch_bundle_value(request: JsValue, options: JsValue) -> Result<Fetche
         store,
         on_progress: &report,
         on_draft: Some(&warm_up),
+        on_first_render,
     };
     let outcome = crate::fetch::fetch_bundle(pull, page, &fetch_options, io).await;
     let (bundle, writes) = (outcome.bundle, outcome.writes);
     let (round_trips, first_wave) = (outcome.round_trips, outcome.first_wave);
+    let first_render_round_trips = outcome.first_render_round_trips;
     // The caller gets the bundle now; the cache is written behind it (chrome.storage runs its
     // operations in order, so a later fetch still reads what this one wrote).
     if let Some(js_store) = js_store {
@@ -191,6 +240,7 @@ async fn fetch_bundle_value(request: JsValue, options: JsValue) -> Result<Fetche
         text,
         fetched_at,
         round_trips,
+        first_render_round_trips,
         first_wave,
     })
 }

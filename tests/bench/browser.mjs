@@ -184,8 +184,9 @@ async function measureView(browser, page, url, watcher) {
   // panel.js's own steps (performance.mark "prlens:…"), ms since navigation start.
   const panelMarks = panelTiming.marks.map((mark) => ({ name: mark.name, ms: sinceNavigation(mark.at) }));
   const waves = requestWaves(apiTimed);
-  // Round trips the first complete panel waited for (requests issued after it do not count).
-  const beforeReady = panel.readyAt === null ? apiTimed : apiTimed.filter((request) => request.start < panel.readyAt);
+  // Round trips the first complete panel waited for: only requests answered before it could feed
+  // it (wave 2 may be issued before a first panel built from wave 1 and answered after it).
+  const beforeReady = panel.readyAt === null ? apiTimed : apiTimed.filter((request) => request.end < panel.readyAt);
   const logged = browser.server.requests.slice(logStart).filter((entry) => entry.host === API_HOST);
   const gets = logged.filter((entry) => entry.method === "GET" || entry.method === "HEAD");
   return {
@@ -211,14 +212,18 @@ async function measureView(browser, page, url, watcher) {
 
 /**
  * Which path the fetch plan took, as the panel marks it right after `fetchAndAnalyze`:
- * `prlens:first-wave-<key>` (`pull-only`, `page-facts`, `page-facts-corrected`) and
- * `prlens:api-round-trips-N` (the fetcher's own count). Null when the panel sets no such mark.
+ * `prlens:first-wave-<key>` (`pull-only`, `page-facts`, `page-facts-corrected`),
+ * `prlens:api-round-trips-N` and `prlens:first-render-round-trips-N` (the fetcher's own counts:
+ * all waves, and those before the first panel). Null when the panel sets no such mark.
  */
 function fetchPlanOf(marks) {
-  const wave = marks.find((entry) => entry.name.startsWith("first-wave-"))?.name.slice("first-wave-".length);
-  const trips = marks.find((entry) => entry.name.startsWith("api-round-trips-"))?.name.slice("api-round-trips-".length);
+  const after = (prefix) => marks.find((entry) => entry.name.startsWith(prefix))?.name.slice(prefix.length);
+  const wave = after("first-wave-");
+  const trips = after("api-round-trips-");
+  const first = after("first-render-round-trips-");
   if (!wave && !trips) return null;
-  return `${wave ?? "?"}${trips ? `, ${trips} round trip(s) by the fetcher's count` : ""}`;
+  const firstPart = first !== undefined && first !== trips ? `, first panel after ${first}` : "";
+  return `${wave ?? "?"}${trips ? `, ${trips} round trip(s) by the fetcher's count${firstPart}` : ""}`;
 }
 
 /** JS heap of a CDP target reached through a page session (non-flattened attach; for the SW). */

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 
-import { REPO_ROOT, panelFrame, screenshot, startBrowser, waitForPanelState } from "./harness.mjs";
+import { REPO_ROOT, screenshot, startBrowser, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
 import { openDetails } from "./sheet-support.mjs";
 
 const bundle = (name) => JSON.parse(fs.readFileSync(path.join(REPO_ROOT, `tests/bundles/${name}.json`), "utf8"));
@@ -22,7 +22,7 @@ async function openSheet(browser, pr) {
   const page = await browser.newPage();
   await page.goto(urlOf(pr));
   await waitForPanelState(page, ["ready", "partial"]);
-  const panel = await panelFrame(page);
+  const panel = await waitForFetchComplete(page); // linked issues and the PR template feed the advice
   return { page, panel, sheet: await openDetails(page, panel) };
 }
 

@@ -1,9 +1,10 @@
 /**
- * The maintainer-defense requests cost no extra wait: on a cold view of the project's 45-file
- * PR, the panel asks for the PR's timeline, the author's public events, the issue the PR closes
- * (with its timeline) and the base branch's PR template, and still shows its first complete
- * panel after two sequential API round trips — the defense requests ride in the waves the view
- * already waits for.
+ * A cold view of the project's 45-file PR, whose page names the head SHA and the author, shows
+ * its first complete panel after one sequential API round trip (issue 21's budget): wave 1
+ * holds everything that can affect risk (pull, files, commits, reviews, timeline, checks, the
+ * author's profile, history and events). Wave 2 — familiarity, the issue the PR closes (with
+ * its timeline) and the base branch's PR template — arrives after that first panel, which says
+ * so; the panel then re-renders, and the bundle behind the final panel holds them all.
  *
  * How the waves are seen: the fake GitHub answers every API request after a fixed latency, so
  * requests sent together arrive together and the next wave arrives at least one latency later;
@@ -15,7 +16,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 
-import { bundleOf, makeBundles, panelFrame, startBrowser, waitForPanelState } from "./harness.mjs";
+import { bundleOf, makeBundles, panelFrame, startBrowser, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
 
 const extensionDir = process.env.PRLENS_E2E_EXTENSION_DIR || undefined;
 const LATENCY_MS = 400;
@@ -33,14 +34,32 @@ function rounds(requests) {
   return grouped;
 }
 
-test("a cold view fetches timeline, events, linked issue and PR template within its two round trips", { timeout: 90_000 }, async (t) => {
+test("a cold view shows its first panel after one round trip, and timeline, events, linked issue and PR template within two", { timeout: 90_000 }, async (t) => {
   const browser = await startBrowser({ bundles: fixture.dir, server: { apiLatencyMs: LATENCY_MS }, extensionDir });
   t.after(() => browser.close());
   const bundle = bundleOf(fixture, "owner-45-files");
   const repo = bundle.pull.base.repo;
+  // The panel's first ready/partial render, seen from inside its frame (a poll from here could
+  // miss it: the final render follows one latency later).
+  await browser.context.addInitScript(() => {
+    if (!location.pathname.endsWith("/panel.html")) return;
+    const seen = (globalThis.__firstPanel = { value: null });
+    const check = () => {
+      const root = document.getElementById("prlens-panel");
+      const state = root?.getAttribute("data-prlens-state");
+      if (seen.value || (state !== "ready" && state !== "partial")) return;
+      seen.value = { state, fetch: root.getAttribute("data-prlens-fetch"), notice: root.querySelector("[data-prlens-notice]")?.textContent ?? "" };
+    };
+    new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-prlens-state", "data-prlens-fetch"] });
+  });
   const page = await browser.newPage();
   await page.goto(`https://github.com/${repo.owner.login}/${repo.name}/pull/${bundle.pull.number}`);
   assert.equal(await waitForPanelState(page, ["ready"], { timeout: 40_000 }), "ready");
+  const first = await (await panelFrame(page)).evaluate(() => globalThis.__firstPanel?.value);
+  assert.equal(first?.state, "ready", "the first panel is complete, not partial");
+  assert.equal(first.fetch, "refining", "the first panel came before wave 2 was answered");
+  assert.match(first.notice, /familiarity, linked issues and the PR template arrive after the first view/);
+  const frame = await waitForFetchComplete(page, { timeout: 40_000 });
 
   const sent = browser.server.apiRequests();
   const waves = rounds(sent);
@@ -60,17 +79,23 @@ test("a cold view fetches timeline, events, linked issue and PR template within 
     assert.equal(sent.find((request) => request.path === path)?.status, 200, path);
   }
 
-  const frame = await panelFrame(page);
-  const marks = await frame.evaluate(() => performance.getEntriesByType("mark").map((mark) => mark.name));
-  assert.ok(marks.includes("prlens:api-round-trips-2"), `the panel marks the round trips it waited for: ${marks.join(", ")}`);
-  assert.ok(marks.some((mark) => /^prlens:first-wave-(pull-only|page-facts)$/.test(mark)), `the panel marks what wave 1 was built from: ${marks.join(", ")}`);
+  const timed = await frame.evaluate(() => performance.getEntriesByType("mark").map((mark) => ({ name: mark.name, at: mark.startTime })));
+  const marks = timed.map((mark) => mark.name);
+  assert.ok(marks.includes("prlens:api-round-trips-2"), `the fetch took two round trips: ${marks.join(", ")}`);
+  assert.ok(marks.includes("prlens:first-render-round-trips-1"), `the first panel waited for one: ${marks.join(", ")}`);
+  const at = (name) => timed.find((mark) => mark.name === name)?.at;
+  assert.ok(at("prlens:first-rendered") < at("prlens:fetched"), "the first panel showed before the fetch ended");
+  assert.ok(marks.includes("prlens:first-wave-page-facts"), `wave 1 was built from the page's facts: ${marks.join(", ")}`);
 
-  // The downloaded bundle holds GitHub's raw answers.
+  // The downloaded bundle, the final one, holds GitHub's raw answers.
   const [download] = await Promise.all([page.waitForEvent("download"), frame.locator('[data-prlens-action="download-bundle"]').first().click()]);
   const behind = JSON.parse(await (await import("node:fs")).promises.readFile(await download.path(), "utf8"));
   assert.deepEqual(behind.timeline, bundle.timeline);
   assert.deepEqual(behind.events, bundle.events);
   assert.deepEqual(behind.linked_issues, bundle.linked_issues);
   assert.deepEqual(behind.pr_template, bundle.pr_template);
+  // Familiarity is asked for the focus files only, after the first panel.
+  assert.ok(Object.keys(behind.familiarity?.[bundle.pull.user.login] ?? {}).length > 0, "the author's familiarity is in the final bundle");
+  assert.ok(!(behind.fetch_notes ?? []).some((note) => /after the first view/.test(note)), "the final bundle has nothing still coming");
   assert.deepEqual(browser.consoleErrors, []);
 });

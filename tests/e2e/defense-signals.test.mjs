@@ -18,7 +18,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-import { REPO_ROOT, panelFrame, screenshot, startBrowser, waitForPanelState } from "./harness.mjs";
+import { REPO_ROOT, screenshot, startBrowser, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
 import { findCli } from "../fake-github/make-bundles.mjs";
 
 const PREFS = "prlens.prefs";
@@ -50,7 +50,7 @@ test("defense signals fire on their PRs and stay silent on the benign twins, as 
       try {
         await page.goto(bundles[index].pull.html_url);
         await waitForPanelState(page, ["ready", "partial"]);
-        const panel = (await panelFrame(page)).locator("#prlens-panel");
+        const panel = (await waitForFetchComplete(page)).locator("#prlens-panel");
         const now = await panel.getAttribute("data-prlens-fetched-at");
         assert.ok(now, "the panel says when it fetched");
         const shown = JSON.parse(await panel.getAttribute("data-prlens-signal-digest"));

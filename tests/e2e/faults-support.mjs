@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 
-import { bundleOf, countPanels, makeBundles, panelFrame, waitForPanelState } from "./harness.mjs";
+import { bundleOf, countPanels, makeBundles, panelFrame, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
 
 export const BASE_CASE = "owner-45-files";
 export const GHOST_CASE = "ghost-author";
@@ -30,6 +30,8 @@ export async function view(browser, page, number, states) {
   const before = browser.server.requests.length;
   await page.goto(`https://github.com/${OWNER}/${REPO}/pull/${number}`);
   const state = await waitForPanelState(page, states, { timeout: 40_000 });
+  // A panel shown from a fetch: the final one (a cold view's first panel may still be refining).
+  if (state === "ready" || state === "partial") await waitForFetchComplete(page, { timeout: 40_000 });
   const frame = await panelFrame(page);
   const text = await frame.locator("#prlens-panel").innerText();
   const kind = await frame

@@ -231,6 +231,19 @@ export async function waitForPanelState(page, states = ["ready"], { timeout = 30
   return frame.locator("#prlens-panel").getAttribute("data-prlens-state");
 }
 
+/**
+ * Waits until the panel shows a finished fetch (`#prlens-panel[data-prlens-fetch="complete"]`) and
+ * returns the panel frame. A cold view's first panel ("ready" or "partial") can show while
+ * familiarity, linked issues and the PR template are still on the network
+ * (docs/CONTRACTS.md, DOM hooks): a test that downloads the bundle, compares the full signal
+ * or counts every request of the view waits for this.
+ */
+export async function waitForFetchComplete(page, { timeout = 30000 } = {}) {
+  const frame = await panelFrame(page, { timeout });
+  await frame.locator('#prlens-panel[data-prlens-fetch="complete"]').waitFor({ state: "attached", timeout });
+  return frame;
+}
+
 async function panelStateError(frame, states, error) {
   const actual = await frame.locator("#prlens-panel").getAttribute("data-prlens-state").catch(() => "(no panel root)");
   const text = await frame.locator("#prlens-panel").innerText().catch(() => "");

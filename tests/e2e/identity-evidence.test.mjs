@@ -11,7 +11,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 
-import { makeBundles, panelFrame, screenshot, startBrowser, waitForPanelState } from "./harness.mjs";
+import { makeBundles, panelFrame, screenshot, startBrowser, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
 import { openDetails } from "./sheet-support.mjs";
 
 const FIRES = "force-pushed-after-approval";
@@ -24,6 +24,7 @@ async function openPanel(browser, number) {
   const page = await browser.newPage();
   await page.goto(`https://github.com/tidewater/harbor-client/pull/${number}`);
   assert.equal(await waitForPanelState(page, ["ready"]), "ready");
+  await waitForFetchComplete(page);
   const frame = page.frames().find((candidate) => candidate.url().startsWith(`${browser.extensionOrigin}/panel.html`));
   return { page, frame };
 }

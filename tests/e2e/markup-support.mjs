@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-import { REPO_ROOT, panelFrame, startBrowser, waitForPanelState } from "./harness.mjs";
+import { REPO_ROOT, panelFrame, startBrowser, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
 
 export const SAMPLE = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "www/sample-bundle.json"), "utf8"));
 export const OWNER = SAMPLE.pull.base.repo.owner.login;
@@ -76,7 +76,7 @@ export async function waitForFacts(page, check, what, timeout = 15_000) {
 /** What the panel's "Download bundle"/"Download signal" would save, read from the panel frame. */
 async function saved(page, action) {
   await waitForPanelState(page, ["ready", "partial"]);
-  const frame = await panelFrame(page);
+  const frame = await waitForFetchComplete(page); // a cold view's first panel may still be refining
   const text = await frame.evaluate(async (name) => {
     const original = URL.createObjectURL;
     let captured = null;

@@ -7,7 +7,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 
-import { bundleOf, countPanels, makeBundles, screenshot, startBrowser, waitForPanelState } from "./harness.mjs";
+import { bundleOf, countPanels, makeBundles, screenshot, startBrowser, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
 
 const CASE = "owner-45-files";
 const fixture = makeBundles([CASE]);
@@ -22,6 +22,8 @@ test("the panel shows the PR's real title and +/- counts, rendered by wasm, in e
   await page.goto(PR_URL);
 
   assert.equal(await waitForPanelState(page, ["ready"]), "ready");
+
+  await waitForFetchComplete(page);
   assert.equal(await countPanels(page), 1);
   assert.equal(await page.locator("#prlens-root").getAttribute("data-prlens-pr"), "tidewater/harbor-client#212");
 
@@ -57,6 +59,7 @@ test("with sections missing from the bundle the panel says it is partial instead
   const page = await browser.newPage();
   await page.goto(PR_URL);
   assert.equal(await waitForPanelState(page, ["partial"]), "partial");
+  await waitForFetchComplete(page);
   const frame = page.frames().find((candidate) => candidate.url().startsWith(`${browser.extensionOrigin}/panel.html`));
   const text = await frame.locator("#prlens-panel").innerText();
   assert.ok(text.includes(pull.title));
@@ -84,6 +87,7 @@ const other = bundleOf(two, OTHER).pull;
 
 async function panelText(page, browser, number) {
   await waitForPanelState(page, ["ready", "partial"]);
+  await waitForFetchComplete(page);
   const frame = page.frames().find((candidate) => !candidate.isDetached() && candidate.url().startsWith(`${browser.extensionOrigin}/panel.html`));
   return frame.locator("#prlens-panel").innerText();
 }
@@ -126,6 +130,7 @@ test("the Files tab of the same PR keeps one panel, anchored under the header, a
   const page = await browser.newPage();
   await page.goto(PR_URL);
   await waitForPanelState(page, ["ready"]);
+  await waitForFetchComplete(page);
   assert.equal(await page.locator("#prlens-root").getAttribute("data-prlens-anchor"), "sidebar");
 
   await page.locator("#prs-files-anchor-tab").click();
@@ -133,6 +138,7 @@ test("the Files tab of the same PR keeps one panel, anchored under the header, a
   await page.locator('#prlens-root[data-prlens-anchor="header"]').waitFor();
   assert.equal(await countPanels(page), 1);
   await waitForPanelState(page, ["ready"]);
+  await waitForFetchComplete(page);
 
   // The panel asks the page to scroll to a file's diff (what a click on a focus file does).
   const last = bundleOf(fixture, CASE).files[20].filename;
@@ -187,6 +193,7 @@ test("prefs: a disabled repository gets no panel, and re-enabling it mounts one 
   await browser.setStorage("sync", { "prlens.prefs": { enabled: true, disabledRepos: [] } });
   await page.locator("#prlens-root").waitFor();
   await waitForPanelState(page, ["ready"]);
+  await waitForFetchComplete(page);
   await browser.setStorage("sync", { "prlens.prefs": { enabled: false, disabledRepos: [] } });
   await page.locator("#prlens-root").waitFor({ state: "detached" });
 });
@@ -197,6 +204,7 @@ test("the panel follows GitHub's colour theme (dark dimmed) with Primer tokens",
   const page = await browser.newPage();
   await page.goto(PR_URL);
   await waitForPanelState(page, ["ready"]);
+  await waitForFetchComplete(page);
   const frame = await panelFrameOf(page);
   const theme = await frame.evaluate(() => ({
     mode: document.documentElement.getAttribute("data-color-mode"),
@@ -215,6 +223,7 @@ test("page facts read from GitHub's markup reach the panel, and a Viewed tick is
   const page = await browser.newPage();
   await page.goto(`${PR_URL}/files`);
   await waitForPanelState(page, ["ready"]);
+  await waitForFetchComplete(page);
   const frame = await panelFrameOf(page);
   await frame.evaluate(() => {
     window.addEventListener("message", (event) => {

@@ -15,7 +15,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-import { ARTIFACTS_DIR, REPO_ROOT, panelFrame, startBrowser, waitForPanelState } from "./harness.mjs";
+import { ARTIFACTS_DIR, REPO_ROOT, panelFrame, startBrowser, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
 import { openDetails } from "./sheet-support.mjs";
 
 const SAMPLE = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "www/sample-bundle.json"), "utf8"));
@@ -32,7 +32,7 @@ async function openPanel(browser, url = PR_URL) {
   const page = await browser.newPage();
   await page.goto(url);
   await waitForPanelState(page, ["ready", "partial"]);
-  return { page, frame: await panelFrame(page) };
+  return { page, frame: await waitForFetchComplete(page) };
 }
 
 test("a rich signal renders every section with its content, and the header summarises it", async (t) => {

@@ -24,7 +24,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { bundleOf, makeBundles, panelFrame, startBrowser, waitForPanelState, REPO_ROOT } from "./harness.mjs";
+import { bundleOf, makeBundles, panelFrame, startBrowser, waitForFetchComplete, waitForPanelState, REPO_ROOT } from "./harness.mjs";
 import { findCli } from "../fake-github/make-bundles.mjs";
 
 const extensionDir = process.env.PRLENS_E2E_EXTENSION_DIR || undefined;
@@ -61,6 +61,8 @@ async function openPanel(browser, url, states = ["ready", "partial"]) {
   const page = await browser.newPage();
   await page.goto(url);
   const state = await waitForPanelState(page, states, { timeout: 40000 });
+  // The bundle download and the full signal are the final fetch's (docs/CONTRACTS.md, data-prlens-fetch).
+  if (state === "ready" || state === "partial") await waitForFetchComplete(page, { timeout: 40000 });
   return { page, frame: await panelFrame(page), state };
 }
 

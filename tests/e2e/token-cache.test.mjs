@@ -28,7 +28,7 @@ test("content scripts listen only to storage.sync changes, and the token watcher
 });
 
 test("changing or removing the token purges the API cache", { timeout: 120_000 }, async (t) => {
-  const { bundleOf, makeBundles, startBrowser, waitForPanelState } = await import("./harness.mjs");
+  const { bundleOf, makeBundles, startBrowser, waitForFetchComplete, waitForPanelState } = await import("./harness.mjs");
   const CASE = "owner-45-files";
   const fixture = makeBundles([CASE]);
   const pull = bundleOf(fixture, CASE).pull;
@@ -41,6 +41,7 @@ test("changing or removing the token purges the API cache", { timeout: 120_000 }
     const page = await browser.newPage();
     await page.goto(prUrl);
     await waitForPanelState(page, ["ready", "partial"]);
+    await waitForFetchComplete(page); // the cache is written behind the final panel
     for (let attempt = 0; attempt < 50 && (await cacheKeys()).length === 0; attempt += 1) await page.waitForTimeout(100);
     await page.close();
     const keys = await cacheKeys();

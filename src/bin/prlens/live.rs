@@ -120,6 +120,7 @@ impl Session {
             store: self.store.as_ref(),
             on_progress: &report,
             on_draft: None,
+            on_first_render: None,
         };
         let result = net::block_on(async {
             fetch_bundle(pull.clone(), None, &options, io)

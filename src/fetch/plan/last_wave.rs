@@ -3,7 +3,7 @@
 
 use super::pages::PageSets;
 use super::parts::{absorb, Wave};
-use super::people::{note_budget_caps, push_familiarity, push_people};
+use super::people::{finish, push_familiarity, push_people};
 use super::second_wave::AfterSecondWave;
 use super::state::Plan;
 use crate::fetch::assemble::BundleDraft;
@@ -42,11 +42,6 @@ pub(super) async fn send(plan: &Plan<'_>, second: AfterSecondWave) -> BundleDraf
         absorb(&mut draft, plan, parts, &mut PageSets::default());
     }
 
-    note_budget_caps(&mut draft, author.as_deref(), looked_up);
-
-    // A section with no successful answer at all is "not fetched" (absent), not "empty":
-    // the engine must not read failed lookups as "this person has no history".
-    draft.users_fetched = !draft.users.is_empty();
-    draft.history_fetched = !draft.history.is_empty();
+    finish(&mut draft, author.as_deref(), looked_up);
     draft
 }

@@ -49,6 +49,13 @@ pub struct FetchIo<'a> {
     /// network; not called when nothing had to be fetched. The wasm edge warms its engine up
     /// with it (`web::app`); native callers pass `None`.
     pub on_draft: Option<&'a dyn Fn(&Value)>,
+    /// Given a renderable bundle right after wave 1, while wave 2 is on the network, when
+    /// nothing that can affect risk is still to come ([`second_wave`]: the page's head and
+    /// author were confirmed, files, commits and timeline fit in page 1, no other commit author
+    /// needs a profile and no approval is stale); wave 2 then only adds familiarity, linked
+    /// issues and the PR template, and its notes say so. When set and called, `on_draft` is
+    /// not. The wasm edge shows a first panel with it; native callers pass `None` (one result).
+    pub on_first_render: Option<&'a dyn Fn(&Value)>,
 }
 
 /// The result of one fetch.
@@ -63,6 +70,9 @@ pub struct FetchOutcome {
     /// Waves that sent at least one request: the sequential network round trips this view
     /// waited for (0 when everything was fresh in the cache).
     pub round_trips: u32,
+    /// The round trips the first renderable bundle waited for: those before `on_first_render`
+    /// was called, or `round_trips` when it was not.
+    pub first_render_round_trips: u32,
     /// What wave 1 was built from.
     pub first_wave: FirstWave,
 }
@@ -93,6 +103,7 @@ pub async fn fetch_bundle(
                 bundle: Err(error),
                 writes: CacheWrites::default(),
                 round_trips: 0,
+                first_render_round_trips: 0,
                 first_wave: FirstWave::PullOnly,
             }
         }
@@ -105,11 +116,16 @@ pub async fn fetch_bundle(
         tracker: Tracker::new(io.on_progress),
         policy: Policies::new(options.freshness_seconds),
         round_trips: Cell::new(0),
+        first_render_round_trips: Cell::new(None),
         first_wave: Cell::new(FirstWave::PullOnly),
     };
     let bundle = match first_wave::send(&plan, page).await {
         Ok(first) => {
-            let second = second_wave::send(&plan, first, io.on_draft).await;
+            let handlers = second_wave::Handlers {
+                on_draft: io.on_draft,
+                on_first_render: io.on_first_render,
+            };
+            let second = second_wave::send(&plan, first, handlers).await;
             let draft = last_wave::send(&plan, second).await;
             Ok(draft.to_bundle(crate::timestamp::format(now)))
         }
@@ -120,10 +136,12 @@ pub async fn fetch_bundle(
         Ok(_) => plan.client.known_head.borrow().clone(),
         Err(_) => None,
     };
+    let round_trips = plan.round_trips.get();
     FetchOutcome {
         bundle,
         writes: plan.client.cache.take_writes(head.as_deref()),
-        round_trips: plan.round_trips.get(),
+        round_trips,
+        first_render_round_trips: plan.first_render_round_trips.get().unwrap_or(round_trips),
         first_wave: plan.first_wave.get(),
     }
 }

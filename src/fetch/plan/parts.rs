@@ -17,6 +17,7 @@ use crate::fetch::transport::LocalBoxFuture;
 /// The requests of one wave, in the order they were planned.
 pub(super) type Wave<'f> = Vec<LocalBoxFuture<'f, Part>>;
 
+#[derive(Clone)]
 pub(super) enum Part {
     /// Page `n` (≥ 2) of a paginated section.
     Page(Paged, u32, Got),
@@ -32,7 +33,7 @@ pub(super) enum Part {
     PrTemplate(Got),
     /// `GET /repos/{o}/{r}/compare/{approved}...{head}`.
     SinceApproval(Got),
-    /// Nothing to add: the draft bundle was handed to the caller meanwhile.
+    /// Nothing to add: the draft (or first renderable) bundle was handed to the caller meanwhile.
     Drafted,
 }
 

@@ -99,3 +99,14 @@ pub(super) fn note_budget_caps(draft: &mut BundleDraft, author: Option<&str>, lo
         ));
     }
 }
+
+/// What every finished draft gets: the budget notes, and whether people were fetched at all
+/// (the last wave's, and the first renderable bundle of `second_wave`).
+pub(super) fn finish(draft: &mut BundleDraft, author: Option<&str>, looked_up: usize) {
+    note_budget_caps(draft, author, looked_up);
+
+    // A section with no successful answer at all is "not fetched" (absent), not "empty":
+    // the engine must not read failed lookups as "this person has no history".
+    draft.users_fetched = !draft.users.is_empty();
+    draft.history_fetched = !draft.history.is_empty();
+}

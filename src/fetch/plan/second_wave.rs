@@ -11,13 +11,14 @@ use super::defense::{push_events, push_linked_issues, push_since_approval, push_
 use super::first_wave::AfterFirstWave;
 use super::pages::{mark_truncation, remaining_pages, FirstPage, PageSets, Paged, Remaining};
 use super::parts::{absorb, Part, Wave};
-use super::people::{push_familiarity, push_people};
-use super::state::Plan;
+use super::people::{finish, push_familiarity, push_people};
+use super::state::{FirstWave, Plan};
 use crate::fetch::assemble::BundleDraft;
 use crate::fetch::limits::{
     CORE_RESERVE, DEFENSE_MIN_REMAINING, MAX_COMMIT_PAGES, MAX_EXTRA_USERS, MAX_FILE_PAGES,
     MAX_TIMELINE_PAGES,
 };
+use crate::fetch::notes::later_note;
 
 /// What wave 2 left for the last one.
 pub(super) struct AfterSecondWave {
@@ -27,12 +28,20 @@ pub(super) struct AfterSecondWave {
     pub(super) familiarity_sent: bool,
 }
 
-/// Sends wave 2 and files its answers. `on_draft` gets wave 1's draft bundle while wave 2 is
-/// on the network (never when everything came from the cache: then there is no wait to use).
+/// Who hears about wave 1's results while wave 2 is on the network (`FetchIo`).
+pub(super) struct Handlers<'a> {
+    pub(super) on_draft: Option<&'a dyn Fn(&Value)>,
+    pub(super) on_first_render: Option<&'a dyn Fn(&Value)>,
+}
+
+/// Sends wave 2 and files its answers. While wave 2 is on the network (never when everything
+/// came from the cache: then there is no wait to use), `on_first_render` gets a renderable
+/// bundle when wave 2 has nothing that can change the risk, and `on_draft` gets wave 1's draft
+/// otherwise.
 pub(super) async fn send(
     plan: &Plan<'_>,
     first: AfterFirstWave,
-    on_draft: Option<&dyn Fn(&Value)>,
+    handlers: Handlers<'_>,
 ) -> AfterSecondWave {
     let AfterFirstWave {
         mut draft,
@@ -67,6 +76,16 @@ pub(super) async fn send(
     push_pages(&mut wave, plan, Paged::Files, &files_rest);
     let commits_rest = remaining_pages(api, commits.as_ref(), MAX_COMMIT_PAGES);
     push_pages(&mut wave, plan, Paged::Commits, &commits_rest);
+    // Wave 1 was complete for everything that can affect risk when the page's head and author
+    // were confirmed and page 1 held all files and commits (checked again below: the timeline,
+    // other people, a stale approval).
+    let mut risk_complete = plan.first_wave.get() == FirstWave::WithPageFacts
+        && early.checks
+        && early.author.is_some()
+        && wave.is_empty()
+        && !draft.files_truncated
+        && files_rest.capped_from.is_none()
+        && commits_rest.capped_from.is_none();
     if early.checks {
         // Asked in wave 1 on the page's word, and the pull confirmed the head.
     } else if let Some(sha) = &head {
@@ -97,6 +116,7 @@ pub(super) async fn send(
         .cloned()
         .collect();
     push_people(&mut wave, plan, &others, &asked);
+    risk_complete &= others.is_empty();
     let files_complete = files_rest.urls.is_empty();
     let mut familiarity_sent = false;
     if files_complete {
@@ -105,7 +125,7 @@ pub(super) async fn send(
             familiarity_sent = push_familiarity(&mut wave, plan, &first.items, author);
         }
     }
-    push_defense(
+    let deferred = push_defense(
         &mut wave,
         plan,
         &mut draft,
@@ -113,6 +133,11 @@ pub(super) async fn send(
         &asked,
         timeline.as_ref(),
     );
+    risk_complete &= deferred.risk_complete;
+    let later = match familiarity_sent {
+        true => [&["familiarity"][..], &deferred.later].concat(),
+        false => deferred.later,
+    };
 
     // Last in the wave, so it runs once the other requests are on their way.
     let sent_before = client.sent.get();
@@ -122,14 +147,31 @@ pub(super) async fn send(
         commits.as_ref().map(|page| page.items.as_slice()),
     );
     let draft_timeline = timeline.as_ref().map(|page| page.items.as_slice());
+    let first_render = handlers.on_first_render.filter(|_| risk_complete);
+    let early_parts = first_render.map(|_| early.parts.clone());
+    let on_draft = handlers.on_draft;
+    let (first_author, looked_up) = (people.first().cloned(), people.len());
     wave.push(Box::pin(async move {
-        if let Some(on_draft) = on_draft.filter(|_| client.sent.get() > sent_before) {
-            let partial = BundleDraft {
-                files: draft_files.map(<[Value]>::to_vec),
-                commits: draft_commits.map(<[Value]>::to_vec),
-                timeline: draft_timeline.map(<[Value]>::to_vec),
-                ..draft_ref.clone()
-            };
+        // Nobody to tell, or nothing to wait for (everything came from the cache).
+        if (first_render.is_none() && on_draft.is_none()) || client.sent.get() == sent_before {
+            return Part::Drafted;
+        }
+        let mut partial = BundleDraft {
+            files: draft_files.map(<[Value]>::to_vec),
+            commits: draft_commits.map(<[Value]>::to_vec),
+            timeline: draft_timeline.map(<[Value]>::to_vec),
+            ..draft_ref.clone()
+        };
+        if let (Some(on_first_render), Some(parts)) = (first_render, early_parts) {
+            absorb(&mut partial, plan, parts, &mut PageSets::default());
+            finish(&mut partial, first_author.as_deref(), looked_up);
+            if let Some(note) = later_note(&later) {
+                partial.note(note);
+            }
+            plan.first_render_round_trips
+                .set(Some(plan.round_trips.get()));
+            on_first_render(&partial.to_bundle(crate::timestamp::format(client.now())));
+        } else if let Some(on_draft) = on_draft {
             on_draft(&partial.to_bundle(None));
         }
         Part::Drafted
@@ -174,6 +216,14 @@ fn push_pages<'f>(wave: &mut Wave<'f>, plan: &'f Plan<'_>, paged: Paged, rest: &
     }
 }
 
+/// What [`push_defense`] queued, as the first render sees it.
+struct Deferred {
+    /// Nothing queued can change the risk (no later timeline page, events or comparison).
+    risk_complete: bool,
+    /// The sections queued that only add to a first render: linked issues, the PR template.
+    later: Vec<&'static str>,
+}
+
 /// The maintainer-defense requests of this wave: later timeline pages, events, linked issues,
 /// the PR template and the comparison of the approved commit with the head.
 fn push_defense<'f>(
@@ -183,7 +233,8 @@ fn push_defense<'f>(
     people: &[String],
     events_asked: &[String],
     timeline: Option<&FirstPage>,
-) {
+) -> Deferred {
+    let before = wave.len();
     let timeline_rest = remaining_pages(&plan.api, timeline, MAX_TIMELINE_PAGES);
     if let Some(count) = timeline_rest.capped_from {
         draft.note(format!(
@@ -203,8 +254,24 @@ fn push_defense<'f>(
         }));
     }
     push_events(wave, plan, draft, people, events_asked);
+    let mut risk_complete = wave.len() == before && timeline_rest.capped_from.is_none();
+    let mut later = Vec::new();
+    let queued = wave.len();
     push_linked_issues(wave, plan, draft);
+    if wave.len() > queued {
+        later.push("linked issues");
+    }
+    let queued = wave.len();
     let pull = draft.pull.clone();
     push_template(wave, plan, &pull);
+    if wave.len() > queued {
+        later.push("the PR template");
+    }
+    let queued = wave.len();
     push_since_approval(wave, plan, draft);
+    risk_complete &= wave.len() == queued;
+    Deferred {
+        risk_complete,
+        later,
+    }
 }

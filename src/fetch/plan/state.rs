@@ -83,6 +83,8 @@ pub(super) struct Plan<'a> {
     pub(super) tracker: Tracker<'a>,
     pub(super) policy: Policies,
     pub(super) round_trips: Cell<u32>,
+    /// `round_trips` when the first renderable bundle was handed over early, if it was.
+    pub(super) first_render_round_trips: Cell<Option<u32>>,
     pub(super) first_wave: Cell<FirstWave>,
 }
 

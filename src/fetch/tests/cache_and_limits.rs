@@ -164,6 +164,7 @@ fn exhausted_rate_limit_stops_requests_until_reset_and_says_so() {
         store: &store,
         on_progress: &|_| {},
         on_draft: None,
+        on_first_render: None,
     };
     let error = crate::fetch::join::block_on(async {
         crate::fetch::fetch_bundle(other, None, &later, io)

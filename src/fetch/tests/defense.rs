@@ -17,6 +17,7 @@ fn outcome(fake: &Fake, store: &MemoryStore, options: &crate::fetch::FetchOption
         store,
         on_progress: &|_| {},
         on_draft: None,
+        on_first_render: None,
     };
     let pull = PullRef::new("o", "r", 7).unwrap();
     block_on(fetch_bundle(pull, None, options, io))

@@ -247,6 +247,7 @@ pub fn run_with(
         store,
         on_progress,
         on_draft: None,
+        on_first_render: None,
     };
     block_on(async {
         fetch_bundle(pull, page, options, io)

@@ -8,6 +8,7 @@ mod compare;
 mod defense;
 mod errors;
 mod fake;
+mod first_render;
 mod page_facts;
 mod plan;
 mod since_approval;

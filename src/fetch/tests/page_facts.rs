@@ -38,6 +38,7 @@ fn fetch(fake: &Fake, page: Option<Value>) -> FetchOutcome {
         store: &store,
         on_progress: &|_| {},
         on_draft: None,
+        on_first_render: None,
     };
     block_on(fetch_bundle(
         PullRef::new("o", "r", 7).unwrap(),

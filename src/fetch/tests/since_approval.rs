@@ -67,6 +67,7 @@ fn outcome(fake: &Fake) -> FetchOutcome {
         store: &store,
         on_progress: &|_| {},
         on_draft: None,
+        on_first_render: None,
     };
     block_on(fetch_bundle(
         PullRef::new("o", "r", 7).unwrap(),

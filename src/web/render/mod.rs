@@ -118,7 +118,7 @@ fn render_signal(root: &Element, signal: &Signal, options: &PanelOptions) -> Dom
         expanded,
         inline.then_some(full_id.as_str()),
     )?);
-    if notice::is_partial(&signal.meta) {
+    if notice::is_partial(&signal.meta) || notice::is_refining(&signal.meta) {
         panel.add(&notice::render(&dom, &signal.meta)?);
     }
 

@@ -6,12 +6,29 @@
 
 use super::dom::{set, Append, Dom, DomResult};
 use crate::fetch::compare::not_yet_note;
+use crate::fetch::notes::later_sections;
 use crate::signal::Meta;
 use web_sys::Element;
 
 /// True when the signal was computed with fetch gaps.
 pub fn is_partial(meta: &Meta) -> bool {
     fetch_gaps(meta).next().is_some()
+}
+
+/// True for a first view whose notes name sections still on the network (they are not gaps:
+/// the panel re-renders when they arrive).
+pub fn is_refining(meta: &Meta) -> bool {
+    meta.notes
+        .iter()
+        .any(|note| !later_sections(note).is_empty())
+}
+
+/// A section a first view's note says is still coming.
+fn coming(meta: &Meta, entry: &str) -> bool {
+    let section = section_of(entry);
+    meta.notes
+        .iter()
+        .any(|note| later_sections(note).contains(&section))
 }
 
 /// Sections whose absence is not a fetch gap: `page` (facts read from the PR page: Viewed
@@ -33,17 +50,23 @@ fn not_yet(meta: &Meta, entry: &str) -> bool {
     meta.notes.contains(&note)
 }
 
-/// Missing inputs that the fetcher should have got (all but [`NOT_GAPS`]).
+/// Missing inputs that the fetcher should have got (all but [`NOT_GAPS`] and those a first
+/// view's note says are still coming).
 fn fetch_gaps(meta: &Meta) -> impl Iterator<Item = &String> {
     meta.missing
         .iter()
-        .filter(|entry| !NOT_GAPS.contains(&section_of(entry)))
+        .filter(|entry| !NOT_GAPS.contains(&section_of(entry)) && !coming(meta, entry))
 }
 
 pub fn render(dom: &Dom, meta: &Meta) -> DomResult<Element> {
     let notice = dom.el("div", "prl-notice");
     set(&notice, "role", "status");
-    set(&notice, "data-prlens-notice", "partial");
+    let kind = if is_partial(meta) {
+        "partial"
+    } else {
+        "refining"
+    };
+    set(&notice, "data-prlens-notice", kind);
     // A compare page's self-check: sections a PR only has once opened are not "missing".
     let (later, gaps): (Vec<&String>, Vec<&String>) =
         fetch_gaps(meta).partition(|entry| not_yet(meta, entry));
