@@ -133,6 +133,11 @@ fn named_token(body: &str, path: &str) -> Option<String> {
     let path = path.to_ascii_lowercase();
     let name = path.rsplit('/').next().unwrap_or(&path);
     let stem = name.split('.').next().unwrap_or(name);
+    // The stem is inside the name and the name inside the path: one search rules out all three
+    // for the files a description does not mention (most of a large PR's).
+    if !body.contains(stem) {
+        return None;
+    }
     let found = [path.as_str(), name, stem]
         .into_iter()
         .filter(|token| token.chars().count() >= 4 && !GENERIC_NAMES.contains(token))
