@@ -75,19 +75,28 @@ async function readEntry(key) {
   return stored && typeof stored === "object" && stored.badges && typeof stored.badges === "object" ? stored : { badges: {} };
 }
 
-/** One GraphQL query for a repository's open PRs; resolves to the answer's text or rejects with a reason. */
-async function queryRepository(row, token) {
-  const { query, variables } = await queryTemplate;
-  const response = await fetch(`${API_BASE}/graphql`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json" },
-    body: JSON.stringify({ query, variables: { ...variables, owner: row.owner, name: row.repo } }),
-    credentials: "omit",
-    cache: "no-store",
+/**
+ * One GraphQL query for a repository's open PRs: `sent` resolves once the request is on its way,
+ * `answer` to the answer's text or rejects with a reason.
+ */
+function queryRepository(row, token) {
+  const sent = queryTemplate.then(({ query, variables }) => ({
+    response: fetch(`${API_BASE}/graphql`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ query, variables: { ...variables, owner: row.owner, name: row.repo } }),
+      credentials: "omit",
+      cache: "no-store",
+    }),
+  }));
+  const answer = sent.then(async ({ response: pending }) => {
+    const response = await pending;
+    if (response.status === 401) throw new Error("GitHub rejected the token (401): check it in prlens's settings");
+    if (!response.ok) throw new Error(`GitHub answered ${response.status} to the list query`);
+    return { text: await response.text(), fetchedAt: new Date().toISOString() };
   });
-  if (response.status === 401) throw new Error("GitHub rejected the token (401): check it in prlens's settings");
-  if (!response.ok) throw new Error(`GitHub answered ${response.status} to the list query`);
-  return { text: await response.text(), fetchedAt: new Date().toISOString() };
+  answer.catch(() => {}); // read below, once the engine is ready
+  return { sent: sent.catch(() => {}), answer };
 }
 
 let rows = [];
@@ -109,12 +118,19 @@ async function refresh(network) {
     Array.from(byRepo, async ([key, group]) => {
       const entry = await readEntry(key);
       const fresh = entry.queried_at && entry.engine === engine && Date.now() - entry.queried_at < freshnessMs(prefs);
-      const answer = network && token && !fresh ? queryRepository(group.row, token) : null;
-      answer?.catch(() => {}); // handled below, once the engine is ready
-      return { key, group, entry, answer };
+      const query = network && token && !fresh ? queryRepository(group.row, token) : null;
+      return { key, group, entry, query, answer: query?.answer };
     }),
   );
   await setup;
+  const queries = groups.filter((group) => group.query);
+  if (queries.length) {
+    // While the queries are on the network (sent first: this call holds the thread), a
+    // throw-away scoring of a built-in answer makes V8 compile what the real one runs; its first
+    // call took twice as long as the next (docs/performance.md, "List badges").
+    await Promise.all(queries.map((group) => group.query.sent));
+    engineSession.call((engine) => engine.warmUpList());
+  }
   const badges = [];
   const unavailable = [];
   for (const { key, group, entry, answer } of groups) {

@@ -78,6 +78,12 @@ pub enum QueueError {
 }
 
 /// The note every queue bundle carries: what the one query leaves out.
+/// A one-PR answer of the queue query (source, sensitive, test, lockfile, workflow and docs
+/// files; a review; checks) that the list frame scores once while its real query is on the
+/// network, so the engine's first real call does not also pay V8's first compile of the code
+/// it runs (docs/performance.md, "List badges").
+pub const WARM_UP_ANSWER: &str = include_str!("queue_warm_up.json");
+
 pub const QUEUE_NOTE: &str = "queue: one GraphQL query per repository; files are listed without patches and commits, PR history and familiarity were not fetched";
 
 /// Maps the query's JSON answer to one bundle per PR, in GitHub's order.
@@ -325,6 +331,20 @@ mod tests {
             "statusCheckRollup": {"contexts": {"nodes": contexts}}}}]});
         json!({"data": {"repository": {"nameWithOwner": "o/r",
             "pullRequests": {"totalCount": 1, "nodes": [node]}}}})
+    }
+
+    #[test]
+    fn the_warm_up_answer_is_one_pull_request_the_engine_scores() {
+        let answer: Value =
+            serde_json::from_str(WARM_UP_ANSWER).expect("the warm-up answer is JSON");
+        let queue = queue_bundles(&answer, Some("2026-01-03T00:00:00Z")).expect("a queue");
+        assert_eq!(queue.bundles.len(), 1);
+        let bundle = crate::Bundle::from_value(&queue.bundles[0]).expect("a bundle");
+        let signal = crate::analyze(&bundle, &crate::Settings::default(), Some(0));
+        assert!(
+            !signal.risk.drivers.is_empty(),
+            "the warm-up reaches the drivers"
+        );
     }
 
     #[test]

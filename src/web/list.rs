@@ -99,6 +99,17 @@ pub fn list_badges(
     to_json(&badges).map_err(JsValue::from)
 }
 
+/// Scores the built-in one-PR answer and drops the result: the list frame calls it while its
+/// query is on the network (see [`crate::fetch::graphql::WARM_UP_ANSWER`]).
+#[wasm_bindgen(js_name = warmUpList)]
+pub fn warm_up_list() {
+    let _ = list_badges(
+        crate::fetch::graphql::WARM_UP_ANSWER,
+        Some("2026-01-03T00:00:00Z".into()),
+        "{}",
+    );
+}
+
 /// The badge (JSON text) of one full bundle (the panel's, fetched over REST).
 #[wasm_bindgen(js_name = listBadgeOf)]
 pub fn list_badge_of(bundle_json: &str, settings_json: &str) -> Result<String, JsError> {
