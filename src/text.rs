@@ -65,6 +65,16 @@ fn joins_emoji(previous: Option<char>, c: char) -> bool {
     matches!(c, '\u{200D}' | '\u{FE0E}' | '\u{FE0F}') && previous.is_some_and(pictograph)
 }
 
+/// `text.to_ascii_lowercase()`, borrowed when `text` has no ASCII capital: most paths are
+/// lower-case already, and path rules ask for the lower-case form of every file of a large PR.
+pub fn ascii_lowercase(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.bytes().any(|byte| byte.is_ascii_uppercase()) {
+        std::borrow::Cow::Owned(text.to_ascii_lowercase())
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
+}
+
 /// Items listed in a detail before "and N more".
 const NAMED_IN_DETAIL: usize = 3;
 
@@ -85,7 +95,17 @@ pub fn name_list<S: AsRef<str>>(items: &[S]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{clip, show_invisibles};
+    use super::{ascii_lowercase, clip, show_invisibles};
+
+    #[test]
+    fn ascii_lowercase_borrows_lower_case_text_and_lowers_the_rest() {
+        assert!(matches!(
+            ascii_lowercase("src/app.rs"),
+            std::borrow::Cow::Borrowed("src/app.rs")
+        ));
+        assert_eq!(ascii_lowercase(".Husky/Pre-Commit"), ".husky/pre-commit");
+        assert_eq!(ascii_lowercase("Éa/B"), "Éa/b");
+    }
 
     #[test]
     fn bidi_and_zero_width_characters_are_shown_as_code_points() {

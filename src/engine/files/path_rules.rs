@@ -18,7 +18,7 @@ pub(super) struct PathName<'a> {
     /// Extension without the dot ("" when none; dotfiles like `.env` have none).
     pub(super) extension: &'a str,
     /// The directory part of `lower` (before the last `/`), `None` without one.
-    directory: Option<&'a str>,
+    pub(super) directory: Option<&'a str>,
     /// The path as given, `/`-separated (for camelCase word splitting).
     pub(super) original: &'a str,
     /// The basename as given (for case-sensitive suffixes such as `Test.java`).

@@ -56,7 +56,7 @@ pub fn assess(context: &Context) -> Vec<FocusFile> {
     // Rank every file by priority alone, then write the reasons of the kept ones only: a
     // 3,000-file PR keeps 50, and the reasons (formatted strings) were ~3 % of its analysis.
     let critical_lines = context.settings.thresholds.critical_file_lines;
-    let mut ranked: Vec<(Priority, &FileFacts, &crate::bundle::ChangedFile)> = context
+    let ranked: Vec<(Priority, &FileFacts, &crate::bundle::ChangedFile)> = context
         .files
         .iter()
         .filter_map(|facts| {
@@ -65,8 +65,9 @@ pub fn assess(context: &Context) -> Vec<FocusFile> {
         })
         .collect();
     let lines = |file: &crate::bundle::ChangedFile| file.additions + file.deletions;
-    crate::order::sort_by(
-        &mut ranked,
+    let ranked = crate::order::smallest(
+        ranked,
+        MAX_FOCUS_FILES,
         |(a_priority, a_facts, a_file), (b_priority, b_facts, b_file)| {
             b_priority
                 .cmp(a_priority)
@@ -74,7 +75,6 @@ pub fn assess(context: &Context) -> Vec<FocusFile> {
                 .then_with(|| a_facts.path.cmp(&b_facts.path))
         },
     );
-    ranked.truncate(MAX_FOCUS_FILES);
     ranked
         .into_iter()
         .map(|(priority, facts, file)| {

@@ -102,7 +102,7 @@ enum Kind {
 }
 
 fn kind_of(path: &str) -> Option<Kind> {
-    let lower = path.to_ascii_lowercase();
+    let lower = crate::text::ascii_lowercase(path);
     let name = lower.rsplit('/').next().unwrap_or(&lower);
     Some(match name {
         "tasks.json" if lower.ends_with(".vscode/tasks.json") => Kind::VscodeTasks,
@@ -140,8 +140,18 @@ pub fn may_hold(path: &str) -> bool {
 
 /// Whether an added line can set `core.hooksPath`.
 pub fn may_hold_line(line: &str) -> bool {
-    line.contains("hooksPath") || line.contains("hookspath")
+    // `contains("hooksPath") || contains("hookspath")` in one pass without substring searchers
+    // (this runs for every added line of every file).
+    line.as_bytes().windows(HOOKS_PATH.len()).any(|window| {
+        window.get(..5) == Some(b"hooks")
+            && window
+                .get(5..)
+                .is_some_and(|rest| rest == b"Path" || rest == b"path")
+    })
 }
+
+/// The git setting [`may_hold_line`] looks for.
+const HOOKS_PATH: &[u8] = b"hooksPath";
 
 pub fn findings(file: &ChangedFile, facts: &FileFacts, patch: &Patch) -> Vec<Finding> {
     let path = facts.path.as_str();
@@ -312,6 +322,14 @@ mod tests {
             &classify_file(&file),
             &crate::engine::diff::parse(file.patch.as_deref().unwrap_or("")),
         ))
+    }
+
+    #[test]
+    fn the_line_pre_check_fires_on_either_spelling_of_hooks_path_only() {
+        assert!(may_hold_line("+git config core.hooksPath .githooks"));
+        assert!(may_hold_line("hookspath = tools/hooks"));
+        assert!(!may_hold_line("+git config core.hooks path"));
+        assert!(!may_hold_line("hooksPat"));
     }
 
     #[test]

@@ -74,7 +74,7 @@ enum SourceFile {
 }
 
 fn settings_of(path: &str) -> Option<SourceFile> {
-    let lower = path.to_ascii_lowercase();
+    let lower = crate::text::ascii_lowercase(path);
     let name = lower.rsplit('/').next().unwrap_or(&lower);
     Some(match name {
         ".npmrc" | ".pnpmrc" => SourceFile::Npmrc,
@@ -102,7 +102,9 @@ pub fn may_hold(path: &str) -> bool {
 
 /// Whether an added line can set Go's module source.
 pub fn may_hold_line(line: &str) -> bool {
-    line.contains("GO")
+    // `line.contains("GO")` without a substring searcher: this runs for every added line of
+    // every file, and building the searcher cost more than scanning a short line.
+    line.as_bytes().windows(2).any(|pair| pair == b"GO")
 }
 
 pub fn findings(facts: &FileFacts, patch: &Patch) -> Vec<Finding> {
@@ -313,6 +315,14 @@ mod tests {
     }
 
     const HIGH: [(FindingKind, Severity); 1] = [(FindingKind::RegistrySwitch, Severity::High)];
+
+    #[test]
+    fn the_line_pre_check_fires_on_upper_case_go_only() {
+        assert!(may_hold_line("+export GOPROXY=https://proxy.example"));
+        assert!(may_hold_line("GO"));
+        assert!(!may_hold_line("+go 1.22"));
+        assert!(!may_hold_line("G"));
+    }
 
     #[test]
     fn every_ecosystems_registry_setting_is_a_switch() {

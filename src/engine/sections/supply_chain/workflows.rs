@@ -56,7 +56,7 @@ const SCRIPT_KEYS: &[&str] = &["run", "script"];
 const HEAD_FETCH_COMMANDS: &[&str] = &["gh pr checkout", "git fetch origin pull/", "refs/pull/"];
 
 pub fn is_workflow(facts: &FileFacts) -> bool {
-    let lower = facts.path.to_ascii_lowercase();
+    let lower = crate::text::ascii_lowercase(&facts.path);
     let yaml = lower.ends_with(".yml") || lower.ends_with(".yaml");
     let actions_dir =
         lower.starts_with(".github/workflows/") || lower.starts_with(".github/actions/");
