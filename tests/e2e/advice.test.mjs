@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 
-import { REPO_ROOT, screenshot, startBrowser, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
+import { REPO_ROOT, screenshot, startBrowser, waitFor, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
 import { openDetails } from "./sheet-support.mjs";
 
 const bundle = (name) => JSON.parse(fs.readFileSync(path.join(REPO_ROOT, `tests/bundles/${name}.json`), "utf8"));
@@ -31,15 +31,6 @@ async function checks(sheet) {
   const rows = await sheet.locator('[data-prlens-section="checks"] [data-prlens-check]').evaluateAll((items) =>
     items.map((item) => [item.getAttribute("data-prlens-check"), item.getAttribute("data-prlens-outcome"), item.querySelector(".prl-result-detail")?.textContent ?? ""]));
   return Object.fromEntries(rows.map(([id, outcome, detail]) => [id, [outcome, detail]]));
-}
-
-async function waitFor(check, what, timeout = 8000) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 test("a hurried PR from a fork's default branch gets advice in Checks and the Claude Code label, and no risk from them", async (t) => {

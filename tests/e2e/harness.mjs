@@ -207,6 +207,16 @@ export async function panelFrame(page, { timeout = 15000 } = {}) {
   }
 }
 
+/** Polls `check` every 100 ms until it is true; throws naming `what` after `timeout` ms. */
+export async function waitFor(check, what, timeout = 10000) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
  * Waits until the panel root has one of `states` and returns the state. Right after a soft
  * navigation Playwright's frame tree may still list the previous PR's iframe for a moment; a

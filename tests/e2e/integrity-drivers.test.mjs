@@ -15,7 +15,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { REPO_ROOT, panelFrame, screenshot, startBrowser, waitForPanelState } from "./harness.mjs";
+import { REPO_ROOT, panelFrame, screenshot, startBrowser, waitFor, waitForPanelState } from "./harness.mjs";
 import { findCli } from "../fake-github/make-bundles.mjs";
 
 const PREFS = "prlens.prefs";
@@ -34,15 +34,6 @@ function analyze(name, now, settings = {}) {
     return JSON.parse(execFileSync(findCli(), args, { cwd: REPO_ROOT, encoding: "utf8" }));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-async function waitFor(check, what, timeout = 10000) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 

@@ -15,7 +15,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-import { ARTIFACTS_DIR, REPO_ROOT, panelFrame, startBrowser, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
+import { ARTIFACTS_DIR, REPO_ROOT, panelFrame, startBrowser, waitFor, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
 import { openDetails } from "./sheet-support.mjs";
 
 const SAMPLE = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "www/sample-bundle.json"), "utf8"));
@@ -242,11 +242,3 @@ test("hostile titles, bodies, file names, logins, check names and reviews run no
   assert.equal(await page.locator("#prlens-root").count(), 1);
 });
 
-async function waitFor(check, what, timeout = 8000) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

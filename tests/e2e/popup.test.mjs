@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 
-import { REPO_ROOT, countPanels, panelFrame, screenshot, startBrowser, waitForPanelState } from "./harness.mjs";
+import { REPO_ROOT, countPanels, panelFrame, screenshot, startBrowser, waitFor, waitForPanelState } from "./harness.mjs";
 import { openDetails } from "./sheet-support.mjs";
 
 const SAMPLE = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "www/sample-bundle.json"), "utf8"));
@@ -34,15 +34,6 @@ async function openPanel(browser) {
 
 async function storedPrefs(browser) {
   return (await browser.getStorage("sync", PREFS))[PREFS] ?? {};
-}
-
-async function waitFor(check, what, timeout = 8000) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 test("turning a section off in the popup hides it in the open details sheet without a reload, and on brings it back", async (t) => {

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 
-import { REPO_ROOT, panelFrame, screenshot, startBrowser, waitForPanelState } from "./harness.mjs";
+import { REPO_ROOT, panelFrame, screenshot, startBrowser, waitFor, waitForPanelState } from "./harness.mjs";
 import { openDetails, PREFS } from "./sheet-support.mjs";
 
 const bundle = (name) => JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "tests/bundles", `${name}.json`), "utf8"));
@@ -28,15 +28,6 @@ async function openPanel(browser, pull) {
 }
 
 const driverIds = (frame) => frame.locator(".prl-driver-id").allInnerTexts();
-
-async function waitFor(check, what, timeout = 8000) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 test("an added access key is a redacted high finding, and weight 0 in the popup switches its driver off", async (t) => {
   const browser = await startBrowser({ bundles: [SECRET] });
