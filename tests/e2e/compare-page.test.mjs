@@ -18,13 +18,10 @@
  */
 import test from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 
-import { bundleOf, makeBundles, panelFrame, screenshot, startBrowser, waitForPanelState, REPO_ROOT } from "./harness.mjs";
-import { findCli } from "../fake-github/make-bundles.mjs";
+import { bundleOf, makeBundles, panelFrame, screenshot, startBrowser, waitForPanelState } from "./harness.mjs";
+import { analyzeWithCli as analyze, signalDigest as digestOf } from "../fake-github/make-bundles.mjs";
 
 const extensionDir = process.env.PRLENS_E2E_EXTENSION_DIR || undefined;
 const TOKEN = "ghp_test_valid_compare_page";
@@ -33,19 +30,6 @@ const served = bundleOf(fixture, "owner-45-files"); // base main, head lazy-pagi
 const VIEWER = served.pull.user.login;
 const REPO = "https://github.com/tidewater/harbor-client";
 const PLACEHOLDER = String(2 ** 31);
-
-function analyze(bundle) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "prlens-compare-"));
-  const file = path.join(dir, "bundle.json");
-  fs.writeFileSync(file, JSON.stringify(bundle));
-  try {
-    return JSON.parse(execFileSync(findCli(), ["analyze", file], { cwd: REPO_ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }));
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-const digestOf = (signal) => ({ level: signal.risk.level, score: signal.risk.score, drivers: signal.risk.drivers.map((driver) => driver.id), action: signal.review.action });
 
 async function download(page, frame, action) {
   const [file] = await Promise.all([page.waitForEvent("download"), frame.locator(`[data-prlens-action="${action}"]`).first().click()]);

@@ -14,12 +14,11 @@
  */
 import test from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
 import { REPO_ROOT, screenshot, startBrowser, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
-import { findCli } from "../fake-github/make-bundles.mjs";
+import { analyzeWithCli, signalDigest } from "../fake-github/make-bundles.mjs";
 
 const PREFS = "prlens.prefs";
 const bundleFile = (name) => path.join(REPO_ROOT, "tests/bundles", `${name}.json`);
@@ -32,12 +31,6 @@ const CASES = [
   ["scan-benign-config", [], ["dangerous_workflow", "package_name_squat", "registry_switch", "secret_in_diff", "hidden_text", "autorun_config"], []],
   ["approved-on-head-steady-author", [], ["dormant_account", "empty_profile", "pr_burst", "commit_identity", "unsigned_commit", "force_push_after_approval"], []],
 ];
-
-function analyzeAt(name, now) {
-  return JSON.parse(execFileSync(findCli(), ["analyze", bundleFile(name), "--now", now], { cwd: REPO_ROOT, encoding: "utf8" }));
-}
-
-const digestOf = (signal) => ({ level: signal.risk.level, score: signal.risk.score, drivers: signal.risk.drivers.map((driver) => driver.id), action: signal.review.action });
 
 test("defense signals fire on their PRs and stay silent on the benign twins, as prlens analyze says", { timeout: 240_000 }, async (t) => {
   const bundles = CASES.map(([name]) => JSON.parse(fs.readFileSync(bundleFile(name), "utf8")));
@@ -54,7 +47,7 @@ test("defense signals fire on their PRs and stay silent on the benign twins, as 
         const now = await panel.getAttribute("data-prlens-fetched-at");
         assert.ok(now, "the panel says when it fetched");
         const shown = JSON.parse(await panel.getAttribute("data-prlens-signal-digest"));
-        assert.deepEqual(shown, digestOf(analyzeAt(name, now)), "the panel shows what prlens analyze gives");
+        assert.deepEqual(shown, signalDigest(analyzeWithCli(bundles[index], { now })), "the panel shows what prlens analyze gives");
         for (const id of fires) assert.ok(shown.drivers.includes(id), `${id} fires: ${shown.drivers}`);
         for (const id of silent) assert.ok(!shown.drivers.includes(id), `${id} stays silent: ${shown.drivers}`);
         const cards = await panel.locator("[data-prlens-identity]").evaluateAll((entries) =>

@@ -10,32 +10,16 @@
  */
 import test from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 
 import { REPO_ROOT, panelFrame, screenshot, startBrowser, waitFor, waitForPanelState } from "./harness.mjs";
-import { findCli } from "../fake-github/make-bundles.mjs";
+import { analyzeWithCli } from "../fake-github/make-bundles.mjs";
 
 const PREFS = "prlens.prefs";
 const bundle = (name) => JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "tests/bundles", `${name}.json`), "utf8"));
 
 const LEVELS = ["low", "medium", "high", "critical"];
-
-/** `prlens analyze` of the bundle file at `now`, with `settings` (a JSON-able object). */
-function analyze(name, now, settings = {}) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "prlens-integrity-"));
-  const settingsFile = path.join(dir, "settings.json");
-  fs.writeFileSync(settingsFile, JSON.stringify(settings));
-  try {
-    const file = path.join(REPO_ROOT, "tests/bundles", `${name}.json`);
-    const args = ["analyze", file, "--now", now, "--settings", settingsFile];
-    return JSON.parse(execFileSync(findCli(), args, { cwd: REPO_ROOT, encoding: "utf8" }));
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 for (const [name, driver, floor] of [
   ["xz-pattern", "unreviewable_content", "medium"],
@@ -54,8 +38,8 @@ for (const [name, driver, floor] of [
     const level = () => panel.getAttribute("data-prlens-level");
     const now = await panel.getAttribute("data-prlens-fetched-at");
     assert.ok(now, "the panel says when it fetched");
-    const on = analyze(name, now);
-    const off = analyze(name, now, { weights: { [driver]: 0 } });
+    const on = analyzeWithCli(pr, { now });
+    const off = analyzeWithCli(pr, { now, settings: { weights: { [driver]: 0 } } });
     assert.ok(on.risk.drivers.some((fired) => fired.id === driver), `${driver} fires on ${name}`);
     assert.ok(LEVELS.indexOf(on.risk.level) >= LEVELS.indexOf("high"), `${name} is high or above, not ${on.risk.level}`);
     assert.ok(LEVELS.indexOf(off.risk.level) < LEVELS.indexOf(on.risk.level), `without ${driver} the level drops (${on.risk.level} → ${off.risk.level})`);

@@ -19,13 +19,10 @@
  */
 import test from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 
-import { bundleOf, makeBundles, panelFrame, startBrowser, waitForFetchComplete, waitForPanelState, REPO_ROOT } from "./harness.mjs";
-import { findCli } from "../fake-github/make-bundles.mjs";
+import { bundleOf, makeBundles, panelFrame, startBrowser, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
+import { analyzeWithCli, signalDigest as digestOf } from "../fake-github/make-bundles.mjs";
 
 const extensionDir = process.env.PRLENS_E2E_EXTENSION_DIR || undefined;
 const TOKEN = "ghp_test_valid_livedata_0123456789";
@@ -39,23 +36,7 @@ const prUrl = (bundle) => {
   return `https://github.com/${repo.owner.login}/${repo.name}/pull/${bundle.pull.number}`;
 };
 
-function analyze(bundle, now) {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "prlens-live-")), "bundle.json");
-  fs.writeFileSync(file, JSON.stringify(bundle));
-  try {
-    const args = ["analyze", file, ...(now ? ["--now", now] : [])];
-    return JSON.parse(execFileSync(findCli(), args, { cwd: REPO_ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }));
-  } finally {
-    fs.rmSync(path.dirname(file), { recursive: true, force: true });
-  }
-}
-
-const digestOf = (signal) => ({
-  level: signal.risk.level,
-  score: signal.risk.score,
-  drivers: signal.risk.drivers.map((driver) => driver.id),
-  action: signal.review.action,
-});
+const analyze = (bundle, now) => analyzeWithCli(bundle, { now });
 
 async function openPanel(browser, url, states = ["ready", "partial"]) {
   const page = await browser.newPage();

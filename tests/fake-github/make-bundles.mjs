@@ -15,6 +15,7 @@
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -71,6 +72,30 @@ export function findCli() {
   if (!found) throw new Error(`prlens CLI not found (tried ${candidates.join(", ")}); run ./build.sh first`);
   return found;
 }
+
+/**
+ * The signal `prlens analyze` gives for a bundle object (written to a temporary file), at `now`
+ * (RFC 3339) and with `settings` (a settings object) when given.
+ */
+export function analyzeWithCli(bundle, { now, settings } = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "prlens-analyze-"));
+  try {
+    const file = path.join(dir, "bundle.json");
+    fs.writeFileSync(file, JSON.stringify(bundle));
+    const args = ["analyze", file];
+    if (now) args.push("--now", now);
+    if (settings) {
+      fs.writeFileSync(path.join(dir, "settings.json"), JSON.stringify(settings));
+      args.push("--settings", path.join(dir, "settings.json"));
+    }
+    return JSON.parse(execFileSync(findCli(), args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** What the panel puts in `data-prlens-signal-digest` (extension/panel/show.js): level, score, driver ids, action. */
+export const signalDigest = (signal) => ({ level: signal.risk.level, score: signal.risk.score, drivers: signal.risk.drivers.map((driver) => driver.id), action: signal.review.action });
 
 /** The JSON text of one bundle by name (own, alias, generated or recorded). */
 export function bundleText(name, { cli } = {}) {

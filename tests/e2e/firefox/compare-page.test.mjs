@@ -8,13 +8,9 @@
  */
 import test from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 
 import { TOKEN_KEY, screenshot, startFirefox, waitForPanelState } from "./harness.mjs";
-import { bundleText, findCli } from "../../fake-github/make-bundles.mjs";
+import { analyzeWithCli as analyze, bundleText } from "../../fake-github/make-bundles.mjs";
 
 const served = JSON.parse(bundleText("owner-45-files"));
 const VIEWER = served.pull.user.login;
@@ -47,17 +43,6 @@ function compareBundle({ title, fetchedAt }) {
     page: { title, viewer: VIEWER },
     fetch_notes: notYet,
   };
-}
-
-function analyze(bundle) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "prlens-ff-compare-"));
-  const file = path.join(dir, "bundle.json");
-  fs.writeFileSync(file, JSON.stringify(bundle));
-  try {
-    return JSON.parse(execFileSync(findCli(), ["analyze", file], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }));
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 test("the compare page shows the self-check prlens analyze gives its compare bundle", { timeout: 120_000 }, async (t) => {
