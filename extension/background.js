@@ -1,7 +1,7 @@
 /**
  * prlens background (Chrome module service worker / Firefox event page).
  *
- * Deliberately minimal: the wasm engine and every GitHub API call run in the extension-origin
+ * Deliberately small: the wasm engine and the GitHub API calls run in the extension-origin
  * panel iframe (see docs/architecture.md), so the background only
  *  - writes the default preferences on install and update, migrating what the user already set
  *    (extension/prefs.js),
@@ -9,13 +9,17 @@
  *  - keeps the panel nonces (nonce-registry.js): registered by the content script, confirmed
  *    to the panel, never seen by the page,
  *  - purges the API cache whenever the token changes (token-change.js), and keeps
- *    `storage.local` from content scripts where the browser allows.
+ *    `storage.local` from content scripts where the browser allows,
+ *  - sends a cold view's first requests while the frame that needs them boots, and hands the
+ *    answers to that frame (early-requests.js; the one place here that reads the token, to send
+ *    it to api.github.com).
  * Every message is checked against `sender.id`, so other extensions and web pages are ignored.
- * It never reads the token's value (it only notices that it changed). No top-level await and no import() (they break a Chrome module SW); static imports are fine.
+ * No top-level await and no import() (they break a Chrome module SW); static imports are fine.
  */
 
 import "./github-names.js";
 import "./prefs.js";
+import { forgetEarlyAnswers, handleEarlyMessage } from "./early-requests.js";
 import { handleNonceMessage } from "./nonce-registry.js";
 import { purgeCacheOnTokenChange, restrictLocalStorage } from "./token-change.js";
 
@@ -40,9 +44,12 @@ restrictLocalStorage(api);
 
 purgeCacheOnTokenChange(api);
 
+forgetEarlyAnswers(api);
+
 api.runtime.onMessage.addListener((message, sender, sendResponse) => {
   if (sender.id !== api.runtime.id) return false;
   if (handleNonceMessage(api, message, sender, sendResponse)) return true;
+  if (handleEarlyMessage(api, message, sender, sendResponse)) return true;
   if (message && message.type === "prlens:ping") {
     sendResponse({ ok: true, version: api.runtime.getManifest().version });
   }

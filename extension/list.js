@@ -11,9 +11,10 @@
  *  - with a token: ONE GraphQL query (the CLI queue's, `list-query.json`, generated from Rust by
  *    tests/list_query_file.rs) mapped to patch-less bundles and scored (`listBadges`: list
  *    estimates), unless the repository's badges are younger than the panel's freshness window
- *    (`prefs.freshnessSeconds`, default 120 s): then 0 requests. The query goes out as soon as
- *    the rows, the token and the stored badges are known; only scoring waits for the wasm engine,
- *    which compiles meanwhile;
+ *    (`prefs.freshnessSeconds`, default 120 s): then 0 requests. The background usually sent
+ *    the query already, when the content script named the list's repositories
+ *    (early-requests.js), and this frame takes its answer; otherwise it goes out as soon as the
+ *    rows, the token and the stored badges are known. Only scoring waits for the wasm engine;
  *  - without a token: the badges already in storage, whatever their age, and nothing else;
  *  - on a click forwarded by the content script (a trusted user click on one badge): that PR's
  *    full bundle over REST (`fetchBundle`, the panel's ETag cache) and its badge.
@@ -27,14 +28,11 @@ import init, * as wasm from "./pkg/prlens.js";
 import "./github-names.js";
 import { openEngineSession } from "./engine-session.js";
 import "./prefs.js";
+import { earlyListKey, engineKey, freshnessMs, listIsFresh, listKey, listQueryRequest, listQueryTemplate, readListEntry } from "./list-store.js";
 
 const api = globalThis.browser ?? globalThis.chrome;
-const API_BASE = "https://api.github.com";
 const { PREFS_KEY, TOKEN_KEY, migratePrefs, tokenFrom } = globalThis.prlensPrefs;
 const { pullOf, GITHUB_ORIGIN: PAGE_ORIGIN } = globalThis.prlensNames;
-const LIST_KEY_PREFIX = "prlens.list.";
-/** The panel's default freshness window (docs/CONTRACTS.md, `freshnessSeconds`). */
-const DEFAULT_FRESHNESS_SECONDS = 120;
 const MAX_ROWS = 200;
 
 const nonce = /^#nonce=([0-9a-f]{32})$/.exec(location.hash)?.[1] ?? null;
@@ -46,7 +44,7 @@ const stored = Promise.all([api.storage.sync.get(PREFS_KEY), api.storage.local.g
   return { prefs, token: tokenFrom(local[TOKEN_KEY]) };
 });
 /** The list query without its repository (`{query, variables}`), read once. */
-const queryTemplate = fetch("list-query.json").then((response) => response.json());
+const queryTemplate = listQueryTemplate();
 /** Prefs, token and a ready engine: what scoring needs. */
 const setup = Promise.all([stored, engineSession.ready]).then(([values]) => values);
 
@@ -57,43 +55,52 @@ function post(message) {
 }
 
 const pullKey = (row) => `${row.owner}/${row.repo}#${row.number}`.toLowerCase();
-const repoKey = (row) => `${LIST_KEY_PREFIX}${row.owner}/${row.repo}`.toLowerCase();
 
 /** A row named by the content script, validated (github-names.js), or null. */
 const rowOf = pullOf;
 
-function freshnessMs(prefs) {
-  const value = Number(prefs.freshnessSeconds);
-  return (Number.isFinite(value) && value >= 0 ? value : DEFAULT_FRESHNESS_SECONDS) * 1000;
-}
-
 /** The later computed of two badges for one PR. */
 const later = (a, b) => (!a ? b : !b ? a : Date.parse(b.generated_at) >= Date.parse(a.generated_at) ? b : a);
 
-async function readEntry(key) {
-  const stored = (await api.storage.local.get(key))[key];
-  return stored && typeof stored === "object" && stored.badges && typeof stored.badges === "object" ? stored : { badges: {} };
+const readEntry = (key) => readListEntry(api.storage.local, key);
+
+/**
+ * The answer the background already has for this repository's query (sent when the content
+ * script named the list, while this frame booted: early-requests.js), or null.
+ */
+async function takeEarly(row) {
+  try {
+    const answer = await api.runtime.sendMessage({ type: "prlens:take-early", key: earlyListKey(row), authorized: true });
+    return answer && (Number.isInteger(answer.status) || typeof answer.error === "string") ? answer : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The list query's answer text, or why there is none (a user-facing reason). */
+function answerOf({ status, text, error, message }) {
+  if (error) throw new Error(error === "timeout" ? "GitHub did not answer the list query in time" : `the list query failed (${message})`);
+  if (status === 401) throw new Error("GitHub rejected the token (401): check it in prlens's settings");
+  if (status < 200 || status > 299) throw new Error(`GitHub answered ${status} to the list query`);
+  return text;
 }
 
 /**
- * One GraphQL query for a repository's open PRs: `sent` resolves once the request is on its way,
- * `answer` to the answer's text or rejects with a reason.
+ * One GraphQL query for a repository's open PRs (unless the background's early answer is
+ * there): `sent` resolves once the request is on its way, `answer` to the answer's text or
+ * rejects with a reason.
  */
 function queryRepository(row, token) {
-  const sent = queryTemplate.then(({ query, variables }) => ({
-    response: fetch(`${API_BASE}/graphql`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify({ query, variables: { ...variables, owner: row.owner, name: row.repo } }),
-      credentials: "omit",
-      cache: "no-store",
-    }),
-  }));
-  const answer = sent.then(async ({ response: pending }) => {
+  const sent = takeEarly(row).then(async (early) => {
+    if (early) return { early };
+    const [url, init] = listQueryRequest(await queryTemplate, row, token);
+    return { response: fetch(url, init) };
+  });
+  const answer = sent.then(async ({ early, response: pending }) => {
+    if (early) return { text: answerOf({ ...early, text: early.body }), fetchedAt: early.fetchedAt };
     const response = await pending;
-    if (response.status === 401) throw new Error("GitHub rejected the token (401): check it in prlens's settings");
-    if (!response.ok) throw new Error(`GitHub answered ${response.status} to the list query`);
-    return { text: await response.text(), fetchedAt: new Date().toISOString() };
+    const text = answerOf({ status: response.status, text: response.ok ? await response.text() : "" });
+    return { text, fetchedAt: new Date().toISOString() };
   });
   answer.catch(() => {}); // read below, once the engine is ready
   return { sent: sent.catch(() => {}), answer };
@@ -106,10 +113,10 @@ const queue = (job) => (work = work.then(job, job).catch((error) => console.erro
 /** Scores `rows` (from storage, and over the network when `network`) and posts the badges. */
 async function refresh(network) {
   const { prefs, token } = await stored;
-  const engine = JSON.stringify(prefs.engine ?? {});
+  const engine = engineKey(prefs);
   const byRepo = new Map();
   for (const row of rows) {
-    const key = repoKey(row);
+    const key = listKey(row);
     if (!byRepo.has(key)) byRepo.set(key, { row, rows: [] });
     byRepo.get(key).rows.push(row);
   }
@@ -117,7 +124,7 @@ async function refresh(network) {
   const groups = await Promise.all(
     Array.from(byRepo, async ([key, group]) => {
       const entry = await readEntry(key);
-      const fresh = entry.queried_at && entry.engine === engine && Date.now() - entry.queried_at < freshnessMs(prefs);
+      const fresh = listIsFresh(entry, prefs);
       const query = network && token && !fresh ? queryRepository(group.row, token) : null;
       return { key, group, entry, query, answer: query?.answer };
     }),
@@ -160,11 +167,11 @@ async function refresh(network) {
 /** One PR over REST (the panel's fetch and cache), after a user's click on its badge. */
 async function scoreOne(row) {
   const { prefs, token } = await setup;
-  const engine = JSON.stringify(prefs.engine ?? {});
+  const engine = engineKey(prefs);
   try {
     const bundle = await wasm.fetchBundle(row, { token: token ?? undefined, storage: api.storage.local, freshnessSeconds: freshnessMs(prefs) / 1000 });
     const badge = JSON.parse(wasm.listBadgeOf(bundle, engine));
-    const key = repoKey(row);
+    const key = listKey(row);
     const entry = await readEntry(key);
     entry.badges[row.number] = later(entry.badges[row.number], badge);
     await api.storage.local.set({ [key]: entry });

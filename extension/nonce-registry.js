@@ -15,6 +15,7 @@
  */
 
 import "./github-names.js";
+import { isContentScript, isExtensionPage } from "./senders.js";
 
 const KEY_PREFIX = "prlens.nonce.";
 const NONCE_PATTERN = globalThis.prlensNames.NONCE;
@@ -28,15 +29,6 @@ const REGISTER_GRACE_MS = 2000;
  * that arrives first waits for the registration (in memory: both reach this same instance).
  */
 const waiting = new Map(); // nonce -> [resolve]
-
-function isContentScript(sender) {
-  return Boolean(sender.tab) && typeof sender.url === "string" && sender.url.startsWith("https://github.com/");
-}
-
-function isExtensionPage(api, sender) {
-  // A dynamic web-accessible URL has another host than runtime.getURL(""), the same scheme.
-  return typeof sender.url === "string" && new URL(sender.url).protocol === new URL(api.runtime.getURL("")).protocol;
-}
 
 async function register(api, nonce, tabId) {
   const all = await api.storage.session.get(null);

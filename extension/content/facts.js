@@ -125,6 +125,14 @@
   }
 
   /**
+   * The head commit and the author, for the background's early requests (it only orders them:
+   * the fetcher checks both against the pull). A cheap read of the header, not the files.
+   */
+  function readRequestHint(doc, number) {
+    return { head_sha: readHeadSha(doc, number), author: readAuthor(doc, readState(doc)) };
+  }
+
+  /**
    * PageFacts (docs/CONTRACTS.md) of PR `number` (null: any): the bundle's `page` section, plus
    * anchors the panel resolves. The header facts are read again only when something outside the
    * file containers changed (each read scans a page that may hold 3,000 diffs).
@@ -177,5 +185,5 @@
     return THEMES.has(theme) ? theme : dark ? "dark" : "light";
   }
 
-  root.prlensContent.facts = Object.freeze({ readPageFacts, readColorMode, filesTabSegment, FileTracker });
+  root.prlensContent.facts = Object.freeze({ readPageFacts, readRequestHint, readColorMode, filesTabSegment, FileTracker });
 })(globalThis);

@@ -241,6 +241,9 @@
     });
     current = { href: root.location.href, host, iframe, nonce, extensionOrigin: new URL(ext.runtime.getURL("")).origin, greeted: false, badges: new Map(), unavailable: new Map(), clicked: new Set(), order: [], rowsSent: null, sorted: false, observer };
     root.addEventListener("message", onMessage);
+    // The background sends the rows' list queries while the frame boots (early-requests.js).
+    const repos = new Map(readRows().map(({ pull }) => [`${pull.owner}/${pull.repo}`.toLowerCase(), { owner: pull.owner, repo: pull.repo }]));
+    if (repos.size) ext.runtime.sendMessage({ type: "prlens:early-list", repos: [...repos.values()] }).catch(() => {});
     document.body.append(host);
     observer.observe(document.body, { childList: true, subtree: true });
     paint();

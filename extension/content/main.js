@@ -126,11 +126,27 @@
     current = null;
   }
 
+  let earlyAsked = null;
+  /**
+   * Asks the background to send the PR's first requests while its panel boots
+   * (early-requests.js); the background decides whether prlens is on for the repository, so this
+   * waits for no preferences. Once per PR mount.
+   */
+  function askEarly(pull) {
+    if (pull.compare) return;
+    const key = `${pull.owner}/${pull.repo}#${pull.number}`;
+    if (key === earlyAsked) return;
+    earlyAsked = key;
+    const hint = facts.readRequestHint(document, pull.number);
+    ext.runtime.sendMessage({ type: "prlens:early-pull", owner: pull.owner, repo: pull.repo, number: pull.number, ...hint }).catch(() => {});
+  }
+
   function mountFor(pull) {
     const nonce = messaging.createNonce();
     // The background keeps the nonce for the panel to confirm (nonce-registry.js); sent before
     // the iframe exists, and the background waits for it if the panel asks first.
     ext.runtime.sendMessage({ type: "prlens:register-nonce", nonce }).catch(() => {});
+    askEarly(pull);
     const panelUrl = ext.runtime.getURL("panel.html");
     const mounted = mount.mountPanel({ doc: document, pull, panelUrl, nonce, hidden: !prefsKnown });
     const state = { pull, mounted, channel: null, lastFacts: null, mustSend: false, ready: false, files: new facts.FileTracker() };
@@ -274,6 +290,9 @@
   // Mount hidden (see prefsKnown) in a task of its own, not in the one that evaluated the
   // content scripts: creating the panel iframe is the costliest step on a large page, and the
   // page gets its turn in between (docs/performance.md). Then decide once the preferences are in.
+  // The first requests leave now, before the mount's task (askEarly).
+  const firstTarget = targetOf(root.location.href);
+  if (firstTarget && runtimeAlive()) askEarly(firstTarget);
   root.setTimeout(route, 0);
   ext.storage.sync
     .get(PREFS_KEY)

@@ -7,6 +7,7 @@ import { render, showError, showLoading } from "./show.js";
 import { learnDigests, pageWithAnchors, rescore } from "./scoring.js";
 import { writeCachedPanel } from "./storage.js";
 import { isTrap } from "../engine-session.js";
+import { hintedPull } from "./page-link.js";
 
 export function freshnessSeconds(force) {
   if (force) return 0;
@@ -19,6 +20,39 @@ function content(bundleJson) {
   const { fetched_at: _ignored, ...rest } = JSON.parse(bundleJson);
   return JSON.stringify(rest);
 }
+
+/**
+ * The background's answers to the requests it sent for the PR this panel was mounted for, while
+ * the panel booted (early-requests.js): asked for as soon as this module runs, so they cross
+ * into the panel before its fetch starts. url → `{authorized, status, headers, body}`.
+ */
+const earlyAnswers = hintedPull
+  ? api.runtime.sendMessage({ type: "prlens:take-early-pull", ...hintedPull }).then(
+      (answers) => {
+        performance.mark("prlens:early-answers");
+        return new Map(Array.isArray(answers) ? answers : []);
+      },
+      () => new Map(),
+    )
+  : Promise.resolve(new Map());
+
+/**
+ * The early answer to one request, for the wasm transport (`early` option,
+ * src/web/transport.rs): `{status, headers, body: bytes}`, `{error}` when the background's
+ * request got no answer (timed out or offline), or null (it goes to the network).
+ * Each answer is used once, and only by a request with a token exactly when it had one.
+ */
+async function takeEarly(url, authorized) {
+  const answers = await earlyAnswers;
+  const answer = answers.get(url);
+  answers.delete(url);
+  if (!answer || answer.authorized !== authorized) return null;
+  if (answer.error === "timeout" || answer.error === "offline") return { error: answer.error, message: String(answer.message ?? "") };
+  if (!Number.isInteger(answer.status) || typeof answer.body !== "string" || !Array.isArray(answer.headers)) return null;
+  return { status: answer.status, headers: answer.headers, body: new TextEncoder().encode(answer.body) };
+}
+
+const samePull = (a, b) => Boolean(a && b) && a.owner === b.owner && a.repo === b.repo && a.number === b.number;
 
 /** The latest progress report not yet on screen, and its animation-frame request. */
 const progressRender = { latest: null, frame: 0 };
@@ -94,6 +128,7 @@ export async function update(mode) {
       storage: api.storage.local,
       freshnessSeconds: freshnessSeconds(mode !== "load"),
       now: Date.now(),
+      early: mode === "load" && samePull(pull, hintedPull) ? takeEarly : undefined,
       onProgress(progress) {
         if (generation === view.generation && !view.shown) showProgress(progress);
       },

@@ -290,6 +290,17 @@ mod tests {
     use super::*;
     use crate::fetch::join::block_on;
 
+    /// Pinned: the background computes the same key in JS (extension/early-requests.js,
+    /// `cacheKey`) to skip URLs the cache holds, and tests/e2e/early-requests.test.mjs pins it
+    /// to this same value.
+    #[test]
+    fn a_url_s_cache_key_is_the_first_128_bits_of_its_sha256_in_hex() {
+        assert_eq!(
+            key_for("https://api.github.com/repos/o/r/pulls/1"),
+            "prlens.cache.dfcfe0ec30148bc8b2f3ebd2c9ff94fe"
+        );
+    }
+
     fn entry(size: usize, last_used: i64) -> IndexEntry {
         IndexEntry {
             size,

@@ -5,9 +5,10 @@
 //! with the cache, the token rules and the rate-limit rules of `crate::fetch`. This file only
 //! translates JS arguments and errors (docs/CONTRACTS.md "wasm exports"):
 //! `fetchBundle({owner, repo, number, page?}, {token?, apiBase?, storage?, freshnessSeconds?,
-//! onProgress?, now?})` resolves to the bundle JSON text, or rejects with an `Error` whose
+//! onProgress?, now?, early?})` resolves to the bundle JSON text, or rejects with an `Error` whose
 //! `message` is user-facing and whose `name` and `kind` are the error kind. `now` is in
-//! milliseconds since the epoch (like `Date.now()`). The promise settles before the HTTP cache
+//! milliseconds since the epoch (like `Date.now()`); `early(url, authorized)` may answer a request
+//! before it goes to the network (`super::transport`). The promise settles before the HTTP cache
 //! is written to `storage`: the write follows in the background. `fetchAndAnalyze` also says
 //! `roundTrips` (the sequential API round trips the view waited for), `firstRenderRoundTrips`
 //! (those the first renderable bundle waited for) and `firstWave` (what wave 1 was built from:
@@ -213,8 +214,9 @@ async fn fetch_bundle_value(
     };
     let now = fetch_options.now;
     let warm_up = move |draft: &Value| warm_up_engine(draft, now);
+    let transport = BrowserTransport::with_early(field(&options, "early"));
     let io = FetchIo {
-        transport: &BrowserTransport,
+        transport: &transport,
         store,
         on_progress: &report,
         on_draft: Some(&warm_up),

@@ -56,8 +56,14 @@ pub async fn fetch_compare_and_analyze(
         Some(store) => store,
         None => &memory,
     };
-    let (bundle, writes) =
-        fetch_compare_bundle(&compare, page, &fetch_options, &BrowserTransport, store).await;
+    let (bundle, writes) = fetch_compare_bundle(
+        &compare,
+        page,
+        &fetch_options,
+        &BrowserTransport::default(),
+        store,
+    )
+    .await;
     if let Some(js_store) = js_store {
         wasm_bindgen_futures::spawn_local(async move { writes.apply(&js_store).await });
     }

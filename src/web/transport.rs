@@ -6,12 +6,20 @@
 //! keeps the browser's HTTP cache out of the way so our `If-None-Match` reaches GitHub and the
 //! 304 comes back to us (a 304 costs no rate limit). A request that takes longer than the
 //! time limit is aborted with an `AbortController`.
+//!
+//! An unconditional request first asks the caller's `early(url, authorized)` function, when it
+//! gave one: the background may already hold GitHub's answer to it, asked while this page was
+//! still booting (`extension/early-requests.js`; docs/architecture.md "Early requests"). It
+//! resolves to `{status, headers: [[name, value]], body: Uint8Array}`, to `{error: "timeout"}` or
+//! `{error: "offline", message}` when the background's request got no answer (the fetcher treats
+//! them as its own request's), or to null (then the request goes to the network). A conditional request (`If-None-Match`) never takes one: its 304
+//! costs no rate limit, and the background never asks for what the cache holds.
 
 use std::cell::Cell;
 use std::rc::Rc;
 
 use gloo_net::http::Request as GlooRequest;
-use js_sys::{Function, Promise, Reflect};
+use js_sys::{Array, Function, Promise, Reflect, Uint8Array};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -20,9 +28,77 @@ use web_sys::{AbortController, RequestCache};
 use crate::fetch::limits::REQUEST_TIMEOUT_MS;
 use crate::fetch::{LocalBoxFuture, Request, Response, Transport, TransportError};
 
-/// `fetch`-based transport for any browser context.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct BrowserTransport;
+/// `fetch`-based transport for any browser context, with the caller's early answers.
+#[derive(Debug, Default, Clone)]
+pub struct BrowserTransport {
+    early: Option<Function>,
+}
+
+impl BrowserTransport {
+    /// A transport that first asks `early` (a JS function, see the module doc), if it is one.
+    pub fn with_early(early: JsValue) -> BrowserTransport {
+        BrowserTransport {
+            early: early.dyn_into::<Function>().ok(),
+        }
+    }
+}
+
+/// The early answer to `request`, if the caller's `early` function has one.
+async fn take_early(
+    early: &Function,
+    request: &Request,
+) -> Option<Result<Response, TransportError>> {
+    let has = |name: &str| request.headers.iter().any(|(header, _)| header == name);
+    if has("if-none-match") {
+        return None;
+    }
+    let authorized = JsValue::from_bool(has("authorization"));
+    let returned = early
+        .call2(
+            &JsValue::NULL,
+            &JsValue::from_str(&request.url),
+            &authorized,
+        )
+        .ok()?;
+    let answer = JsFuture::from(Promise::resolve(&returned)).await.ok()?;
+    let field = |name: &str| Reflect::get(&answer, &name.into()).ok();
+    match field("error")
+        .and_then(|error| error.as_string())
+        .as_deref()
+    {
+        Some("timeout") => return Some(Err(TransportError::Timeout)),
+        Some(_) => {
+            let message = field("message").and_then(|message| message.as_string());
+            return Some(Err(TransportError::Offline(message.unwrap_or_default())));
+        }
+        None => {}
+    }
+    let status = field("status")?
+        .as_f64()
+        .filter(|status| (100.0..600.0).contains(status))? as u16;
+    let body = field("body")?.dyn_into::<Uint8Array>().ok()?.to_vec();
+    let headers = field("headers")?
+        .dyn_into::<Array>()
+        .ok()?
+        .iter()
+        .filter_map(|pair| {
+            let pair = pair.dyn_into::<Array>().ok()?;
+            let name = pair.get(0).as_string()?.to_ascii_lowercase();
+            Some((name, pair.get(1).as_string()?))
+        })
+        .collect();
+    Some(Ok(Response {
+        status,
+        headers,
+        body: utf8(body),
+    }))
+}
+
+/// Invalid UTF-8 is replaced, as `Response.text()` would.
+fn utf8(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes)
+        .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
+}
 
 /// Calls the global `setTimeout(callback, millis)`; returns the timer id.
 fn set_timeout(callback: &Function, millis: u32) -> Option<JsValue> {
@@ -76,14 +152,12 @@ async fn send(request: Request) -> Result<Response, TransportError> {
             .collect();
         // A 304 has no body; reading it gives "". Read as bytes, not text: a JS string enters
         // wasm through a per-character loop in the bindgen glue, an ArrayBuffer through one copy
-        // (docs/performance.md). Invalid UTF-8 is replaced as `Response.text()` would.
+        // (docs/performance.md).
         let bytes = response.binary().await?;
-        let body = String::from_utf8(bytes)
-            .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned());
         Ok::<_, gloo_net::Error>(Response {
             status: response.status(),
             headers,
-            body,
+            body: utf8(bytes),
         })
     }
     .await;
@@ -108,7 +182,14 @@ async fn sleep(millis: u32) {
 
 impl Transport for BrowserTransport {
     fn send(&self, request: Request) -> LocalBoxFuture<'_, Result<Response, TransportError>> {
-        Box::pin(send(request))
+        Box::pin(async move {
+            if let Some(early) = &self.early {
+                if let Some(answer) = take_early(early, &request).await {
+                    return answer;
+                }
+            }
+            send(request).await
+        })
     }
 
     fn sleep(&self, millis: u32) -> LocalBoxFuture<'_, ()> {

@@ -27,7 +27,7 @@ import { fileURLToPath } from "node:url";
 import { makeBundles } from "../fake-github/make-bundles.mjs";
 import { EXTENSION_DIR, panelFrame, startBrowser } from "../e2e/harness.mjs";
 import { measurePageWork } from "./page-work.mjs";
-import { API_HOST, measureUnattached, median } from "./unattached.mjs";
+import { API_HOST, firstShownMark, measureUnattached, median } from "./unattached.mjs";
 
 /** Runs of the unattached time-to-panel measurement per bench (median and minimum reported). */
 const UNATTACHED_RUNS = 5;
@@ -429,7 +429,7 @@ async function main() {
         const waves = view.waves.map((wave) => `+${round(wave.startMs)}/${wave.paths.length}req/spread ${round(wave.issueSpreadMs)}/end +${round(wave.lastEndMs)}`).join(", ");
         console.log(`run ${run} ${kind}: ${round(view.timeToPanelMs)} ms (${view.state}; document ${round(m.documentLoaded)}, iframe ${round(m.panelCreated)}, first API ${round(m.firstApiRequest)}, last API ${round(m.lastApiResponse)}, ready ${round(m.ready)}; ${view.apiRequests} requests, ${view.roundTrips} round trips${waves ? `; waves ${waves}` : ""}; page long tasks ${(view.pageLongTasks ?? []).map((task) => round(task.duration)).join(",") || "none"})`);
         if (view.panelMarks.length) console.log(`  panel.js: ${view.panelMarks.map((mark) => `${mark.name} ${round(mark.ms)}`).join(", ")}`);
-        const shownMark = view.panelMarks.find((mark) => mark.name === "cached-rendered" || mark.name === "rendered");
+        const shownMark = firstShownMark(view.panelMarks);
         if (shownMark && view.milestones.ready !== null) console.log(`  panel's own mark − MutationObserver's ready time: ${(shownMark.ms - view.milestones.ready).toFixed(1)} ms (the unattached runs use the mark)`);
       }
     }

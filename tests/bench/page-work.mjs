@@ -100,7 +100,8 @@ export function prlensWork(events) {
   return { totalMs: totalUs / 1000, longestMs: longest.us / 1000, tasks: perTask.size, spanMs: span / 1000, longestWhere, sampled: true };
 }
 
-async function traced(session, run) {
+/** Runs `run` inside a Chrome trace of `session`'s renderer; resolves to `prlensWork` of it. */
+export async function traced(session, run) {
   const events = [];
   const onData = (event) => events.push(...event.value);
   session.on("Tracing.dataCollected", onData);

@@ -6,6 +6,7 @@
 mod cache_and_limits;
 mod compare;
 mod defense;
+mod early_requests;
 mod errors;
 mod fake;
 mod first_render;

@@ -1,0 +1,245 @@
+/**
+ * Early requests: the background asks GitHub for a cold view's first wave (a PR's, or a pull
+ * list's query) the moment the content script names the page, while the panel or list frame is
+ * still booting; the frame's fetcher then takes the answers instead of sending the same requests.
+ *
+ * Why (docs/performance.md, "Early requests"): booting an extension frame (its document, scripts
+ * and the wasm engine) takes longer than one API round trip, and the frame could only start its
+ * requests after it. Sent from here, the network time and the boot overlap.
+ *
+ * What is asked is exactly what the frame would ask: a PR's wave 1 comes from
+ * `early-requests.json` (generated from the Rust plan by src/fetch/tests/early_requests.rs),
+ * filled in with the PR and the page's head and author (a hint only: the fetcher checks them
+ * against the pull, as for its own wave 1); a list's query is `list-store.js`'s. Nothing is
+ * asked unless the frame would ask it now: prlens on for the repository, no cache entry for the
+ * URL (a cached one is revalidated by the frame for free), for a list a token and no fresh list
+ * entry, and a budget that is unknown or well above the fetcher's own floors (so without a token,
+ * whose 60 requests an hour are soon known to be fewer, mostly the first view of the hour).
+ *
+ * Security (docs/security.md, "Token"): the token is read here and sent only to api.github.com;
+ * answers are handed only to extension pages (never to a content script, whose renderer the page
+ * shares), once each, and forgotten after `KEEP_MS` or when the token changes.
+ */
+
+import "./github-names.js";
+import "./prefs.js";
+import { earlyListKey, listIsFresh, listKey, listQueryRequest, listQueryTemplate, readListEntry } from "./list-store.js";
+import { isContentScript, isExtensionPage } from "./senders.js";
+import { CACHE_PREFIX } from "./token-change.js";
+
+const { PREFS_KEY, TOKEN_KEY, isEnabledFor, migratePrefs, tokenFrom } = globalThis.prlensPrefs;
+const names = globalThis.prlensNames;
+
+/** The fetcher's cache index and rate limits (src/fetch/cache.rs). */
+const INDEX_KEY = `${CACHE_PREFIX}index`;
+const RATE_LIMITS_KEY = `${CACHE_PREFIX}ratelimit`;
+/** Hex digits of the SHA-256 of a URL in its cache key (src/fetch/cache.rs, `key_for`). */
+const CACHE_KEY_HEX = 32;
+/** An answer not taken by then is dropped (the frame that wanted it went away). */
+const KEEP_MS = 30_000;
+/** Below this many requests left in a budget, early requests are left to the fetcher's own rules. */
+const MIN_REMAINING = 100;
+const MAX_KEPT = 64;
+const MAX_LIST_REPOS = 10;
+const COMMIT_SHA = /^[0-9a-f]{40}$/;
+/** A plain login: the only kind the templates fill in without encoding (not `name[bot]`). */
+const PLAIN_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
+
+/**
+ * key → `{answer: Promise<{status, headers, body, fetchedAt} | null>, at, authorized, group}`;
+ * a PR's answers share a group (`pullGroup`), taken together.
+ */
+const kept = new Map();
+let template = null;
+/** Bumped when the token changes: requests prepared with the old one are not sent. */
+let tokenGeneration = 0;
+/**
+ * The early requests being prepared (storage reads, cache keys): a take waits for them, so a
+ * frame that boots faster than they are sent does not send the same request twice.
+ */
+let preparing = Promise.resolve();
+
+function forgetOld(now) {
+  for (const [key, entry] of kept) if (now - entry.at > KEEP_MS) kept.delete(key);
+  while (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value);
+}
+
+/** What the fetcher keys a URL by in its cache (both pinned to one value by tests). */
+export async function cacheKey(url) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(url)));
+  const hex = Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return CACHE_PREFIX + hex.slice(0, CACHE_KEY_HEX);
+}
+
+/** Whether a budget is unknown, refilled, or comfortably above the fetcher's floors. */
+function budgetAllows(limits, resource, nowSeconds) {
+  const budget = limits?.budgets?.[resource];
+  return !budget || budget.reset <= nowSeconds || budget.remaining >= MIN_REMAINING;
+}
+
+/**
+ * Sends the request now and keeps its answer under `key` (the URL for REST, earlyListKey for a
+ * list); `authorized`: it carries the token.
+ */
+function keep(key, url, init, authorized, group = key) {
+  const answer = timeLimit().then((timeoutMs) =>
+    fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) })
+      .then(async (response) => ({
+        status: response.status,
+        headers: Array.from(response.headers.entries()),
+        body: await response.text(),
+        fetchedAt: new Date().toISOString(),
+      }))
+      // As the fetcher's own request would have ended (src/web/transport.rs).
+      .catch((error) => (error?.name === "TimeoutError" ? { error: "timeout" } : { error: "offline", message: String(error?.message ?? error) })),
+  );
+  kept.set(key, { answer, at: Date.now(), authorized, group, generation: tokenGeneration });
+}
+
+/** Prefs and token, and whether prlens runs on `owner/repo`. */
+async function setting(api, owner, repo) {
+  const [sync, local] = await Promise.all([api.storage.sync.get(PREFS_KEY), api.storage.local.get(TOKEN_KEY)]);
+  const prefs = migratePrefs(sync[PREFS_KEY]);
+  return { prefs, token: tokenFrom(local[TOKEN_KEY]), on: isEnabledFor(prefs, owner, repo) };
+}
+
+/** The wave-1 templates (early-requests.json), read once per background instance. */
+const pullTemplate = () => (template ??= fetch(new URL("early-requests.json", import.meta.url)).then((response) => response.json()));
+/** The fetcher's per-request time limit (src/fetch/limits.rs, carried by early-requests.json). */
+const timeLimit = () => pullTemplate().then((file) => file.timeout_ms);
+
+function parseStored(text) {
+  try {
+    return JSON.parse(text ?? "null");
+  } catch {
+    return null;
+  }
+}
+
+/** The key a PR's early answers are grouped under, for the panel's one take. */
+const pullGroup = ({ owner, repo, number }) => `pull:${owner}/${repo}#${number}`.toLowerCase();
+
+async function earlyPull(api, message) {
+  const pull = names.pullOf(message);
+  if (!pull) return;
+  const generation = tokenGeneration;
+  // Everything is read at once: this runs while the panel frame boots, and the sooner the
+  // requests leave the sooner they are back.
+  const [{ token, on }, { accept, pull: own, page_facts: fromPage }, stored] = await Promise.all([
+    setting(api, pull.owner, pull.repo),
+    pullTemplate(),
+    api.storage.local.get([INDEX_KEY, RATE_LIMITS_KEY]),
+  ]);
+  if (!on) return;
+  const head = COMMIT_SHA.test(String(message.head_sha ?? "")) ? message.head_sha : null;
+  const author = PLAIN_LOGIN.test(String(message.author ?? "")) ? message.author : null;
+  const fill = (url) =>
+    url.replaceAll("{owner}", pull.owner).replaceAll("{repo}", pull.repo).replaceAll("{number}", String(pull.number)).replaceAll("{head}", head).replaceAll("{author}", author);
+  const urls = [...own, ...(head && author ? fromPage : [])].map(fill);
+  const index = parseStored(stored[INDEX_KEY]) ?? {};
+  const limits = parseStored(stored[RATE_LIMITS_KEY]);
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  const keys = await Promise.all(urls.map(cacheKey));
+  if (generation !== tokenGeneration) return;
+  forgetOld(Date.now());
+  urls.forEach((url, position) => {
+    const resource = new URL(url).pathname.startsWith("/search/") ? "search" : "core";
+    if (Object.hasOwn(index, keys[position]) || kept.has(url) || !budgetAllows(limits, resource, nowSeconds)) return;
+    const headers = token ? { accept, authorization: `Bearer ${token}` } : { accept };
+    keep(url, url, { headers, credentials: "omit", cache: "no-store" }, Boolean(token), pullGroup(pull));
+  });
+}
+
+async function earlyList(api, message) {
+  const repos = (Array.isArray(message.repos) ? message.repos : []).slice(0, MAX_LIST_REPOS);
+  forgetOld(Date.now());
+  for (const candidate of repos) {
+    const owner = candidate?.owner;
+    const repo = candidate?.repo;
+    if (!names.isOwner(owner) || !names.isRepo(repo)) continue;
+    const generation = tokenGeneration;
+    const { prefs, token, on } = await setting(api, owner, repo);
+    // Without a token a list asks nothing until a click (list.js).
+    if (!on || !token || kept.has(earlyListKey({ owner, repo }))) continue;
+    if (listIsFresh(await readListEntry(api.storage.local, listKey({ owner, repo })), prefs)) continue;
+    const [url, init] = listQueryRequest(await listQueryTemplate(), { owner, repo }, token);
+    if (generation !== tokenGeneration || kept.has(earlyListKey({ owner, repo }))) continue;
+    keep(earlyListKey({ owner, repo }), url, init, true);
+  }
+}
+
+/** The answer kept under `key`, once, for a request with a token exactly when it had one. */
+async function take(api, message) {
+  await preparing;
+  const key = typeof message.key === "string" ? message.key : null;
+  const entry = key ? kept.get(key) : null;
+  if (!entry || message.authorized !== entry.authorized) return null;
+  kept.delete(key);
+  if (Date.now() - entry.at > KEEP_MS) return null;
+  return entry.answer;
+}
+
+/**
+ * Every answer kept for one PR, once, as `[[url, {authorized, status, headers, body}]]`: the
+ * panel asks for them as soon as it runs, so they cross into it while it still boots.
+ */
+async function takePull(api, message) {
+  await preparing;
+  const pull = names.pullOf(message);
+  if (!pull) return [];
+  const group = pullGroup(pull);
+  const now = Date.now();
+  const entries = [...kept].filter(([, entry]) => entry.group === group);
+  for (const [key] of entries) kept.delete(key);
+  const answers = await Promise.all(
+    entries.filter(([, entry]) => now - entry.at <= KEEP_MS).map(async ([key, entry]) => [key, { ...(await entry.answer), authorized: entry.authorized }]),
+  );
+  return answers.filter(([, answer]) => Number.isInteger(answer.status) || typeof answer.error === "string");
+}
+
+/** Forgets every kept answer (the token changed: they were asked with the old one). */
+export function forgetEarlyAnswers(api) {
+  api.storage.local.onChanged.addListener((changes) => {
+    if (!Object.hasOwn(changes, TOKEN_KEY)) return;
+    tokenGeneration += 1;
+    kept.clear();
+  });
+}
+
+/**
+ * Handles `prlens:early-pull` and `prlens:early-list` (from our content scripts: start the
+ * requests), `prlens:take-early` (from our extension pages: hand one answer over) and
+ * `prlens:take-early-pull` (hand all of a PR's answers over). Returns
+ * true when it will answer through `sendResponse`.
+ */
+export function handleEarlyMessage(api, message, sender, sendResponse) {
+  if (!message || typeof message !== "object") return false;
+  const report = (error) => console.error("prlens: early requests:", error.message);
+  const prepare = (work) => {
+    const done = work.catch(report);
+    preparing = Promise.all([preparing, done]);
+  };
+  if (message.type === "prlens:early-pull" && isContentScript(sender)) {
+    prepare(earlyPull(api, message));
+    return false;
+  }
+  if (message.type === "prlens:early-list" && isContentScript(sender)) {
+    prepare(earlyList(api, message));
+    return false;
+  }
+  if (message.type === "prlens:take-early" && isExtensionPage(api, sender)) {
+    take(api, message).then(
+      (answer) => sendResponse(answer ?? null),
+      () => sendResponse(null),
+    );
+    return true;
+  }
+  if (message.type === "prlens:take-early-pull" && isExtensionPage(api, sender)) {
+    takePull(api, message).then(
+      (answers) => sendResponse(answers),
+      () => sendResponse([]),
+    );
+    return true;
+  }
+  return false;
+}

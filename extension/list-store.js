@@ -1,0 +1,58 @@
+/**
+ * The list badges' stored entries and their GraphQL request, for the two places that decide
+ * whether a repository's list needs a query: the list frame (list.js) and the background's early
+ * requests (early-requests.js), which may send it while the frame is still booting.
+ *
+ * Stored shape (`chrome.storage.local["prlens.list.<owner>/<repo>"]`, lower-cased;
+ * docs/CONTRACTS.md "Storage"): `{badges: {<number>: badge}, queried_at?, engine?}`.
+ */
+import "./github-names.js";
+import "./prefs.js";
+
+export const API_BASE = "https://api.github.com";
+const LIST_KEY_PREFIX = "prlens.list.";
+/** The panel's default freshness window (docs/CONTRACTS.md, `freshnessSeconds`). */
+const DEFAULT_FRESHNESS_SECONDS = 120;
+
+/** The storage key of a repository's badges. */
+export const listKey = ({ owner, repo }) => `${LIST_KEY_PREFIX}${owner}/${repo}`.toLowerCase();
+
+/** The stored entry of `key`, or an empty one. */
+export async function readListEntry(storage, key) {
+  const stored = (await storage.get(key))[key];
+  return stored && typeof stored === "object" && stored.badges && typeof stored.badges === "object" ? stored : { badges: {} };
+}
+
+/** The freshness window in milliseconds (`prefs.freshnessSeconds`). */
+export function freshnessMs(prefs) {
+  const value = Number(prefs.freshnessSeconds);
+  return (Number.isFinite(value) && value >= 0 ? value : DEFAULT_FRESHNESS_SECONDS) * 1000;
+}
+
+/** The engine settings the badges were scored with, as stored. */
+export const engineKey = (prefs) => JSON.stringify(prefs.engine ?? {});
+
+/** Whether `entry` was queried with these settings inside the freshness window: no query then. */
+export function listIsFresh(entry, prefs, now = Date.now()) {
+  return Boolean(entry.queried_at) && entry.engine === engineKey(prefs) && now - entry.queried_at < freshnessMs(prefs);
+}
+
+/** The list query file (`list-query.json`, generated from Rust by tests/list_query_file.rs). */
+export const listQueryTemplate = () => fetch(new URL("list-query.json", import.meta.url)).then((response) => response.json());
+
+/** `fetch` arguments of the list query for one repository. */
+export function listQueryRequest({ query, variables }, { owner, repo }, token) {
+  return [
+    `${API_BASE}/graphql`,
+    {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ query, variables: { ...variables, owner, name: repo } }),
+      credentials: "omit",
+      cache: "no-store",
+    },
+  ];
+}
+
+/** The key an early list answer is kept under (early-requests.js). */
+export const earlyListKey = ({ owner, repo }) => `list:${owner}/${repo}`.toLowerCase();

@@ -1,0 +1,161 @@
+/**
+ * Early requests (extension/early-requests.js): the background sends a cold view's first wave
+ * the moment the content script names the PR, while the panel frame boots, and hands the
+ * answers only to our extension pages, once.
+ *
+ * Two layers: the background module in node with a scripted `chrome` API and `fetch` (who may
+ * start requests, who may take answers, what is never asked), then the extension in Chromium on
+ * the fake github.com (every request once, sent before the panel's own fetch started, and the
+ * panel equal to `prlens analyze`).
+ *
+ * Needs ./build.sh (dist/chrome) for the browser layer.
+ */
+import test from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+
+import { cacheKey, forgetEarlyAnswers, handleEarlyMessage } from "../../extension/early-requests.js";
+import { analyzeWithCli, signalDigest } from "../fake-github/make-bundles.mjs";
+import { bundleOf, makeBundles, panelFrame, startBrowser, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
+
+const EXTENSION_ID = "abcdefghijklmnopabcdefghijklmnop";
+const HEAD = "0123456789abcdef0123456789abcdef01234567";
+const PAGE_SENDER = { id: EXTENSION_ID, tab: { id: 1 }, url: "https://github.com/o/r/pull/1" };
+const PANEL_SENDER = { id: EXTENSION_ID, tab: { id: 1 }, url: `chrome-extension://${EXTENSION_ID}/panel.html#nonce=x` };
+
+/** A scripted extension API: prefs, token and cache in memory; `fetch` logs and answers 200. */
+function scripted({ prefs = {}, token = "ghp_scripted", local = {} } = {}) {
+  const listeners = [];
+  const store = { ...local, ...(token ? { "prlens.token": token } : {}) };
+  const pick = (items, keys) => Object.fromEntries((Array.isArray(keys) ? keys : [keys]).filter((key) => key in items).map((key) => [key, items[key]]));
+  const api = {
+    runtime: { id: EXTENSION_ID, getURL: (path = "") => `chrome-extension://${EXTENSION_ID}/${path}` },
+    storage: {
+      sync: { get: async (key) => pick({ "prlens.prefs": { enabled: true, disabledRepos: [], ...prefs } }, key) },
+      local: { get: async (keys) => pick(store, keys), onChanged: { addListener: (listener) => listeners.push(listener) } },
+    },
+  };
+  const fetched = [];
+  globalThis.fetch = async (url, init = {}) => {
+    const href = String(url);
+    if (href.startsWith("file:")) return new Response(fs.readFileSync(new URL(href)));
+    fetched.push({ url: href, headers: init.headers ?? {} });
+    return new Response(JSON.stringify({ url: href }), { status: 200, headers: { etag: '"e"' } });
+  };
+  const changeToken = () => listeners.forEach((listener) => listener({ "prlens.token": { newValue: "ghp_other" } }));
+  return { api, fetched, changeToken };
+}
+
+/** Sends a message as the background's onMessage would hand it over; resolves to the answer. */
+function send(api, message, sender) {
+  return new Promise((resolve) => {
+    const async = handleEarlyMessage(api, message, sender, resolve);
+    if (!async) resolve(undefined);
+  });
+}
+
+const pullMessage = (number, extra = {}) => ({ type: "prlens:early-pull", owner: "o", repo: "r", number, head_sha: HEAD, author: "alice", ...extra });
+const take = (api, number, sender = PANEL_SENDER) => send(api, { type: "prlens:take-early-pull", owner: "o", repo: "r", number }, sender);
+
+test("the background's cache keys are the fetcher's (pinned to the same value in src/fetch/cache.rs)", async () => {
+  assert.equal(await cacheKey("https://api.github.com/repos/o/r/pulls/1"), "prlens.cache.dfcfe0ec30148bc8b2f3ebd2c9ff94fe");
+});
+
+test("a content script starts a PR's wave 1, and only an extension page takes the answers, once", async () => {
+  const { api, fetched } = scripted();
+  await send(api, pullMessage(101), PAGE_SENDER);
+  assert.equal(await take(api, 101, PAGE_SENDER), undefined, "a content script is not answered");
+  const answers = await take(api, 101);
+  const template = JSON.parse(fs.readFileSync(new URL("../../extension/early-requests.json", import.meta.url), "utf8"));
+  assert.equal(fetched.length, template.pull.length + template.page_facts.length, "wave 1 with the page's head and author");
+  assert.equal(answers.length, fetched.length);
+  for (const { url, headers } of fetched) {
+    assert.ok(url.startsWith("https://api.github.com/"), `the token goes only to api.github.com: ${url}`);
+    assert.deepEqual(headers, { accept: template.accept, authorization: "Bearer ghp_scripted" });
+  }
+  assert.ok(answers.every(([url, answer]) => answer.status === 200 && answer.authorized === true && JSON.parse(answer.body).url === url));
+  assert.deepEqual(await take(api, 101), [], "each answer is handed over once");
+  // An extension page cannot start requests (only a content script names the page it is on).
+  await send(api, pullMessage(102), PANEL_SENDER);
+  assert.equal(fetched.length, answers.length, "nothing more was asked");
+});
+
+test("without the page's head and author, wave 1 asks only what the PR number names", async () => {
+  const { api, fetched } = scripted({ token: null });
+  await send(api, pullMessage(103, { head_sha: "not-a-sha", author: "x[bot]" }), PAGE_SENDER);
+  const answers = await take(api, 103);
+  const template = JSON.parse(fs.readFileSync(new URL("../../extension/early-requests.json", import.meta.url), "utf8"));
+  assert.equal(fetched.length, template.pull.length);
+  assert.ok(fetched.every(({ headers }) => !("authorization" in headers)), "no token, no authorization");
+  assert.ok(answers.every(([, answer]) => answer.authorized === false));
+});
+
+test("nothing is asked for a switched-off repository, a cached URL or a budget near its floor", async () => {
+  const off = scripted({ prefs: { disabledRepos: ["o/r"] } });
+  await send(off.api, pullMessage(104), PAGE_SENDER);
+  assert.deepEqual(await take(off.api, 104), []);
+  assert.equal(off.fetched.length, 0, "prlens is off for o/r");
+
+  const pullUrl = "https://api.github.com/repos/o/r/pulls/105";
+  const index = { [await cacheKey(pullUrl)]: { size: 1, stored_at: 1, last_used: 1, head_sha: null } };
+  const limits = { budgets: { core: { remaining: 40, reset: Math.floor(Date.now() / 1000) + 600 } } };
+  const low = scripted({ local: { "prlens.cache.index": JSON.stringify(index), "prlens.cache.ratelimit": JSON.stringify(limits) } });
+  await send(low.api, pullMessage(105), PAGE_SENDER);
+  await take(low.api, 105);
+  assert.ok(!low.fetched.some(({ url }) => url === pullUrl), "a cached URL is the fetcher's to revalidate");
+  assert.ok(low.fetched.length > 0 && low.fetched.every(({ url }) => url.includes("/search/")), `only the search budget is unknown: ${low.fetched.map(({ url }) => url)}`);
+});
+
+test("a token change drops every answer asked with the old token", async () => {
+  const { api, changeToken } = scripted();
+  forgetEarlyAnswers(api);
+  await send(api, pullMessage(106), PAGE_SENDER);
+  changeToken();
+  assert.deepEqual(await take(api, 106), []);
+});
+
+test("a cold view's wave 1 leaves before the panel's own fetch starts, once each, and the panel equals prlens analyze", { timeout: 90_000 }, async (t) => {
+  const fixture = makeBundles(["owner-45-files"]);
+  const browser = await startBrowser({ bundles: fixture.dir, server: { apiLatencyMs: 300 } });
+  t.after(() => browser.close());
+  const bundle = bundleOf(fixture, "owner-45-files");
+  const repo = bundle.pull.base.repo;
+  const page = await browser.newPage();
+  await page.goto(`https://github.com/${repo.owner.login}/${repo.name}/pull/${bundle.pull.number}`);
+  await waitForPanelState(page, ["ready"], { timeout: 40_000 });
+  const frame = await waitForFetchComplete(page, { timeout: 40_000 });
+  const marks = await frame.evaluate(() => Object.fromEntries(performance.getEntriesByType("mark").map((mark) => [mark.name, performance.timeOrigin + mark.startTime])));
+  const sent = browser.server.apiRequests();
+  const template = JSON.parse(fs.readFileSync(new URL("../../extension/early-requests.json", import.meta.url), "utf8"));
+  const early = sent.slice(0, template.pull.length + template.page_facts.length);
+  assert.ok(marks["prlens:fetch-start"], "the panel marks its fetch");
+  for (const request of early) assert.ok(request.receivedAt < marks["prlens:fetch-start"], `${request.path} reached GitHub before the panel's fetch started`);
+  const paths = sent.map((request) => request.path);
+  assert.deepEqual(paths.filter((path, index) => paths.indexOf(path) !== index), [], "no request twice");
+  const panel = frame.locator("#prlens-panel");
+  const now = await panel.getAttribute("data-prlens-fetched-at");
+  assert.deepEqual(JSON.parse(await panel.getAttribute("data-prlens-signal-digest")), signalDigest(analyzeWithCli(bundle, { now })));
+  assert.deepEqual(browser.consoleErrors, []);
+});
+
+test("a revisit after the freshness window revalidates what is cached and asks nothing early", { timeout: 90_000 }, async (t) => {
+  const fixture = makeBundles(["owner-45-files"]);
+  const browser = await startBrowser({ bundles: fixture.dir });
+  t.after(() => browser.close());
+  await browser.setStorage("sync", { "prlens.prefs": { enabled: true, disabledRepos: [], expanded: false, hiddenSections: [], engine: {}, freshnessSeconds: 0 } });
+  const bundle = bundleOf(fixture, "owner-45-files");
+  const repo = bundle.pull.base.repo;
+  const url = `https://github.com/${repo.owner.login}/${repo.name}/pull/${bundle.pull.number}`;
+  const page = await browser.newPage();
+  await page.goto(url);
+  await waitForFetchComplete(page, { timeout: 40_000 });
+  await page.waitForTimeout(500); // the cache writes behind the panel
+  const before = browser.server.apiRequests().length;
+  await page.goto(url);
+  await waitForFetchComplete(page, { timeout: 40_000 });
+  const again = browser.server.apiRequests().slice(before);
+  assert.ok(again.length > 0, "stale entries are revalidated");
+  const unconditional = again.filter((request) => !request.headers["if-none-match"]).map((request) => request.path);
+  assert.deepEqual(unconditional, [], "every request of the revisit is conditional: nothing was asked early for a cached URL");
+  await (await panelFrame(page)).locator("#prlens-panel[data-prlens-state=ready]").waitFor();
+});
