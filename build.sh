@@ -221,6 +221,7 @@ EXTENSION_FILES+=(list.html list.js list-query.json list-store.js) # the pull-li
 EXTENSION_FILES+=(early-requests.js early-requests.json senders.js) # the background's early requests
 EXTENSION_FILES+=(panel-compare.js) # the compare page self-check (extension/panel-compare.js)
 EXTENSION_FILES+=(github-names.js engine-session.js) # shared with the playground (assemble_www)
+EXTENSION_FILES+=(wasm-boot.js) # the panel's early wasm compile
 
 assemble_extension() {
   local dest=$1

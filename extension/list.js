@@ -37,7 +37,8 @@ const MAX_ROWS = 200;
 
 const nonce = /^#nonce=([0-9a-f]{32})$/.exec(location.hash)?.[1] ?? null;
 
-const engineSession = openEngineSession(() => init().then(() => wasm));
+// The module is compiling since list.html's <head> (wasm-boot.js).
+const engineSession = openEngineSession(() => init(globalThis.prlensWasmModule ? { module_or_path: globalThis.prlensWasmModule } : undefined).then(() => wasm));
 /** Prefs and token: all a list query needs before it can go out. */
 const stored = Promise.all([api.storage.sync.get(PREFS_KEY), api.storage.local.get(TOKEN_KEY)]).then(([sync, local]) => {
   const prefs = migratePrefs(sync[PREFS_KEY]);

@@ -110,15 +110,20 @@ export function timeToPanel(view, kind) {
 }
 
 /**
- * wasm compile + instantiate in the panel on a cold profile: `prlens:wasm-start` → `prlens:wasm-ready`
- * (panel.js marks around wasm-bindgen's `init`: streaming compile of the packaged file, then
- * instantiate), median of the unattached cold runs, else the Playwright-driven cold view.
+ * wasm compile + instantiate in the panel on a cold profile: `prlens:wasm-start` →
+ * `prlens:wasm-compiled` (wasm-boot.js: the streaming compile of the packaged file, started from
+ * panel.html's <head>) plus `prlens:wasm-instantiate` → `prlens:wasm-ready` (panel/state.js,
+ * around wasm-bindgen's `init` with the compiled module); without the compiled mark (an older
+ * panel), wasm-start → wasm-ready. Median of the unattached cold runs, else the Playwright-driven
+ * cold view.
  */
 export function wasmCompile(view) {
   const span = (marks) => {
-    const start = marks?.find((mark) => mark.name === "wasm-start")?.ms;
-    const ready = marks?.find((mark) => mark.name === "wasm-ready")?.ms;
-    return start === undefined || ready === undefined || start === null || ready === null ? null : ready - start;
+    const at = (name) => marks?.find((mark) => mark.name === name)?.ms ?? null;
+    const [start, compiled, instantiate, ready] = ["wasm-start", "wasm-compiled", "wasm-instantiate", "wasm-ready"].map(at);
+    if (start === null || ready === null) return null;
+    if (compiled === null || instantiate === null) return ready - start;
+    return compiled - start + (ready - Math.max(instantiate, compiled));
   };
   const runs = (view?.unattached?.cold?.runs ?? []).map((run) => span(run.panelMarks)).filter((ms) => ms !== null);
   if (runs.length) return { ms: median(runs), how: `median of ${runs.length} fresh profiles` };
