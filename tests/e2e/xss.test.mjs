@@ -85,7 +85,7 @@ test("extension: no corpus bundle executes, injects or links anywhere but github
       if ((await expand.count()) > 0 && (await expand.first().getAttribute("aria-expanded")) !== "true") await expand.first().click();
       await page.waitForTimeout(300);
 
-      const panelProblems = await frame.evaluate(auditDocument, { globals: GLOBALS, allowedScriptSrc: ["panel.js"], rootSelector: null });
+      const panelProblems = await frame.evaluate(auditDocument, { globals: GLOBALS, allowedScriptSrc: ["panel.js", "wasm-boot.js"], rootSelector: null });
       assert.deepEqual(panelProblems, [], "panel document");
       // The details sheet shows every section: the same audit on its document.
       const details = await openDetails(page, frame);
