@@ -75,6 +75,18 @@ pub fn ascii_lowercase(text: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// Whether the `/`-separated `path` has the directory path `prefix` (ending in `/`) at its root
+/// or after any `/`: `starts_with(prefix) || contains("/" + prefix)` without a substring
+/// searcher, which wasm builds anew for every call (docs/performance.md, "Measurements behind
+/// code choices"); paths have few slashes.
+pub fn under(path: &str, prefix: &str) -> bool {
+    path.starts_with(prefix)
+        || path.match_indices('/').any(|(slash, _)| {
+            path.get(slash + 1..)
+                .is_some_and(|rest| rest.starts_with(prefix))
+        })
+}
+
 /// Items listed in a detail before "and N more".
 const NAMED_IN_DETAIL: usize = 3;
 
