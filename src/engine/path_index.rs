@@ -17,8 +17,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use crate::settings::paths::{
-    BINARY_EXTENSIONS, CONFIG_EXTENSIONS, DOC_EXTENSIONS, LANGUAGES, LOCKFILES, MANIFESTS,
-    SENSITIVE_WORDS,
+    BINARY_EXTENSIONS, BUILD_SUFFIXES, BUILD_TREE_DIRS, CONFIG_EXTENSIONS, DOC_DIRS,
+    DOC_EXTENSIONS, GENERATED_SUFFIXES, LANGUAGES, LOCKFILES, MANIFESTS, SENSITIVE_WORDS,
+    TEST_CAMEL_SUFFIXES, TEST_DIRS, TEST_SUFFIXES, TRANSLATION_DIRS, VENDORED_DIRS,
 };
 
 /// FNV-1a: the indexes hold fixed table entries (no attacker chooses the keys, so no flooding
@@ -103,6 +104,123 @@ pub fn is_doc_extension(extension: &str) -> bool {
     set_index(&INDEX, DOC_EXTENSIONS).contains(extension)
 }
 
+/// A table of basename suffixes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SuffixTable {
+    /// `TEST_SUFFIXES`, for the lower-case basename.
+    Test,
+    /// `TEST_CAMEL_SUFFIXES`, for the basename as given.
+    TestCamel,
+    Generated,
+    Build,
+}
+
+/// The entries of a suffix table grouped by the text after their last `.`, and those without
+/// a `.`.
+struct Suffixes {
+    by_extension: Map<Vec<&'static str>>,
+    undotted: Vec<&'static str>,
+}
+
+impl Suffixes {
+    fn new(table: &'static [&'static str]) -> Self {
+        let mut suffixes = Suffixes {
+            by_extension: Map::default(),
+            undotted: Vec::new(),
+        };
+        for entry in table {
+            match entry.rsplit_once('.') {
+                Some((_, extension)) => suffixes
+                    .by_extension
+                    .entry(extension)
+                    .or_default()
+                    .push(*entry),
+                None => suffixes.undotted.push(*entry),
+            }
+        }
+        suffixes
+    }
+}
+
+/// The entries of `table` that can end `basename`, in table order within each group: a
+/// basename ends with an entry containing a `.` only if both end with the same text after
+/// their last `.`, so each file is compared with a few entries instead of the whole table.
+pub fn suffixes_for(table: SuffixTable, basename: &str) -> impl Iterator<Item = &'static str> {
+    static TEST: OnceLock<Suffixes> = OnceLock::new();
+    static TEST_CAMEL: OnceLock<Suffixes> = OnceLock::new();
+    static GENERATED: OnceLock<Suffixes> = OnceLock::new();
+    static BUILD: OnceLock<Suffixes> = OnceLock::new();
+    let (cell, entries) = match table {
+        SuffixTable::Test => (&TEST, TEST_SUFFIXES),
+        SuffixTable::TestCamel => (&TEST_CAMEL, TEST_CAMEL_SUFFIXES),
+        SuffixTable::Generated => (&GENERATED, GENERATED_SUFFIXES),
+        SuffixTable::Build => (&BUILD, BUILD_SUFFIXES),
+    };
+    let suffixes: &'static Suffixes = cell.get_or_init(|| Suffixes::new(entries));
+    let extension = basename.rsplit('.').next().unwrap_or("");
+    let dotted: &'static [&'static str] = basename
+        .contains('.')
+        .then(|| suffixes.by_extension.get(extension))
+        .flatten()
+        .map_or(&[], Vec::as_slice);
+    dotted.iter().chain(&suffixes.undotted).copied()
+}
+
+/// A table of directory names (lower-case segments) that says what a file under one is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DirTable {
+    Test,
+    Vendored,
+    Doc,
+    Translation,
+    BuildTree,
+}
+
+impl DirTable {
+    const ALL: [(DirTable, &'static [&'static str]); 5] = [
+        (DirTable::Test, TEST_DIRS),
+        (DirTable::Vendored, VENDORED_DIRS),
+        (DirTable::Doc, DOC_DIRS),
+        (DirTable::Translation, TRANSLATION_DIRS),
+        (DirTable::BuildTree, BUILD_TREE_DIRS),
+    ];
+
+    fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+/// The directory tables that name at least one of a path's directory segments.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DirTables(u8);
+
+impl DirTables {
+    /// The tables naming any of the lower-case `segments`: one lookup per segment instead of a
+    /// scan of each table per segment per question.
+    pub fn of<'s>(segments: impl IntoIterator<Item = &'s str>) -> Self {
+        static INDEX: OnceLock<Map<u8>> = OnceLock::new();
+        let index = INDEX.get_or_init(|| {
+            let mut index = Map::default();
+            for (table, names) in DirTable::ALL {
+                for name in names {
+                    *index.entry(*name).or_insert(0) |= table.bit();
+                }
+            }
+            index
+        });
+        DirTables(
+            segments
+                .into_iter()
+                .filter_map(|segment| index.get(segment))
+                .fold(0, |tables, bits| tables | bits),
+        )
+    }
+
+    pub fn contains(self, table: DirTable) -> bool {
+        self.0 & table.bit() != 0
+    }
+}
+
 /// The sensitive area named by any of the lower-case `words`: the area listed first in
 /// `SENSITIVE_WORDS` among those that list one of the words.
 pub fn sensitive_area<'w>(words: impl IntoIterator<Item = &'w str>) -> Option<&'static str> {
@@ -157,6 +275,51 @@ mod tests {
             assert!(is_doc_extension(extension));
         }
         assert!(!is_binary_extension("rs") && !is_doc_extension("rs"));
+    }
+
+    #[test]
+    fn suffix_candidates_hold_every_entry_a_basename_ends_with() {
+        let tables = [
+            (SuffixTable::Test, TEST_SUFFIXES),
+            (SuffixTable::TestCamel, TEST_CAMEL_SUFFIXES),
+            (SuffixTable::Generated, GENERATED_SUFFIXES),
+            (SuffixTable::Build, BUILD_SUFFIXES),
+        ];
+        for (table, entries) in tables {
+            for entry in entries {
+                for basename in [
+                    entry.to_string(),
+                    format!("x{entry}"),
+                    format!("a.b{entry}"),
+                ] {
+                    let candidates: Vec<&str> = suffixes_for(table, &basename).collect();
+                    let scanned: Vec<&str> = entries
+                        .iter()
+                        .copied()
+                        .filter(|suffix| basename.ends_with(suffix))
+                        .collect();
+                    for suffix in scanned {
+                        assert!(candidates.contains(&suffix), "{basename}: {suffix}");
+                    }
+                }
+            }
+        }
+        assert_eq!(suffixes_for(SuffixTable::Test, "main.zzz").count(), 0);
+    }
+
+    #[test]
+    fn dir_tables_answer_like_a_scan_of_each_table() {
+        for (table, names) in DirTable::ALL {
+            for name in names {
+                let found = DirTables::of(["src", name, "x"]);
+                for (other, other_names) in DirTable::ALL {
+                    assert_eq!(found.contains(other), other_names.contains(name), "{name}");
+                }
+                assert!(found.contains(table));
+            }
+        }
+        assert_eq!(DirTables::of(["src", "lib"]), DirTables::default());
+        assert_eq!(DirTables::of([]), DirTables::default());
     }
 
     #[test]
