@@ -17,9 +17,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use crate::settings::paths::{
-    BINARY_EXTENSIONS, BUILD_SUFFIXES, BUILD_TREE_DIRS, CONFIG_EXTENSIONS, DOC_DIRS,
-    DOC_EXTENSIONS, GENERATED_SUFFIXES, LANGUAGES, LOCKFILES, MANIFESTS, SENSITIVE_WORDS,
-    TEST_CAMEL_SUFFIXES, TEST_DIRS, TEST_SUFFIXES, TRANSLATION_DIRS, VENDORED_DIRS,
+    BINARY_EXTENSIONS, BUILD_TREE_DIRS, CONFIG_EXTENSIONS, DOC_DIRS, DOC_EXTENSIONS, LANGUAGES,
+    LOCKFILES, MANIFESTS, SENSITIVE_WORDS, TEST_DIRS, TRANSLATION_DIRS, VENDORED_DIRS,
 };
 
 /// FNV-1a: the indexes hold fixed table entries (no attacker chooses the keys, so no flooding
@@ -102,68 +101,6 @@ pub fn is_config_extension(extension: &str) -> bool {
 pub fn is_doc_extension(extension: &str) -> bool {
     static INDEX: OnceLock<Set> = OnceLock::new();
     set_index(&INDEX, DOC_EXTENSIONS).contains(extension)
-}
-
-/// A table of basename suffixes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SuffixTable {
-    /// `TEST_SUFFIXES`, for the lower-case basename.
-    Test,
-    /// `TEST_CAMEL_SUFFIXES`, for the basename as given.
-    TestCamel,
-    Generated,
-    Build,
-}
-
-/// The entries of a suffix table grouped by the text after their last `.`, and those without
-/// a `.`.
-struct Suffixes {
-    by_extension: Map<Vec<&'static str>>,
-    undotted: Vec<&'static str>,
-}
-
-impl Suffixes {
-    fn new(table: &'static [&'static str]) -> Self {
-        let mut suffixes = Suffixes {
-            by_extension: Map::default(),
-            undotted: Vec::new(),
-        };
-        for entry in table {
-            match entry.rsplit_once('.') {
-                Some((_, extension)) => suffixes
-                    .by_extension
-                    .entry(extension)
-                    .or_default()
-                    .push(*entry),
-                None => suffixes.undotted.push(*entry),
-            }
-        }
-        suffixes
-    }
-}
-
-/// The entries of `table` that can end `basename`, in table order within each group: a
-/// basename ends with an entry containing a `.` only if both end with the same text after
-/// their last `.`, so each file is compared with a few entries instead of the whole table.
-pub fn suffixes_for(table: SuffixTable, basename: &str) -> impl Iterator<Item = &'static str> {
-    static TEST: OnceLock<Suffixes> = OnceLock::new();
-    static TEST_CAMEL: OnceLock<Suffixes> = OnceLock::new();
-    static GENERATED: OnceLock<Suffixes> = OnceLock::new();
-    static BUILD: OnceLock<Suffixes> = OnceLock::new();
-    let (cell, entries) = match table {
-        SuffixTable::Test => (&TEST, TEST_SUFFIXES),
-        SuffixTable::TestCamel => (&TEST_CAMEL, TEST_CAMEL_SUFFIXES),
-        SuffixTable::Generated => (&GENERATED, GENERATED_SUFFIXES),
-        SuffixTable::Build => (&BUILD, BUILD_SUFFIXES),
-    };
-    let suffixes: &'static Suffixes = cell.get_or_init(|| Suffixes::new(entries));
-    let extension = basename.rsplit('.').next().unwrap_or("");
-    let dotted: &'static [&'static str] = basename
-        .contains('.')
-        .then(|| suffixes.by_extension.get(extension))
-        .flatten()
-        .map_or(&[], Vec::as_slice);
-    dotted.iter().chain(&suffixes.undotted).copied()
 }
 
 /// A table of directory names (lower-case segments) that says what a file under one is.
@@ -275,36 +212,6 @@ mod tests {
             assert!(is_doc_extension(extension));
         }
         assert!(!is_binary_extension("rs") && !is_doc_extension("rs"));
-    }
-
-    #[test]
-    fn suffix_candidates_hold_every_entry_a_basename_ends_with() {
-        let tables = [
-            (SuffixTable::Test, TEST_SUFFIXES),
-            (SuffixTable::TestCamel, TEST_CAMEL_SUFFIXES),
-            (SuffixTable::Generated, GENERATED_SUFFIXES),
-            (SuffixTable::Build, BUILD_SUFFIXES),
-        ];
-        for (table, entries) in tables {
-            for entry in entries {
-                for basename in [
-                    entry.to_string(),
-                    format!("x{entry}"),
-                    format!("a.b{entry}"),
-                ] {
-                    let candidates: Vec<&str> = suffixes_for(table, &basename).collect();
-                    let scanned: Vec<&str> = entries
-                        .iter()
-                        .copied()
-                        .filter(|suffix| basename.ends_with(suffix))
-                        .collect();
-                    for suffix in scanned {
-                        assert!(candidates.contains(&suffix), "{basename}: {suffix}");
-                    }
-                }
-            }
-        }
-        assert_eq!(suffixes_for(SuffixTable::Test, "main.zzz").count(), 0);
     }
 
     #[test]

@@ -6,7 +6,7 @@
 
 use crate::bundle::ChangedFile;
 use crate::engine::diff;
-use crate::engine::path_index::{self, suffixes_for, DirTable, DirTables, SuffixTable};
+use crate::engine::path_index::{self, DirTable, DirTables};
 use crate::settings::paths::*;
 
 /// A path split the ways the tables need it, all lower-case (ASCII letters: every table entry
@@ -145,7 +145,8 @@ pub(super) fn is_vendored(name: &PathName) -> bool {
 }
 
 pub(super) fn is_generated_path(name: &PathName) -> bool {
-    suffixes_for(SuffixTable::Generated, name.basename)
+    GENERATED_SUFFIXES
+        .iter()
         .any(|suffix| ends_with(name.basename, suffix))
         || (matches!(name.extension, "js" | "mjs" | "cjs")
             && GENERATED_JS_DIRS.iter().any(|dir| name.under(dir)))
@@ -246,9 +247,10 @@ pub(super) fn is_test(name: &PathName) -> bool {
         || TEST_BASENAME_PREFIXES
             .iter()
             .any(|prefix| starts_with(name.basename, prefix))
-        || suffixes_for(SuffixTable::Test, name.basename)
+        || TEST_SUFFIXES
+            .iter()
             .any(|suffix| ends_with(name.basename, suffix) && name.basename.len() > suffix.len())
-        || suffixes_for(SuffixTable::TestCamel, name.original_basename).any(|suffix| {
+        || TEST_CAMEL_SUFFIXES.iter().any(|suffix| {
             ends_with(name.original_basename, suffix) && name.original_basename.len() > suffix.len()
         })
 }
@@ -304,7 +306,8 @@ pub(super) fn is_build_script(name: &PathName, language: Option<&str>) -> bool {
         || BUILD_BASENAME_PREFIXES
             .iter()
             .any(|prefix| starts_with(name.basename, prefix))
-        || suffixes_for(SuffixTable::Build, name.basename)
+        || BUILD_SUFFIXES
+            .iter()
             .any(|suffix| ends_with(name.basename, suffix))
     {
         return true;
