@@ -75,6 +75,18 @@ pub fn ascii_lowercase(text: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// Whether the `/`-separated `path` has the directory path `prefix` (ending in `/`) at its root
+/// or after any `/`: `starts_with(prefix) || contains("/" + prefix)` without a substring
+/// searcher, which wasm builds anew for every call (there is no SIMD fast path as on x86-64);
+/// paths have few slashes (docs/performance-history.md, "Engine speed, round 2").
+pub fn under(path: &str, prefix: &str) -> bool {
+    path.starts_with(prefix)
+        || path.match_indices('/').any(|(slash, _)| {
+            path.get(slash + 1..)
+                .is_some_and(|rest| rest.starts_with(prefix))
+        })
+}
+
 /// Items listed in a detail before "and N more".
 const NAMED_IN_DETAIL: usize = 3;
 

@@ -17,8 +17,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use crate::settings::paths::{
-    BINARY_EXTENSIONS, CONFIG_EXTENSIONS, DOC_EXTENSIONS, LANGUAGES, LOCKFILES, MANIFESTS,
-    SENSITIVE_WORDS,
+    BINARY_EXTENSIONS, BUILD_TREE_DIRS, CONFIG_EXTENSIONS, DOC_DIRS, DOC_EXTENSIONS, LANGUAGES,
+    LOCKFILES, MANIFESTS, SENSITIVE_WORDS, TEST_DIRS, TRANSLATION_DIRS, VENDORED_DIRS,
 };
 
 /// FNV-1a: the indexes hold fixed table entries (no attacker chooses the keys, so no flooding
@@ -103,6 +103,61 @@ pub fn is_doc_extension(extension: &str) -> bool {
     set_index(&INDEX, DOC_EXTENSIONS).contains(extension)
 }
 
+/// A table of directory names (lower-case segments) that says what a file under one is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DirTable {
+    Test,
+    Vendored,
+    Doc,
+    Translation,
+    BuildTree,
+}
+
+impl DirTable {
+    const ALL: [(DirTable, &'static [&'static str]); 5] = [
+        (DirTable::Test, TEST_DIRS),
+        (DirTable::Vendored, VENDORED_DIRS),
+        (DirTable::Doc, DOC_DIRS),
+        (DirTable::Translation, TRANSLATION_DIRS),
+        (DirTable::BuildTree, BUILD_TREE_DIRS),
+    ];
+
+    fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+/// The directory tables that name at least one of a path's directory segments.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DirTables(u8);
+
+impl DirTables {
+    /// The tables naming any of the lower-case `segments`: one lookup per segment instead of a
+    /// scan of each table per segment per question.
+    pub fn of<'s>(segments: impl IntoIterator<Item = &'s str>) -> Self {
+        static INDEX: OnceLock<Map<u8>> = OnceLock::new();
+        let index = INDEX.get_or_init(|| {
+            let mut index = Map::default();
+            for (table, names) in DirTable::ALL {
+                for name in names {
+                    *index.entry(*name).or_insert(0) |= table.bit();
+                }
+            }
+            index
+        });
+        DirTables(
+            segments
+                .into_iter()
+                .filter_map(|segment| index.get(segment))
+                .fold(0, |tables, bits| tables | bits),
+        )
+    }
+
+    pub fn contains(self, table: DirTable) -> bool {
+        self.0 & table.bit() != 0
+    }
+}
+
 /// The sensitive area named by any of the lower-case `words`: the area listed first in
 /// `SENSITIVE_WORDS` among those that list one of the words.
 pub fn sensitive_area<'w>(words: impl IntoIterator<Item = &'w str>) -> Option<&'static str> {
@@ -157,6 +212,21 @@ mod tests {
             assert!(is_doc_extension(extension));
         }
         assert!(!is_binary_extension("rs") && !is_doc_extension("rs"));
+    }
+
+    #[test]
+    fn dir_tables_answer_like_a_scan_of_each_table() {
+        for (table, names) in DirTable::ALL {
+            for name in names {
+                let found = DirTables::of(["src", name, "x"]);
+                for (other, other_names) in DirTable::ALL {
+                    assert_eq!(found.contains(other), other_names.contains(name), "{name}");
+                }
+                assert!(found.contains(table));
+            }
+        }
+        assert_eq!(DirTables::of(["src", "lib"]), DirTables::default());
+        assert_eq!(DirTables::of([]), DirTables::default());
     }
 
     #[test]

@@ -25,14 +25,19 @@ mod compare;
 /// `extension/list-query.json`, kept equal to the CLI queue's by tests/list_query_file.rs).
 mod list;
 
+/// `analyzeBundle`'s bundle text enters wasm through `TextEncoder.encodeInto`.
+mod text_in;
+
 /// Computes a signal from bundle JSON and settings JSON; returns the signal as JSON text.
-/// `now` is an optional RFC 3339 reference time.
+/// `now` is an optional RFC 3339 reference time. The bundle is taken as a JS value and copied
+/// by [`text_in::string`], not as `&str`: see that module for why.
 #[wasm_bindgen(js_name = analyzeBundle)]
 pub fn analyze_bundle(
-    bundle_json: &str,
+    bundle_json: &JsValue,
     settings_json: &str,
     now: Option<String>,
 ) -> Result<String, JsError> {
+    let bundle_json = text_in::string(bundle_json, "the bundle")?;
     let now = match now.as_deref() {
         Some(text) => Some(
             crate::timestamp::parse(text)
@@ -40,7 +45,7 @@ pub fn analyze_bundle(
         ),
         None => None,
     };
-    let signal = crate::analyze_json(bundle_json, settings_json, now)
+    let signal = crate::analyze_json(&bundle_json, settings_json, now)
         .map_err(|error| JsError::new(&error.to_string()))?;
     serde_json::to_string(&signal).map_err(|error| JsError::new(&error.to_string()))
 }

@@ -6,7 +6,7 @@
 
 use crate::bundle::ChangedFile;
 use crate::engine::diff;
-use crate::engine::path_index;
+use crate::engine::path_index::{self, DirTable, DirTables};
 use crate::settings::paths::*;
 
 /// A path split the ways the tables need it, all lower-case (ASCII letters: every table entry
@@ -23,6 +23,8 @@ pub(super) struct PathName<'a> {
     pub(super) original: &'a str,
     /// The basename as given (for case-sensitive suffixes such as `Test.java`).
     pub(super) original_basename: &'a str,
+    /// The directory tables (tests, vendored, docs, …) naming one of the directory segments.
+    dir_tables: DirTables,
 }
 
 /// The path with `/` separators (`\` replaced), borrowed when it already has them.
@@ -60,7 +62,13 @@ impl<'a> PathName<'a> {
             directory,
             original,
             original_basename: original.rsplit('/').next().unwrap_or(""),
+            dir_tables: DirTables::of(directory.into_iter().flat_map(|dir| dir.split('/'))),
         }
+    }
+
+    /// Whether one of the directory segments is named in `table`.
+    pub(super) fn in_table(&self, table: DirTable) -> bool {
+        self.dir_tables.contains(table)
     }
 
     /// Directory segments (not the basename), outermost first.
@@ -133,7 +141,7 @@ pub(super) fn manifest_ecosystem(name: &PathName) -> Option<&'static str> {
 }
 
 pub(super) fn is_vendored(name: &PathName) -> bool {
-    name.in_dir(VENDORED_DIRS) || VENDORED_SEGMENTS.iter().any(|segment| name.under(segment))
+    name.in_table(DirTable::Vendored) || VENDORED_SEGMENTS.iter().any(|segment| name.under(segment))
 }
 
 pub(super) fn is_generated_path(name: &PathName) -> bool {
@@ -231,7 +239,7 @@ pub(super) fn is_binary(file: &ChangedFile, name: &PathName, language: Option<&s
 }
 
 pub(super) fn is_test(name: &PathName) -> bool {
-    name.in_dir(TEST_DIRS)
+    name.in_table(DirTable::Test)
         || name.dirs().any(|dir| {
             ends_with(dir, ".tests") || ends_with(dir, ".test") || ends_with(dir, ".unittests")
         })
@@ -263,7 +271,7 @@ pub(super) fn is_docs(name: &PathName, manifest: bool, language: Option<&str>) -
     {
         return true;
     }
-    if !name.in_dir(DOC_DIRS) {
+    if !name.in_table(DirTable::Doc) {
         return false;
     }
     // Anything under a top-level docs tree (including `docs/conf.py`) is documentation;
@@ -279,7 +287,7 @@ pub(super) fn is_docs(name: &PathName, manifest: bool, language: Option<&str>) -
 /// that is not code (GNU gettext manual; https://docs.oasis-open.org/xliff/).
 pub(super) fn is_translation(name: &PathName) -> bool {
     TRANSLATION_EXTENSIONS.contains(&name.extension)
-        || (name.in_dir(TRANSLATION_DIRS) && path_index::language(name.extension).is_none())
+        || (name.in_table(DirTable::Translation) && path_index::language(name.extension).is_none())
 }
 
 pub(super) fn is_ci_config(name: &PathName) -> bool {
@@ -304,7 +312,7 @@ pub(super) fn is_build_script(name: &PathName, language: Option<&str>) -> bool {
     {
         return true;
     }
-    if name.in_dir(BUILD_TREE_DIRS) {
+    if name.in_table(DirTable::BuildTree) {
         return true;
     }
     let script = SCRIPT_EXTENSIONS.contains(&name.extension);

@@ -169,9 +169,11 @@ pub fn assess(context: &Context) -> SupplyChain {
         // One parse for the scans that read every file's added lines, and only when one of
         // them can find something there (most files of a large PR are plain ASCII code).
         let text = file.patch.as_deref().unwrap_or("");
+        let registry_settings = registries::settings_of(&facts.path);
+        let autorun_kind = autorun::kind_of(&facts.path);
         let needs_lines = facts.lockfile
-            || registries::may_hold(&facts.path)
-            || autorun::may_hold(&facts.path)
+            || registry_settings.is_some()
+            || autorun_kind.is_some()
             || text.split('\n').any(|line| {
                 line.starts_with('+')
                     && (!line.is_ascii()
@@ -185,8 +187,8 @@ pub fn assess(context: &Context) -> SupplyChain {
             diff::Patch::default()
         };
         findings.extend(secrets::findings(facts, &patch));
-        findings.extend(registries::findings(facts, &patch));
-        findings.extend(autorun::findings(file, facts, &patch));
+        findings.extend(registries::findings(facts, registry_settings, &patch));
+        findings.extend(autorun::findings(file, facts, autorun_kind, &patch));
         findings.extend(hidden_text::findings(file, facts, &patch));
         findings.extend(lockfiles::sources(file, facts));
         findings.extend(lockfile_sources::findings(facts, &patch));

@@ -88,7 +88,7 @@ const MAX_FINDINGS: usize = 5;
 
 /// What kind of self-running configuration a path is.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
+pub enum Kind {
     VscodeTasks,
     Devcontainer,
     Idea,
@@ -101,7 +101,9 @@ enum Kind {
     PackageJson,
 }
 
-fn kind_of(path: &str) -> Option<Kind> {
+/// The kind of self-running configuration `path` is, if any: asked once per file (the
+/// supply-chain pre-check and [`findings`] share the answer).
+pub fn kind_of(path: &str) -> Option<Kind> {
     let lower = crate::text::ascii_lowercase(path);
     let name = lower.rsplit('/').next().unwrap_or(&lower);
     Some(match name {
@@ -116,13 +118,10 @@ fn kind_of(path: &str) -> Option<Kind> {
         "conftest.py" => Kind::Conftest,
         "pytest.ini" | "tox.ini" | "setup.cfg" | "pyproject.toml" => Kind::PytestConfig,
         "package.json" => Kind::PackageJson,
-        _ if lower.starts_with(".husky/")
-            || lower.starts_with(".githooks/")
-            || lower.contains("/.husky/") =>
-        {
+        _ if lower.starts_with(".githooks/") || crate::text::under(&lower, ".husky/") => {
             Kind::HookRunner
         }
-        _ if lower.starts_with(".idea/") || lower.contains("/.idea/") => Kind::Idea,
+        _ if crate::text::under(&lower, ".idea/") => Kind::Idea,
         _ if JS_RUNNER_CONFIGS
             .iter()
             .any(|prefix| name.starts_with(prefix)) =>
@@ -131,11 +130,6 @@ fn kind_of(path: &str) -> Option<Kind> {
         }
         _ => return None,
     })
-}
-
-/// Whether a file can run by itself.
-pub fn may_hold(path: &str) -> bool {
-    kind_of(path).is_some()
 }
 
 /// Whether an added line can set `core.hooksPath`.
@@ -153,10 +147,16 @@ pub fn may_hold_line(line: &str) -> bool {
 /// The git setting [`may_hold_line`] looks for.
 const HOOKS_PATH: &[u8] = b"hooksPath";
 
-pub fn findings(file: &ChangedFile, facts: &FileFacts, patch: &Patch) -> Vec<Finding> {
+/// `kind` is [`kind_of`] the file's path.
+pub fn findings(
+    file: &ChangedFile,
+    facts: &FileFacts,
+    kind: Option<Kind>,
+    patch: &Patch,
+) -> Vec<Finding> {
     let path = facts.path.as_str();
     let hooks_path = hooks_path_lines(patch, path);
-    let Some(kind) = kind_of(path) else {
+    let Some(kind) = kind else {
         return hooks_path;
     };
     if file.status == "removed" {
@@ -320,6 +320,7 @@ mod tests {
         kinds(findings(
             &file,
             &classify_file(&file),
+            kind_of(path),
             &crate::engine::diff::parse(file.patch.as_deref().unwrap_or("")),
         ))
     }

@@ -60,7 +60,7 @@ const MAX_FINDINGS: usize = 10;
 
 /// How a file states its package source, by name.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum SourceFile {
+pub enum SourceFile {
     Npmrc,
     Yarnrc,
     YarnrcYml,
@@ -73,7 +73,9 @@ enum SourceFile {
     Gradle,
 }
 
-fn settings_of(path: &str) -> Option<SourceFile> {
+/// The package-source settings file `path` is, if any: asked once per file (the supply-chain
+/// pre-check and [`findings`] share the answer).
+pub fn settings_of(path: &str) -> Option<SourceFile> {
     let lower = crate::text::ascii_lowercase(path);
     let name = lower.rsplit('/').next().unwrap_or(&lower);
     Some(match name {
@@ -95,11 +97,6 @@ fn settings_of(path: &str) -> Option<SourceFile> {
     })
 }
 
-/// Whether a file is a package-source settings file.
-pub fn may_hold(path: &str) -> bool {
-    settings_of(path).is_some()
-}
-
 /// Whether an added line can set Go's module source.
 pub fn may_hold_line(line: &str) -> bool {
     // `line.contains("GO")` without a substring searcher: this runs for every added line of
@@ -107,8 +104,8 @@ pub fn may_hold_line(line: &str) -> bool {
     line.as_bytes().windows(2).any(|pair| pair == b"GO")
 }
 
-pub fn findings(facts: &FileFacts, patch: &Patch) -> Vec<Finding> {
-    let settings = settings_of(&facts.path);
+/// `settings` is [`settings_of`] the file's path.
+pub fn findings(facts: &FileFacts, settings: Option<SourceFile>, patch: &Patch) -> Vec<Finding> {
     let go_env = facts.class != FileClass::Docs;
     if settings.is_none() && !go_env {
         return Vec::new();
@@ -310,6 +307,7 @@ mod tests {
         let file = changed(path, "modified", &added_after(context, added));
         kinds(findings(
             &classify_file(&file),
+            settings_of(path),
             &crate::engine::diff::parse(file.patch.as_deref().unwrap_or("")),
         ))
     }

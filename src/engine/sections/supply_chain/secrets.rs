@@ -129,6 +129,9 @@ const PLACEHOLDER_MARKS: &[&str] = &[
 const MIN_DISTINCT: usize = 6;
 
 pub fn findings(facts: &FileFacts, patch: &Patch) -> Vec<Finding> {
+    if patch.hunks.is_empty() {
+        return Vec::new();
+    }
     let testing = facts.class == FileClass::Test
         || crate::text::ascii_lowercase(&facts.path).contains("fixture");
     let mut found = Vec::new();
