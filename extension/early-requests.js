@@ -105,8 +105,14 @@ async function setting(api, owner, repo) {
 
 /** The wave-1 templates (early-requests.json), read once per background instance. */
 const pullTemplate = () => (template ??= fetch(new URL("early-requests.json", import.meta.url)).then((response) => response.json()));
+let listTemplate = null;
+/** The list query file, read once per background instance. */
+const queryTemplate = () => (listTemplate ??= listQueryTemplate());
 /** The fetcher's per-request time limit (src/fetch/limits.rs, carried by early-requests.json). */
 const timeLimit = () => pullTemplate().then((file) => file.timeout_ms);
+// Read as soon as the background starts: a content script's first message may be on its way.
+pullTemplate().catch(() => (template = null));
+queryTemplate().catch(() => (listTemplate = null));
 
 function parseStored(text) {
   try {
@@ -153,19 +159,23 @@ async function earlyPull(api, message) {
 async function earlyList(api, message) {
   const repos = (Array.isArray(message.repos) ? message.repos : []).slice(0, MAX_LIST_REPOS);
   forgetOld(Date.now());
-  for (const candidate of repos) {
-    const owner = candidate?.owner;
-    const repo = candidate?.repo;
-    if (!names.isOwner(owner) || !names.isRepo(repo)) continue;
-    const generation = tokenGeneration;
-    const { prefs, token, on } = await setting(api, owner, repo);
-    // Without a token a list asks nothing until a click (list.js).
-    if (!on || !token || kept.has(earlyListKey({ owner, repo }))) continue;
-    if (listIsFresh(await readListEntry(api.storage.local, listKey({ owner, repo })), prefs)) continue;
-    const [url, init] = listQueryRequest(await listQueryTemplate(), { owner, repo }, token);
-    if (generation !== tokenGeneration || kept.has(earlyListKey({ owner, repo }))) continue;
-    keep(earlyListKey({ owner, repo }), url, init, true);
-  }
+  const generation = tokenGeneration;
+  await Promise.all(
+    repos.map(async (candidate) => {
+      const owner = candidate?.owner;
+      const repo = candidate?.repo;
+      if (!names.isOwner(owner) || !names.isRepo(repo)) return;
+      const [{ prefs, token, on }, entry, template] = await Promise.all([
+        setting(api, owner, repo),
+        readListEntry(api.storage.local, listKey({ owner, repo })),
+        queryTemplate(),
+      ]);
+      // Without a token a list asks nothing until a click (list.js).
+      if (!on || !token || listIsFresh(entry, prefs)) return;
+      if (generation !== tokenGeneration || kept.has(earlyListKey({ owner, repo }))) return;
+      keep(earlyListKey({ owner, repo }), ...listQueryRequest(template, { owner, repo }, token), true);
+    }),
+  );
 }
 
 /** The answer kept under `key`, once, for a request with a token exactly when it had one. */

@@ -103,8 +103,12 @@ function queryRepository(row, token) {
     const text = answerOf({ status: response.status, text: response.ok ? await response.text() : "" });
     return { text, fetchedAt: new Date().toISOString() };
   });
-  answer.catch(() => {}); // read below, once the engine is ready
-  return { sent: sent.catch(() => {}), answer };
+  const query = { sent: sent.catch(() => {}), answer, answered: false };
+  answer.then(
+    () => (query.answered = true),
+    () => (query.answered = true), // read below, once the engine is ready
+  );
+  return query;
 }
 
 let rows = [];
@@ -131,12 +135,14 @@ async function refresh(network) {
     }),
   );
   await setup;
+  performance.mark("prlens:list-engine-ready");
   const queries = groups.filter((group) => group.query);
-  if (queries.length) {
-    // While the queries are on the network (sent first: this call holds the thread), a
+  await Promise.all(queries.map((group) => group.query.sent));
+  if (queries.some((group) => !group.query.answered)) {
+    // While an answer is still on the network (sent first: this call holds the thread), a
     // throw-away scoring of a built-in answer makes V8 compile what the real one runs; its first
-    // call took twice as long as the next (docs/performance.md, "List badges").
-    await Promise.all(queries.map((group) => group.query.sent));
+    // call took twice as long as the next (docs/performance.md, "List badges"). Not when every
+    // answer is here already (the background's early ones): the real scoring would wait for it.
     engineSession.call((engine) => engine.warmUpList());
   }
   const badges = [];
@@ -162,6 +168,7 @@ async function refresh(network) {
     }
   }
   const order = Array.from(wasm.reviewFirstOrder(JSON.stringify(badges.map((badge) => badge.key))), (index) => pullKey(badges[index]));
+  performance.mark("prlens:list-scored");
   post({ type: "prlens:list-badges", badges, unavailable, order });
 }
 
