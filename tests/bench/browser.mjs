@@ -172,7 +172,12 @@ async function measureView(browser, page, url, watcher) {
     documentAt: performance.getEntriesByType("navigation")[0]?.responseEnd ?? null,
   }));
   const timed = await watcher.take();
-  const apiTimed = timed.filter((request) => request.method !== "OPTIONS");
+  const logged = browser.server.requests.slice(logStart).filter((entry) => entry.host === API_HOST);
+  // Timings from the fake server's log, which sees every request: the background's early
+  // requests (extension/early-requests.js) never show up among the page's Playwright events.
+  const apiTimed = logged
+    .filter((entry) => entry.method !== "OPTIONS")
+    .map((entry) => ({ url: `https://${API_HOST}${entry.path}`, method: entry.method, start: entry.receivedAt, end: entry.answeredAt ?? entry.receivedAt }));
   const sinceNavigation = (epochMs) => (epochMs === null || epochMs === undefined ? null : epochMs - pageBench.timeOrigin);
   const milestones = {
     documentLoaded: pageBench.documentAt,
@@ -187,7 +192,6 @@ async function measureView(browser, page, url, watcher) {
   // Round trips the first complete panel waited for: only requests answered before it could feed
   // it (wave 2 may be issued before a first panel built from wave 1 and answered after it).
   const beforeReady = panel.readyAt === null ? apiTimed : apiTimed.filter((request) => request.end < panel.readyAt);
-  const logged = browser.server.requests.slice(logStart).filter((entry) => entry.host === API_HOST);
   const gets = logged.filter((entry) => entry.method === "GET" || entry.method === "HEAD");
   return {
     state,

@@ -83,7 +83,7 @@ function networkTable(browser) {
     const b = browser.big;
     rows.push(["cold, 3,000-file PR, 0 ms latency", b.state ?? "n/a", int(b.apiRequests), "—", "—", "—", "—", String(b.roundTrips), ms(b.timeToPanelMs)]);
   }
-  return table(["view", "panel state", "API requests", "preflights", "304s", "response KB", "rate-limit points", "sequential round trips", "time to panel ms"], rows);
+  return table(["view", "panel state", "API requests", "preflights", "304s", "response KB (page and panel requests)", "rate-limit points", "sequential round trips", "time to panel ms"], rows);
 }
 
 function milestoneTable(browser) {
@@ -173,7 +173,7 @@ export function renderReport({ results, budgets, machine, findings }) {
   parts.push(engineTable(results.engine));
   if (results.browser) {
     parts.push(`\n## Network, time to panel (fixture PR \`${results.fixtureCase}\` on the fake github.com)\n`);
-    parts.push("Cold = fresh browser profile; warm = the same PR opened again right after (inside the freshness window). Rate-limit points = API GETs that were not 304. Round trips = the longest chain of API requests each starting after the previous ended. Time to panel = page navigation start → the panel's first `data-prlens-state` of ready/partial. " + `The fake server's latency delays ${Object.values(results.browser.views)[0]?.latencyAppliesTo ?? "*every* response, the github.com page document included"}. It speaks HTTP/2, as GitHub does.\n`);
+    parts.push("Cold = fresh browser profile; warm = the same PR opened again right after (inside the freshness window). Rate-limit points = API GETs that were not 304. Round trips = the longest chain of API requests each starting after the previous ended, from the fake server's log (arrival and answer times), which also sees the background's early requests; response KB counts only what Playwright sees (the page's and the panel's requests, not the background's). Time to panel = page navigation start → the panel's first `data-prlens-state` of ready/partial. " + `The fake server's latency delays ${Object.values(results.browser.views)[0]?.latencyAppliesTo ?? "*every* response, the github.com page document included"}. It speaks HTTP/2, as GitHub does.\n`);
     parts.push(networkTable(results.browser));
     const unattached = unattachedTable(results.browser);
     if (unattached) {
