@@ -26,7 +26,7 @@ const NATIVE_SIGNAL: &str = include_str!(concat!(
 ));
 
 fn wasm_signal(bundle: &str) -> Value {
-    let json = prlens::web::analyze_bundle(bundle, "", None)
+    let json = prlens::web::analyze_bundle(&JsValue::from_str(bundle), "", None)
         .map_err(JsValue::from)
         .expect("wasm analyzeBundle accepts the golden bundle");
     serde_json::from_str(&json).expect("wasm signal is JSON")
