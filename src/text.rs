@@ -77,13 +77,24 @@ pub fn ascii_lowercase(text: &str) -> std::borrow::Cow<'_, str> {
 
 /// Whether the `/`-separated `path` has the directory path `prefix` (ending in `/`) at its root
 /// or after any `/`: `starts_with(prefix) || contains("/" + prefix)` without a substring
-/// searcher, which wasm builds anew for every call (there is no SIMD fast path as on x86-64);
-/// paths have few slashes (docs/performance-history.md, "Engine speed, round 2").
+/// searcher, which wasm builds anew for every call (there is no SIMD fast path as on x86-64).
+/// A plain byte loop, not `match_indices('/')`: the char searcher costs hundreds of
+/// instructions per path and this runs several times for every file (docs/performance-history.md,
+/// "Engine speed, round 3").
 pub fn under(path: &str, prefix: &str) -> bool {
-    path.starts_with(prefix)
-        || path.match_indices('/').any(|(slash, _)| {
-            path.get(slash + 1..)
-                .is_some_and(|rest| rest.starts_with(prefix))
+    let (path, prefix) = (path.as_bytes(), prefix.as_bytes());
+    let Some(&first) = prefix.first() else {
+        return true;
+    };
+    // Candidate starts: the root and every byte after a `/`; compare only where the first
+    // byte already matches.
+    (0..path.len())
+        .filter(|&start| start == 0 || path.get(start - 1) == Some(&b'/'))
+        .any(|start| {
+            path.get(start) == Some(&first)
+                && path
+                    .get(start..)
+                    .is_some_and(|rest| rest.starts_with(prefix))
         })
 }
 
@@ -107,7 +118,26 @@ pub fn name_list<S: AsRef<str>>(items: &[S]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{ascii_lowercase, clip, show_invisibles};
+    use super::{ascii_lowercase, clip, show_invisibles, under};
+
+    #[test]
+    fn under_matches_a_directory_prefix_at_the_root_or_after_a_slash_only() {
+        for (path, prefix, expected) in [
+            ("dist/app.js", "dist/", true),
+            ("web/dist/app.js", "dist/", true),
+            ("web/redist/app.js", "dist/", false),
+            ("dist", "dist/", false),
+            ("a/b/", "b/", true),
+            ("", "dist/", false),
+            ("x/y", "", true),
+            ("é/dist/a", "dist/", true),
+            ("/dist/a", "dist/", true),
+        ] {
+            let naive = path.starts_with(prefix) || path.contains(&format!("/{prefix}"));
+            assert_eq!(under(path, prefix), expected, "{path} {prefix}");
+            assert_eq!(naive, expected, "{path} {prefix}");
+        }
+    }
 
     #[test]
     fn ascii_lowercase_borrows_lower_case_text_and_lowers_the_rest() {

@@ -86,14 +86,9 @@ impl<'a> PathName<'a> {
     }
 
     /// `prefix` is a directory path ending in `/`, matched at the root or after any `/`
-    /// (without building `"/{prefix}"`: this runs for every table entry of every file).
+    /// ([`crate::text::under`]: this runs for every table entry of every file).
     pub(super) fn under(&self, prefix: &str) -> bool {
-        starts_with(self.lower, prefix)
-            || self.lower.match_indices('/').any(|(slash, _)| {
-                self.lower
-                    .get(slash + 1..)
-                    .is_some_and(|rest| starts_with(rest, prefix))
-            })
+        crate::text::under(self.lower, prefix)
     }
 }
 
