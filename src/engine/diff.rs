@@ -111,13 +111,13 @@ impl<'a> Patch<'a> {
 pub fn parse(text: &str) -> Patch<'_> {
     let mut patch = Patch::default();
     let mut current: Option<Hunk> = None;
-    for (count, raw) in text.split('\n').enumerate() {
+    for (count, raw) in lines(text).enumerate() {
         if count >= MAX_PATCH_LINES {
             patch.truncated = true;
             break;
         }
-        let line = raw.strip_suffix('\r').unwrap_or(raw);
-        if line.starts_with("@@") {
+        let line = without_cr(raw);
+        if line.as_bytes().starts_with(b"@@") {
             if let Some(hunk) = current.take() {
                 patch.hunks.push(hunk);
             }
@@ -157,12 +157,12 @@ fn hunk_line(line: &str) -> Option<Line<'_>> {
 pub fn first_hunk_lines(text: &str, count: usize) -> Vec<Line<'_>> {
     let mut lines = Vec::new();
     let mut in_first_hunk = false;
-    for (index, raw) in text.split('\n').enumerate() {
+    for (index, raw) in self::lines(text).enumerate() {
         if index >= MAX_PATCH_LINES || lines.len() >= count {
             break;
         }
-        let line = raw.strip_suffix('\r').unwrap_or(raw);
-        if line.starts_with("@@") {
+        let line = without_cr(raw);
+        if line.as_bytes().starts_with(b"@@") {
             if in_first_hunk {
                 break;
             }
@@ -176,10 +176,39 @@ pub fn first_hunk_lines(text: &str, count: usize) -> Vec<Line<'_>> {
     lines
 }
 
+/// `text.split('\n')`, found with a byte loop: the char searcher behind `split` costs more
+/// than the short lines of a patch it finds (most patch lines are tens of bytes), and wasm has
+/// no SIMD `memchr` to make up for it. `\n` is ASCII, so every piece is on a char boundary.
+pub(crate) fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let current = rest?;
+        match current.bytes().position(|byte| byte == b'\n') {
+            Some(at) => {
+                rest = current.get(at + 1..);
+                current.get(..at)
+            }
+            None => {
+                rest = None;
+                Some(current)
+            }
+        }
+    })
+}
+
+/// The line without one trailing `\r` (`strip_suffix('\r')` without a char pattern).
+fn without_cr(line: &str) -> &str {
+    match line.as_bytes().last() {
+        Some(b'\r') => line.get(..line.len() - 1).unwrap_or(line),
+        _ => line,
+    }
+}
+
 /// Reads `@@ -a,b +c,d @@ section`; unreadable numbers become 0.
 fn header(line: &str) -> Hunk<'_> {
     let rest = line.get(2..).unwrap_or("");
-    let (ranges, section) = match rest.find("@@") {
+    // The closing `@@`, found bytewise (`find("@@")` builds a substring searcher per hunk).
+    let (ranges, section) = match rest.as_bytes().windows(2).position(|pair| pair == b"@@") {
         Some(end) => (
             rest.get(..end).unwrap_or(""),
             rest.get(end + 2..).unwrap_or("").trim(),
@@ -188,18 +217,24 @@ fn header(line: &str) -> Hunk<'_> {
     };
     let mut old_start = 0;
     let mut new_start = 0;
-    for range in ranges.split_whitespace() {
-        let start = |text: &str| {
-            text.split(',')
-                .next()
-                .and_then(|number| number.parse::<u64>().ok())
-                .unwrap_or(0)
-        };
+    let mut read = |range: &str| {
         if let Some(old) = range.strip_prefix('-') {
-            old_start = start(old);
+            old_start = range_start(old);
         } else if let Some(new) = range.strip_prefix('+') {
-            new_start = start(new);
+            new_start = range_start(new);
         }
+    };
+    if ranges.is_ascii() {
+        // The usual header: split on ASCII whitespace bytes (exactly what `split_whitespace`
+        // does on ASCII text, vertical tab included) without decoding chars.
+        ranges
+            .as_bytes()
+            .split(|byte| matches!(byte, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r'))
+            .filter(|range| !range.is_empty())
+            .filter_map(|range| std::str::from_utf8(range).ok())
+            .for_each(&mut read);
+    } else {
+        ranges.split_whitespace().for_each(read);
     }
     Hunk {
         old_start,
@@ -207,6 +242,18 @@ fn header(line: &str) -> Hunk<'_> {
         section,
         lines: Vec::new(),
     }
+}
+
+/// The `a` of `a,b` (or of `a`) as a number; 0 when unreadable.
+fn range_start(range: &str) -> u64 {
+    let end = range
+        .bytes()
+        .position(|byte| byte == b',')
+        .unwrap_or(range.len());
+    range
+        .get(..end)
+        .and_then(|number| number.parse::<u64>().ok())
+        .unwrap_or(0)
 }
 
 #[cfg(test)]
@@ -288,6 +335,29 @@ mod tests {
                 .map(|hunk| hunk.lines.iter().take(12).copied().collect())
                 .unwrap_or_default();
             assert_eq!(first_hunk_lines(text, 12), head, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn headers_read_like_split_whitespace_and_lines_like_split() {
+        // The byte-level readers must agree with the std definitions they replace.
+        for (text, old, new) in [
+            ("@@ -3,4 +5,6 @@ fn x", 3, 5),
+            ("@@ -3\x0b+5 @@", 3, 5),
+            ("@@ -3\u{a0}+5 @@", 3, 5),
+            ("@@\t-+7,1\t++8 @@", 7, 8),
+            ("@@ -1 +2 -9 @", 9, 2),
+            ("@@ -,1 +x, @@", 0, 0),
+            ("@@@@ -1 +1", 0, 0),
+        ] {
+            let hunk = &parse(text).hunks[0];
+            assert_eq!((hunk.old_start, hunk.new_start), (old, new), "{text:?}");
+        }
+        for text in ["", "\n", "a\nb", "a\n\nb\n", "é\r\nü"] {
+            assert_eq!(
+                lines(text).collect::<Vec<_>>(),
+                text.split('\n').collect::<Vec<_>>()
+            );
         }
     }
 
