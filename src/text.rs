@@ -75,6 +75,17 @@ pub fn ascii_lowercase(text: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// The last `/`-separated segment of `path` (`rsplit('/').next()`), found bytewise: asked for
+/// every file by several path checks, where the reverse char searcher costs more than the
+/// check it serves.
+pub fn basename(path: &str) -> &str {
+    let start = path
+        .bytes()
+        .rposition(|byte| byte == b'/')
+        .map_or(0, |slash| slash + 1);
+    path.get(start..).unwrap_or("")
+}
+
 /// Whether the `/`-separated `path` has the directory path `prefix` (ending in `/`) at its root
 /// or after any `/`: `starts_with(prefix) || contains("/" + prefix)` without a substring
 /// searcher, which wasm builds anew for every call (there is no SIMD fast path as on x86-64).
@@ -86,16 +97,21 @@ pub fn under(path: &str, prefix: &str) -> bool {
     let Some(&first) = prefix.first() else {
         return true;
     };
-    // Candidate starts: the root and every byte after a `/`; compare only where the first
+    // One pass over the bytes; compare the whole prefix only at a segment start whose first
     // byte already matches.
-    (0..path.len())
-        .filter(|&start| start == 0 || path.get(start - 1) == Some(&b'/'))
-        .any(|start| {
-            path.get(start) == Some(&first)
-                && path
-                    .get(start..)
-                    .is_some_and(|rest| rest.starts_with(prefix))
-        })
+    let mut segment_start = true;
+    for (index, &byte) in path.iter().enumerate() {
+        if segment_start
+            && byte == first
+            && path
+                .get(index..)
+                .is_some_and(|rest| rest.starts_with(prefix))
+        {
+            return true;
+        }
+        segment_start = byte == b'/';
+    }
+    false
 }
 
 /// Items listed in a detail before "and N more".
@@ -118,7 +134,18 @@ pub fn name_list<S: AsRef<str>>(items: &[S]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{ascii_lowercase, clip, show_invisibles, under};
+    use super::{ascii_lowercase, basename, clip, show_invisibles, under};
+
+    #[test]
+    fn basename_is_the_last_slash_separated_segment() {
+        for path in ["", "a", "a/b.rs", "a/b/", "/x", "é/ü.txt", "a//b"] {
+            assert_eq!(
+                basename(path),
+                path.rsplit('/').next().unwrap_or(""),
+                "{path}"
+            );
+        }
+    }
 
     #[test]
     fn under_matches_a_directory_prefix_at_the_root_or_after_a_slash_only() {

@@ -217,30 +217,54 @@ fn header(line: &str) -> Hunk<'_> {
     };
     let mut old_start = 0;
     let mut new_start = 0;
-    let mut read = |range: &str| {
+    let read = |range: &str| {
         if let Some(old) = range.strip_prefix('-') {
             old_start = range_start(old);
         } else if let Some(new) = range.strip_prefix('+') {
             new_start = range_start(new);
         }
     };
-    if ranges.is_ascii() {
-        // The usual header: split on ASCII whitespace bytes (exactly what `split_whitespace`
-        // does on ASCII text, vertical tab included) without decoding chars.
-        ranges
-            .as_bytes()
-            .split(|byte| matches!(byte, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r'))
-            .filter(|range| !range.is_empty())
-            .filter_map(|range| std::str::from_utf8(range).ok())
-            .for_each(&mut read);
-    } else {
-        ranges.split_whitespace().for_each(read);
-    }
+    words(ranges).for_each(read);
     Hunk {
         old_start,
         new_start,
         section,
         lines: Vec::new(),
+    }
+}
+
+/// `text.split_whitespace()`, split on bytes when the text is ASCII (as hunk headers are):
+/// the same pieces (vertical tab included, as `char::is_whitespace` has it) without decoding
+/// chars, which costs more than the header's numbers themselves.
+pub(crate) fn words(text: &str) -> Words<'_> {
+    if text.is_ascii() {
+        Words::Ascii(text.as_bytes().split(is_ascii_space))
+    } else {
+        Words::Unicode(text.split_whitespace())
+    }
+}
+
+fn is_ascii_space(byte: &u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r')
+}
+
+/// The pieces of [`words`].
+pub(crate) enum Words<'a> {
+    Ascii(std::slice::Split<'a, u8, fn(&u8) -> bool>),
+    Unicode(std::str::SplitWhitespace<'a>),
+}
+
+impl<'a> Iterator for Words<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        match self {
+            // ASCII bytes split at ASCII bytes are valid UTF-8: `from_utf8` never fails here.
+            Words::Ascii(pieces) => pieces
+                .find(|piece| !piece.is_empty())
+                .and_then(|piece| std::str::from_utf8(piece).ok()),
+            Words::Unicode(pieces) => pieces.next(),
+        }
     }
 }
 

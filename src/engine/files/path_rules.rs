@@ -61,7 +61,7 @@ impl<'a> PathName<'a> {
             extension,
             directory,
             original,
-            original_basename: original.rsplit('/').next().unwrap_or(""),
+            original_basename: crate::text::basename(original),
             dir_tables: DirTables::of(directory.into_iter().flat_map(|dir| dir.split('/'))),
         }
     }
@@ -153,11 +153,10 @@ pub(super) const GENERATED_MARKER_LINES: usize = 12;
 /// True when the patch's first hunk starts at the first line of the new file: only then are
 /// its first lines the file's head, where generated-code headers live.
 pub(super) fn first_hunk_starts_the_file(patch: &str) -> bool {
-    let Some(header) = patch.split('\n').find(|line| line.starts_with("@@")) else {
+    let Some(header) = diff::lines(patch).find(|line| line.as_bytes().starts_with(b"@@")) else {
         return false;
     };
-    let new_start = header
-        .split_whitespace()
+    let new_start = diff::words(header)
         .find_map(|range| range.strip_prefix('+'))
         .and_then(|range| range.split(',').next())
         .and_then(|start| start.parse::<u64>().ok());

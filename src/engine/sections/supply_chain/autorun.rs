@@ -105,7 +105,7 @@ pub enum Kind {
 /// supply-chain pre-check and [`findings`] share the answer).
 pub fn kind_of(path: &str) -> Option<Kind> {
     let lower = crate::text::ascii_lowercase(path);
-    let name = lower.rsplit('/').next().unwrap_or(&lower);
+    let name = crate::text::basename(&lower);
     Some(match name {
         "tasks.json" if lower.ends_with(".vscode/tasks.json") => Kind::VscodeTasks,
         "devcontainer.json" | ".devcontainer.json" => Kind::Devcontainer,

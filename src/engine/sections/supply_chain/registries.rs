@@ -77,7 +77,7 @@ pub enum SourceFile {
 /// pre-check and [`findings`] share the answer).
 pub fn settings_of(path: &str) -> Option<SourceFile> {
     let lower = crate::text::ascii_lowercase(path);
-    let name = lower.rsplit('/').next().unwrap_or(&lower);
+    let name = crate::text::basename(&lower);
     Some(match name {
         ".npmrc" | ".pnpmrc" => SourceFile::Npmrc,
         ".yarnrc" => SourceFile::Yarnrc,
