@@ -93,25 +93,18 @@ pub fn basename(path: &str) -> &str {
 /// instructions per path and this runs several times for every file (docs/performance-history.md,
 /// "Engine speed, round 3").
 pub fn under(path: &str, prefix: &str) -> bool {
-    let (path, prefix) = (path.as_bytes(), prefix.as_bytes());
-    let Some(&first) = prefix.first() else {
-        return true;
-    };
-    // One pass over the bytes; compare the whole prefix only at a segment start whose first
-    // byte already matches.
-    let mut segment_start = true;
-    for (index, &byte) in path.iter().enumerate() {
-        if segment_start
-            && byte == first
-            && path
-                .get(index..)
-                .is_some_and(|rest| rest.starts_with(prefix))
-        {
+    let (mut rest, prefix) = (path.as_bytes(), prefix.as_bytes());
+    // Segment by segment: `position` is a tight byte loop, and a segment costs one prefix
+    // comparison.
+    loop {
+        if rest.starts_with(prefix) {
             return true;
         }
-        segment_start = byte == b'/';
+        match rest.iter().position(|&byte| byte == b'/') {
+            Some(slash) => rest = rest.get(slash + 1..).unwrap_or_default(),
+            None => return false,
+        }
     }
-    false
 }
 
 /// Items listed in a detail before "and N more".
