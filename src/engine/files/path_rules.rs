@@ -342,6 +342,37 @@ pub fn package_json_scripts_changed(patch: &diff::Patch) -> bool {
 /// string with a space after each word (one allocation per path, not one per word; words never
 /// contain a space, which is not alphanumeric).
 pub(super) fn words(path: &str) -> String {
+    if !path.is_ascii() {
+        return words_of_chars(path);
+    }
+    // The usual ASCII path, byte by byte: the same rules as [`words_of_chars`] (for ASCII,
+    // `is_alphanumeric`, `is_uppercase` and `is_lowercase` are their `is_ascii_*` forms)
+    // without decoding chars or encoding them back, run for every changed file.
+    let mut words = Vec::with_capacity(path.len() + 8);
+    let mut in_word = false;
+    let mut previous_lower = false;
+    for byte in path.bytes() {
+        if !byte.is_ascii_alphanumeric() {
+            if in_word {
+                words.push(b' ');
+                in_word = false;
+            }
+            previous_lower = false;
+            continue;
+        }
+        if byte.is_ascii_uppercase() && previous_lower && in_word {
+            words.push(b' ');
+        }
+        previous_lower = byte.is_ascii_lowercase() || byte.is_ascii_digit();
+        words.push(byte.to_ascii_lowercase());
+        in_word = true;
+    }
+    // ASCII bytes are UTF-8.
+    String::from_utf8(words).unwrap_or_default()
+}
+
+/// [`words`] for any text, char by char.
+pub(super) fn words_of_chars(path: &str) -> String {
     let mut words = String::with_capacity(path.len() + 8);
     let mut in_word = false;
     let mut previous_lower = false;
@@ -378,8 +409,10 @@ pub(super) fn sensitive_category(name: &PathName) -> Option<&'static str> {
         return Some(category);
     }
     let path = name.original;
-    let without_extension = match path.rfind('.') {
-        Some(dot) if dot > path.rfind('/').map_or(0, |slash| slash + 1) => {
+    // Found bytewise (`rfind` builds a reverse char searcher; this runs for every file).
+    let last = |wanted: u8| path.bytes().rposition(|byte| byte == wanted);
+    let without_extension = match last(b'.') {
+        Some(dot) if dot > last(b'/').map_or(0, |slash| slash + 1) => {
             path.get(..dot).unwrap_or(path)
         }
         _ => path,
