@@ -208,7 +208,11 @@ fn without_cr(line: &str) -> &str {
 fn header(line: &str) -> Hunk<'_> {
     let rest = line.get(2..).unwrap_or("");
     // The closing `@@`, found bytewise (`find("@@")` builds a substring searcher per hunk).
-    let (ranges, section) = match rest.as_bytes().windows(2).position(|pair| pair == b"@@") {
+    let (ranges, section) = match rest
+        .as_bytes()
+        .windows(2)
+        .position(|pair| matches!(pair, [b'@', b'@']))
+    {
         Some(end) => (
             rest.get(..end).unwrap_or(""),
             rest.get(end + 2..).unwrap_or("").trim(),

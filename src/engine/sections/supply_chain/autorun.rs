@@ -136,8 +136,10 @@ pub fn kind_of(path: &str) -> Option<Kind> {
 pub fn may_hold_line(line: &str) -> bool {
     // `contains("hooksPath") || contains("hookspath")` in one pass without substring searchers
     // (this runs for every added line of every file).
+    // The first byte alone first: a slice comparison is a `memcmp` call, once per byte here.
     line.as_bytes().windows(HOOKS_PATH.len()).any(|window| {
-        window.get(..5) == Some(b"hooks")
+        window.first() == Some(&b'h')
+            && window.get(..5) == Some(b"hooks")
             && window
                 .get(5..)
                 .is_some_and(|rest| rest == b"Path" || rest == b"path")
