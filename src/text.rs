@@ -75,6 +75,26 @@ pub fn ascii_lowercase(text: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// `text.ends_with(suffix)`, comparing the last byte first: the path tables are scanned for
+/// every file, and most entries already differ there, so a miss costs no `memcmp` call
+/// (a function call in wasm too).
+pub fn ends_with(text: &str, suffix: &str) -> bool {
+    match (text.as_bytes().last(), suffix.as_bytes().last()) {
+        (_, None) => true,
+        (Some(last), Some(suffix_last)) => last == suffix_last && text.ends_with(suffix),
+        (None, Some(_)) => false,
+    }
+}
+
+/// `text.starts_with(prefix)`, comparing the first byte first (see [`ends_with`]).
+pub fn starts_with(text: &str, prefix: &str) -> bool {
+    match (text.as_bytes().first(), prefix.as_bytes().first()) {
+        (_, None) => true,
+        (Some(first), Some(prefix_first)) => first == prefix_first && text.starts_with(prefix),
+        (None, Some(_)) => false,
+    }
+}
+
 /// The last `/`-separated segment of `path` (`rsplit('/').next()`), found bytewise: asked for
 /// every file by several path checks, where the reverse char searcher costs more than the
 /// check it serves.
@@ -97,7 +117,7 @@ pub fn under(path: &str, prefix: &str) -> bool {
     // Segment by segment: `position` is a tight byte loop, and a segment costs one prefix
     // comparison.
     loop {
-        if rest.starts_with(prefix) {
+        if rest.first() == prefix.first() && rest.starts_with(prefix) {
             return true;
         }
         match rest.iter().position(|&byte| byte == b'/') {

@@ -92,24 +92,7 @@ impl<'a> PathName<'a> {
     }
 }
 
-/// `text.ends_with(suffix)`, comparing the last byte first: the path tables are scanned for
-/// every file, and most entries already differ there, so a miss costs no `memcmp` call.
-pub(super) fn ends_with(text: &str, suffix: &str) -> bool {
-    match (text.as_bytes().last(), suffix.as_bytes().last()) {
-        (_, None) => true,
-        (Some(last), Some(suffix_last)) => last == suffix_last && text.ends_with(suffix),
-        (None, Some(_)) => false,
-    }
-}
-
-/// `text.starts_with(prefix)`, comparing the first byte first (see [`ends_with`]).
-pub(super) fn starts_with(text: &str, prefix: &str) -> bool {
-    match (text.as_bytes().first(), prefix.as_bytes().first()) {
-        (_, None) => true,
-        (Some(first), Some(prefix_first)) => first == prefix_first && text.starts_with(prefix),
-        (None, Some(_)) => false,
-    }
-}
+pub(super) use crate::text::{ends_with, starts_with};
 
 pub(super) fn lookup(table: &[(&str, &'static str)], key: &str) -> Option<&'static str> {
     table

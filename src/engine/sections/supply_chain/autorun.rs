@@ -124,7 +124,7 @@ pub fn kind_of(path: &str) -> Option<Kind> {
         _ if crate::text::under(&lower, ".idea/") => Kind::Idea,
         _ if JS_RUNNER_CONFIGS
             .iter()
-            .any(|prefix| name.starts_with(prefix)) =>
+            .any(|prefix| crate::text::starts_with(name, prefix)) =>
         {
             Kind::JsRunner
         }
