@@ -95,6 +95,27 @@ pub fn starts_with(text: &str, prefix: &str) -> bool {
     }
 }
 
+/// `text.split(separator)` for an ASCII separator, found with a byte loop: the char searcher
+/// behind `split` costs more than the short pieces it finds (path segments, patch lines), and
+/// wasm has no SIMD `memchr` to make up for it. An ASCII byte is never inside a multi-byte
+/// character, so every piece is on a char boundary.
+pub fn split_ascii(text: &str, separator: u8) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let current = rest?;
+        match current.bytes().position(|byte| byte == separator) {
+            Some(at) => {
+                rest = current.get(at + 1..);
+                current.get(..at)
+            }
+            None => {
+                rest = None;
+                Some(current)
+            }
+        }
+    })
+}
+
 /// The last `/`-separated segment of `path` (`rsplit('/').next()`), found bytewise: asked for
 /// every file by several path checks, where the reverse char searcher costs more than the
 /// check it serves.
@@ -147,7 +168,20 @@ pub fn name_list<S: AsRef<str>>(items: &[S]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{ascii_lowercase, basename, clip, show_invisibles, under};
+    use super::{ascii_lowercase, basename, clip, show_invisibles, split_ascii, under};
+
+    #[test]
+    fn split_ascii_splits_like_split() {
+        for text in ["", "/", "a", "a/b", "/a//b/", "é/ü", "x y  z "] {
+            for separator in [b'/', b' '] {
+                assert_eq!(
+                    split_ascii(text, separator).collect::<Vec<_>>(),
+                    text.split(char::from(separator)).collect::<Vec<_>>(),
+                    "{text:?}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn basename_is_the_last_slash_separated_segment() {

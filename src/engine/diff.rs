@@ -176,24 +176,9 @@ pub fn first_hunk_lines(text: &str, count: usize) -> Vec<Line<'_>> {
     lines
 }
 
-/// `text.split('\n')`, found with a byte loop: the char searcher behind `split` costs more
-/// than the short lines of a patch it finds (most patch lines are tens of bytes), and wasm has
-/// no SIMD `memchr` to make up for it. `\n` is ASCII, so every piece is on a char boundary.
+/// `text.split('\n')` ([`crate::text::split_ascii`]: most patch lines are tens of bytes).
 pub(crate) fn lines(text: &str) -> impl Iterator<Item = &str> {
-    let mut rest = Some(text);
-    std::iter::from_fn(move || {
-        let current = rest?;
-        match current.bytes().position(|byte| byte == b'\n') {
-            Some(at) => {
-                rest = current.get(at + 1..);
-                current.get(..at)
-            }
-            None => {
-                rest = None;
-                Some(current)
-            }
-        }
-    })
+    crate::text::split_ascii(text, b'\n')
 }
 
 /// The line without one trailing `\r` (`strip_suffix('\r')` without a char pattern).

@@ -38,10 +38,12 @@ pub(super) fn slashed(path: &str) -> std::borrow::Cow<'_, str> {
 
 /// The lower-case form [`PathName::new`] expects: no leading `./` or `/`, ASCII lower-case.
 pub(super) fn lower_path(original: &str) -> String {
-    original
-        .trim_start_matches("./")
-        .trim_start_matches('/')
-        .to_ascii_lowercase()
+    // `trim_start_matches("./")` without its substring searcher.
+    let mut path = original;
+    while let Some(rest) = path.strip_prefix("./") {
+        path = rest;
+    }
+    path.trim_start_matches('/').to_ascii_lowercase()
 }
 
 impl<'a> PathName<'a> {
@@ -62,7 +64,11 @@ impl<'a> PathName<'a> {
             directory,
             original,
             original_basename: crate::text::basename(original),
-            dir_tables: DirTables::of(directory.into_iter().flat_map(|dir| dir.split('/'))),
+            dir_tables: DirTables::of(
+                directory
+                    .into_iter()
+                    .flat_map(|dir| crate::text::split_ascii(dir, b'/')),
+            ),
         }
     }
 
@@ -75,12 +81,14 @@ impl<'a> PathName<'a> {
     pub(super) fn dirs(&self) -> impl Iterator<Item = &'a str> {
         self.directory
             .into_iter()
-            .flat_map(|directory| directory.split('/'))
+            .flat_map(|directory| crate::text::split_ascii(directory, b'/'))
     }
 
     pub(super) fn in_dir(&self, names: &[&str]) -> bool {
         match self.directory {
-            Some(directory) => directory.split('/').any(|dir| names.contains(&dir)),
+            Some(directory) => {
+                crate::text::split_ascii(directory, b'/').any(|dir| names.contains(&dir))
+            }
             None => false,
         }
     }
@@ -401,7 +409,9 @@ pub(super) fn sensitive_category(name: &PathName) -> Option<&'static str> {
         _ => path,
     };
     let words = words(without_extension);
-    path_index::sensitive_area(words.split(' ').filter(|word| !word.is_empty()))
+    path_index::sensitive_area(
+        crate::text::split_ascii(&words, b' ').filter(|word| !word.is_empty()),
+    )
 }
 
 /// Splits a path (original case) into words; exposed for camelCase-aware sensitive matching.
