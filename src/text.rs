@@ -75,24 +75,21 @@ pub fn ascii_lowercase(text: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
-/// `text.ends_with(suffix)`, comparing the last byte first: the path tables are scanned for
-/// every file, and most entries already differ there, so a miss costs no `memcmp` call
-/// (a function call in wasm too).
+/// `text.ends_with(suffix)`, compared byte by byte from the end: the path tables are scanned
+/// for every file with short entries that mostly differ in their last bytes, so a miss stops
+/// there and no comparison makes a `memcmp` call (a function call in wasm too).
 pub fn ends_with(text: &str, suffix: &str) -> bool {
-    match (text.as_bytes().last(), suffix.as_bytes().last()) {
-        (_, None) => true,
-        (Some(last), Some(suffix_last)) => last == suffix_last && text.ends_with(suffix),
-        (None, Some(_)) => false,
-    }
+    text.len() >= suffix.len()
+        && text
+            .bytes()
+            .rev()
+            .zip(suffix.bytes().rev())
+            .all(|(a, b)| a == b)
 }
 
-/// `text.starts_with(prefix)`, comparing the first byte first (see [`ends_with`]).
+/// `text.starts_with(prefix)`, compared byte by byte from the start (see [`ends_with`]).
 pub fn starts_with(text: &str, prefix: &str) -> bool {
-    match (text.as_bytes().first(), prefix.as_bytes().first()) {
-        (_, None) => true,
-        (Some(first), Some(prefix_first)) => first == prefix_first && text.starts_with(prefix),
-        (None, Some(_)) => false,
-    }
+    text.len() >= prefix.len() && text.bytes().zip(prefix.bytes()).all(|(a, b)| a == b)
 }
 
 /// `text.split(separator)` for an ASCII separator, found with a byte loop: the char searcher
@@ -168,7 +165,24 @@ pub fn name_list<S: AsRef<str>>(items: &[S]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{ascii_lowercase, basename, clip, show_invisibles, split_ascii, under};
+    use super::{
+        ascii_lowercase, basename, clip, ends_with, show_invisibles, split_ascii, starts_with,
+        under,
+    };
+
+    #[test]
+    fn byte_wise_prefix_and_suffix_checks_agree_with_std() {
+        for text in ["", "a", "ab", "abc", "é", "xé", "_test.go", "x_test.go"] {
+            for part in ["", "a", "b", "ab", "c", "é", "_test.go", "abcd"] {
+                assert_eq!(ends_with(text, part), text.ends_with(part), "{text} {part}");
+                assert_eq!(
+                    starts_with(text, part),
+                    text.starts_with(part),
+                    "{text} {part}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn split_ascii_splits_like_split() {

@@ -227,19 +227,20 @@ fn header(line: &str) -> Hunk<'_> {
 /// chars, which costs more than the header's numbers themselves.
 pub(crate) fn words(text: &str) -> Words<'_> {
     if text.is_ascii() {
-        Words::Ascii(text.as_bytes().split(is_ascii_space))
+        Words::Ascii(text)
     } else {
         Words::Unicode(text.split_whitespace())
     }
 }
 
-fn is_ascii_space(byte: &u8) -> bool {
+fn is_ascii_space(byte: u8) -> bool {
     matches!(byte, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r')
 }
 
 /// The pieces of [`words`].
 pub(crate) enum Words<'a> {
-    Ascii(std::slice::Split<'a, u8, fn(&u8) -> bool>),
+    /// The rest of an ASCII text: every byte offset is a char boundary.
+    Ascii(&'a str),
     Unicode(std::str::SplitWhitespace<'a>),
 }
 
@@ -248,10 +249,14 @@ impl<'a> Iterator for Words<'a> {
 
     fn next(&mut self) -> Option<&'a str> {
         match self {
-            // ASCII bytes split at ASCII bytes are valid UTF-8: `from_utf8` never fails here.
-            Words::Ascii(pieces) => pieces
-                .find(|piece| !piece.is_empty())
-                .and_then(|piece| std::str::from_utf8(piece).ok()),
+            Words::Ascii(rest) => {
+                let text: &'a str = rest;
+                let start = text.bytes().position(|byte| !is_ascii_space(byte));
+                let word = text.get(start.unwrap_or(text.len())..).unwrap_or("");
+                let end = word.bytes().position(is_ascii_space).unwrap_or(word.len());
+                *rest = word.get(end..).unwrap_or("");
+                word.get(..end).filter(|word| !word.is_empty())
+            }
             Words::Unicode(pieces) => pieces.next(),
         }
     }
@@ -365,6 +370,21 @@ mod tests {
         ] {
             let hunk = &parse(text).hunks[0];
             assert_eq!((hunk.old_start, hunk.new_start), (old, new), "{text:?}");
+        }
+        for text in [
+            "",
+            "  ",
+            " a",
+            "a ",
+            "a \t\x0b b\r\n",
+            "é  ü\u{a0}x",
+            "@@ -1 +1 @@",
+        ] {
+            assert_eq!(
+                words(text).collect::<Vec<_>>(),
+                text.split_whitespace().collect::<Vec<_>>(),
+                "{text:?}"
+            );
         }
         for text in ["", "\n", "a\nb", "a\n\nb\n", "é\r\nü"] {
             assert_eq!(
