@@ -131,14 +131,17 @@ pub fn basename(path: &str) -> &str {
 /// instructions per path and this runs several times for every file (docs/performance-history.md,
 /// "Engine speed, round 3").
 pub fn under(path: &str, prefix: &str) -> bool {
-    let (mut rest, prefix) = (path.as_bytes(), prefix.as_bytes());
-    // Segment by segment: `position` is a tight byte loop, and a segment costs one prefix
-    // comparison.
+    let Some(first) = prefix.as_bytes().first() else {
+        return true;
+    };
+    let mut rest = path;
+    // Segment by segment: `position` is a tight byte loop, and a segment costs one byte
+    // comparison unless its first byte matches.
     loop {
-        if rest.first() == prefix.first() && rest.starts_with(prefix) {
+        if rest.as_bytes().first() == Some(first) && rest.starts_with(prefix) {
             return true;
         }
-        match rest.iter().position(|&byte| byte == b'/') {
+        match rest.bytes().position(|byte| byte == b'/') {
             Some(slash) => rest = rest.get(slash + 1..).unwrap_or_default(),
             None => return false,
         }
