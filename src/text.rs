@@ -75,16 +75,77 @@ pub fn ascii_lowercase(text: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// `text.ends_with(suffix)`, compared byte by byte from the end: the path tables are scanned
+/// for every file with short entries that mostly differ in their last bytes, so a miss stops
+/// there and no comparison makes a `memcmp` call (a function call in wasm too).
+pub fn ends_with(text: &str, suffix: &str) -> bool {
+    text.len() >= suffix.len()
+        && text
+            .bytes()
+            .rev()
+            .zip(suffix.bytes().rev())
+            .all(|(a, b)| a == b)
+}
+
+/// `text.starts_with(prefix)`, compared byte by byte from the start (see [`ends_with`]).
+pub fn starts_with(text: &str, prefix: &str) -> bool {
+    text.len() >= prefix.len() && text.bytes().zip(prefix.bytes()).all(|(a, b)| a == b)
+}
+
+/// `text.split(separator)` for an ASCII separator, found with a byte loop: the char searcher
+/// behind `split` costs more than the short pieces it finds (path segments, patch lines), and
+/// wasm has no SIMD `memchr` to make up for it. An ASCII byte is never inside a multi-byte
+/// character, so every piece is on a char boundary.
+pub fn split_ascii(text: &str, separator: u8) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let current = rest?;
+        match current.bytes().position(|byte| byte == separator) {
+            Some(at) => {
+                rest = current.get(at + 1..);
+                current.get(..at)
+            }
+            None => {
+                rest = None;
+                Some(current)
+            }
+        }
+    })
+}
+
+/// The last `/`-separated segment of `path` (`rsplit('/').next()`), found bytewise: asked for
+/// every file by several path checks, where the reverse char searcher costs more than the
+/// check it serves.
+pub fn basename(path: &str) -> &str {
+    let start = path
+        .bytes()
+        .rposition(|byte| byte == b'/')
+        .map_or(0, |slash| slash + 1);
+    path.get(start..).unwrap_or("")
+}
+
 /// Whether the `/`-separated `path` has the directory path `prefix` (ending in `/`) at its root
 /// or after any `/`: `starts_with(prefix) || contains("/" + prefix)` without a substring
-/// searcher, which wasm builds anew for every call (there is no SIMD fast path as on x86-64);
-/// paths have few slashes (docs/performance-history.md, "Engine speed, round 2").
+/// searcher, which wasm builds anew for every call (there is no SIMD fast path as on x86-64).
+/// A plain byte loop, not `match_indices('/')`: the char searcher costs hundreds of
+/// instructions per path and this runs several times for every file (docs/performance-history.md,
+/// "Engine speed, round 3").
 pub fn under(path: &str, prefix: &str) -> bool {
-    path.starts_with(prefix)
-        || path.match_indices('/').any(|(slash, _)| {
-            path.get(slash + 1..)
-                .is_some_and(|rest| rest.starts_with(prefix))
-        })
+    let Some(first) = prefix.as_bytes().first() else {
+        return true;
+    };
+    let mut rest = path;
+    // Segment by segment: `position` is a tight byte loop, and a segment costs one byte
+    // comparison unless its first byte matches.
+    loop {
+        if rest.as_bytes().first() == Some(first) && rest.starts_with(prefix) {
+            return true;
+        }
+        match rest.bytes().position(|byte| byte == b'/') {
+            Some(slash) => rest = rest.get(slash + 1..).unwrap_or_default(),
+            None => return false,
+        }
+    }
 }
 
 /// Items listed in a detail before "and N more".
@@ -107,7 +168,67 @@ pub fn name_list<S: AsRef<str>>(items: &[S]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{ascii_lowercase, clip, show_invisibles};
+    use super::{
+        ascii_lowercase, basename, clip, ends_with, show_invisibles, split_ascii, starts_with,
+        under,
+    };
+
+    #[test]
+    fn byte_wise_prefix_and_suffix_checks_agree_with_std() {
+        for text in ["", "a", "ab", "abc", "é", "xé", "_test.go", "x_test.go"] {
+            for part in ["", "a", "b", "ab", "c", "é", "_test.go", "abcd"] {
+                assert_eq!(ends_with(text, part), text.ends_with(part), "{text} {part}");
+                assert_eq!(
+                    starts_with(text, part),
+                    text.starts_with(part),
+                    "{text} {part}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn split_ascii_splits_like_split() {
+        for text in ["", "/", "a", "a/b", "/a//b/", "é/ü", "x y  z "] {
+            for separator in [b'/', b' '] {
+                assert_eq!(
+                    split_ascii(text, separator).collect::<Vec<_>>(),
+                    text.split(char::from(separator)).collect::<Vec<_>>(),
+                    "{text:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn basename_is_the_last_slash_separated_segment() {
+        for path in ["", "a", "a/b.rs", "a/b/", "/x", "é/ü.txt", "a//b"] {
+            assert_eq!(
+                basename(path),
+                path.rsplit('/').next().unwrap_or(""),
+                "{path}"
+            );
+        }
+    }
+
+    #[test]
+    fn under_matches_a_directory_prefix_at_the_root_or_after_a_slash_only() {
+        for (path, prefix, expected) in [
+            ("dist/app.js", "dist/", true),
+            ("web/dist/app.js", "dist/", true),
+            ("web/redist/app.js", "dist/", false),
+            ("dist", "dist/", false),
+            ("a/b/", "b/", true),
+            ("", "dist/", false),
+            ("x/y", "", true),
+            ("é/dist/a", "dist/", true),
+            ("/dist/a", "dist/", true),
+        ] {
+            let naive = path.starts_with(prefix) || path.contains(&format!("/{prefix}"));
+            assert_eq!(under(path, prefix), expected, "{path} {prefix}");
+            assert_eq!(naive, expected, "{path} {prefix}");
+        }
+    }
 
     #[test]
     fn ascii_lowercase_borrows_lower_case_text_and_lowers_the_rest() {

@@ -111,13 +111,13 @@ impl<'a> Patch<'a> {
 pub fn parse(text: &str) -> Patch<'_> {
     let mut patch = Patch::default();
     let mut current: Option<Hunk> = None;
-    for (count, raw) in text.split('\n').enumerate() {
+    for (count, raw) in lines(text).enumerate() {
         if count >= MAX_PATCH_LINES {
             patch.truncated = true;
             break;
         }
-        let line = raw.strip_suffix('\r').unwrap_or(raw);
-        if line.starts_with("@@") {
+        let line = without_cr(raw);
+        if line.as_bytes().starts_with(b"@@") {
             if let Some(hunk) = current.take() {
                 patch.hunks.push(hunk);
             }
@@ -157,12 +157,12 @@ fn hunk_line(line: &str) -> Option<Line<'_>> {
 pub fn first_hunk_lines(text: &str, count: usize) -> Vec<Line<'_>> {
     let mut lines = Vec::new();
     let mut in_first_hunk = false;
-    for (index, raw) in text.split('\n').enumerate() {
+    for (index, raw) in self::lines(text).enumerate() {
         if index >= MAX_PATCH_LINES || lines.len() >= count {
             break;
         }
-        let line = raw.strip_suffix('\r').unwrap_or(raw);
-        if line.starts_with("@@") {
+        let line = without_cr(raw);
+        if line.as_bytes().starts_with(b"@@") {
             if in_first_hunk {
                 break;
             }
@@ -176,10 +176,28 @@ pub fn first_hunk_lines(text: &str, count: usize) -> Vec<Line<'_>> {
     lines
 }
 
+/// `text.split('\n')` ([`crate::text::split_ascii`]: most patch lines are tens of bytes).
+pub(crate) fn lines(text: &str) -> impl Iterator<Item = &str> {
+    crate::text::split_ascii(text, b'\n')
+}
+
+/// The line without one trailing `\r` (`strip_suffix('\r')` without a char pattern).
+fn without_cr(line: &str) -> &str {
+    match line.as_bytes().last() {
+        Some(b'\r') => line.get(..line.len() - 1).unwrap_or(line),
+        _ => line,
+    }
+}
+
 /// Reads `@@ -a,b +c,d @@ section`; unreadable numbers become 0.
 fn header(line: &str) -> Hunk<'_> {
     let rest = line.get(2..).unwrap_or("");
-    let (ranges, section) = match rest.find("@@") {
+    // The closing `@@`, found bytewise (`find("@@")` builds a substring searcher per hunk).
+    let (ranges, section) = match rest
+        .as_bytes()
+        .windows(2)
+        .position(|pair| matches!(pair, [b'@', b'@']))
+    {
         Some(end) => (
             rest.get(..end).unwrap_or(""),
             rest.get(end + 2..).unwrap_or("").trim(),
@@ -188,25 +206,72 @@ fn header(line: &str) -> Hunk<'_> {
     };
     let mut old_start = 0;
     let mut new_start = 0;
-    for range in ranges.split_whitespace() {
-        let start = |text: &str| {
-            text.split(',')
-                .next()
-                .and_then(|number| number.parse::<u64>().ok())
-                .unwrap_or(0)
-        };
+    let read = |range: &str| {
         if let Some(old) = range.strip_prefix('-') {
-            old_start = start(old);
+            old_start = range_start(old);
         } else if let Some(new) = range.strip_prefix('+') {
-            new_start = start(new);
+            new_start = range_start(new);
         }
-    }
+    };
+    words(ranges).for_each(read);
     Hunk {
         old_start,
         new_start,
         section,
         lines: Vec::new(),
     }
+}
+
+/// `text.split_whitespace()`, split on bytes when the text is ASCII (as hunk headers are):
+/// the same pieces (vertical tab included, as `char::is_whitespace` has it) without decoding
+/// chars, which costs more than the header's numbers themselves.
+pub(crate) fn words(text: &str) -> Words<'_> {
+    if text.is_ascii() {
+        Words::Ascii(text)
+    } else {
+        Words::Unicode(text.split_whitespace())
+    }
+}
+
+fn is_ascii_space(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r')
+}
+
+/// The pieces of [`words`].
+pub(crate) enum Words<'a> {
+    /// The rest of an ASCII text: every byte offset is a char boundary.
+    Ascii(&'a str),
+    Unicode(std::str::SplitWhitespace<'a>),
+}
+
+impl<'a> Iterator for Words<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        match self {
+            Words::Ascii(rest) => {
+                let text: &'a str = rest;
+                let start = text.bytes().position(|byte| !is_ascii_space(byte));
+                let word = text.get(start.unwrap_or(text.len())..).unwrap_or("");
+                let end = word.bytes().position(is_ascii_space).unwrap_or(word.len());
+                *rest = word.get(end..).unwrap_or("");
+                word.get(..end).filter(|word| !word.is_empty())
+            }
+            Words::Unicode(pieces) => pieces.next(),
+        }
+    }
+}
+
+/// The `a` of `a,b` (or of `a`) as a number; 0 when unreadable.
+fn range_start(range: &str) -> u64 {
+    let end = range
+        .bytes()
+        .position(|byte| byte == b',')
+        .unwrap_or(range.len());
+    range
+        .get(..end)
+        .and_then(|number| number.parse::<u64>().ok())
+        .unwrap_or(0)
 }
 
 #[cfg(test)]
@@ -288,6 +353,44 @@ mod tests {
                 .map(|hunk| hunk.lines.iter().take(12).copied().collect())
                 .unwrap_or_default();
             assert_eq!(first_hunk_lines(text, 12), head, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn headers_read_like_split_whitespace_and_lines_like_split() {
+        // The byte-level readers must agree with the std definitions they replace.
+        for (text, old, new) in [
+            ("@@ -3,4 +5,6 @@ fn x", 3, 5),
+            ("@@ -3\x0b+5 @@", 3, 5),
+            ("@@ -3\u{a0}+5 @@", 3, 5),
+            ("@@\t-+7,1\t++8 @@", 7, 8),
+            ("@@ -1 +2 -9 @", 9, 2),
+            ("@@ -,1 +x, @@", 0, 0),
+            ("@@@@ -1 +1", 0, 0),
+        ] {
+            let hunk = &parse(text).hunks[0];
+            assert_eq!((hunk.old_start, hunk.new_start), (old, new), "{text:?}");
+        }
+        for text in [
+            "",
+            "  ",
+            " a",
+            "a ",
+            "a \t\x0b b\r\n",
+            "é  ü\u{a0}x",
+            "@@ -1 +1 @@",
+        ] {
+            assert_eq!(
+                words(text).collect::<Vec<_>>(),
+                text.split_whitespace().collect::<Vec<_>>(),
+                "{text:?}"
+            );
+        }
+        for text in ["", "\n", "a\nb", "a\n\nb\n", "é\r\nü"] {
+            assert_eq!(
+                lines(text).collect::<Vec<_>>(),
+                text.split('\n').collect::<Vec<_>>()
+            );
         }
     }
 

@@ -110,12 +110,10 @@ impl FileFacts {
 
     /// The file name without its directories, ASCII-lowercased: manifest, lockfile and script
     /// names are matched case-insensitively (`Package.json` on a case-insensitive checkout).
-    pub fn lowercase_basename(&self) -> String {
-        self.path
-            .rsplit('/')
-            .next()
-            .unwrap_or("")
-            .to_ascii_lowercase()
+    /// Borrowed when already lower-case, and found bytewise: several supply-chain finders ask
+    /// for every file, and `rsplit` plus a fresh `String` cost more than the check itself.
+    pub fn lowercase_basename(&self) -> std::borrow::Cow<'_, str> {
+        crate::text::ascii_lowercase(crate::text::basename(&self.path))
     }
 
     /// Source code that counts toward review (not generated, vendored or binary).

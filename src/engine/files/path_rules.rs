@@ -38,10 +38,12 @@ pub(super) fn slashed(path: &str) -> std::borrow::Cow<'_, str> {
 
 /// The lower-case form [`PathName::new`] expects: no leading `./` or `/`, ASCII lower-case.
 pub(super) fn lower_path(original: &str) -> String {
-    original
-        .trim_start_matches("./")
-        .trim_start_matches('/')
-        .to_ascii_lowercase()
+    // `trim_start_matches("./")` without its substring searcher.
+    let mut path = original;
+    while let Some(rest) = path.strip_prefix("./") {
+        path = rest;
+    }
+    path.trim_start_matches('/').to_ascii_lowercase()
 }
 
 impl<'a> PathName<'a> {
@@ -61,8 +63,12 @@ impl<'a> PathName<'a> {
             extension,
             directory,
             original,
-            original_basename: original.rsplit('/').next().unwrap_or(""),
-            dir_tables: DirTables::of(directory.into_iter().flat_map(|dir| dir.split('/'))),
+            original_basename: crate::text::basename(original),
+            dir_tables: DirTables::of(
+                directory
+                    .into_iter()
+                    .flat_map(|dir| crate::text::split_ascii(dir, b'/')),
+            ),
         }
     }
 
@@ -75,46 +81,26 @@ impl<'a> PathName<'a> {
     pub(super) fn dirs(&self) -> impl Iterator<Item = &'a str> {
         self.directory
             .into_iter()
-            .flat_map(|directory| directory.split('/'))
+            .flat_map(|directory| crate::text::split_ascii(directory, b'/'))
     }
 
     pub(super) fn in_dir(&self, names: &[&str]) -> bool {
         match self.directory {
-            Some(directory) => directory.split('/').any(|dir| names.contains(&dir)),
+            Some(directory) => {
+                crate::text::split_ascii(directory, b'/').any(|dir| names.contains(&dir))
+            }
             None => false,
         }
     }
 
     /// `prefix` is a directory path ending in `/`, matched at the root or after any `/`
-    /// (without building `"/{prefix}"`: this runs for every table entry of every file).
+    /// ([`crate::text::under`]: this runs for every table entry of every file).
     pub(super) fn under(&self, prefix: &str) -> bool {
-        starts_with(self.lower, prefix)
-            || self.lower.match_indices('/').any(|(slash, _)| {
-                self.lower
-                    .get(slash + 1..)
-                    .is_some_and(|rest| starts_with(rest, prefix))
-            })
+        crate::text::under(self.lower, prefix)
     }
 }
 
-/// `text.ends_with(suffix)`, comparing the last byte first: the path tables are scanned for
-/// every file, and most entries already differ there, so a miss costs no `memcmp` call.
-pub(super) fn ends_with(text: &str, suffix: &str) -> bool {
-    match (text.as_bytes().last(), suffix.as_bytes().last()) {
-        (_, None) => true,
-        (Some(last), Some(suffix_last)) => last == suffix_last && text.ends_with(suffix),
-        (None, Some(_)) => false,
-    }
-}
-
-/// `text.starts_with(prefix)`, comparing the first byte first (see [`ends_with`]).
-pub(super) fn starts_with(text: &str, prefix: &str) -> bool {
-    match (text.as_bytes().first(), prefix.as_bytes().first()) {
-        (_, None) => true,
-        (Some(first), Some(prefix_first)) => first == prefix_first && text.starts_with(prefix),
-        (None, Some(_)) => false,
-    }
-}
+pub(super) use crate::text::{ends_with, starts_with};
 
 pub(super) fn lookup(table: &[(&str, &'static str)], key: &str) -> Option<&'static str> {
     table
@@ -158,11 +144,10 @@ pub(super) const GENERATED_MARKER_LINES: usize = 12;
 /// True when the patch's first hunk starts at the first line of the new file: only then are
 /// its first lines the file's head, where generated-code headers live.
 pub(super) fn first_hunk_starts_the_file(patch: &str) -> bool {
-    let Some(header) = patch.split('\n').find(|line| line.starts_with("@@")) else {
+    let Some(header) = diff::lines(patch).find(|line| line.as_bytes().starts_with(b"@@")) else {
         return false;
     };
-    let new_start = header
-        .split_whitespace()
+    let new_start = diff::words(header)
         .find_map(|range| range.strip_prefix('+'))
         .and_then(|range| range.split(',').next())
         .and_then(|start| start.parse::<u64>().ok());
@@ -348,6 +333,37 @@ pub fn package_json_scripts_changed(patch: &diff::Patch) -> bool {
 /// string with a space after each word (one allocation per path, not one per word; words never
 /// contain a space, which is not alphanumeric).
 pub(super) fn words(path: &str) -> String {
+    if !path.is_ascii() {
+        return words_of_chars(path);
+    }
+    // The usual ASCII path, byte by byte: the same rules as [`words_of_chars`] (for ASCII,
+    // `is_alphanumeric`, `is_uppercase` and `is_lowercase` are their `is_ascii_*` forms)
+    // without decoding chars or encoding them back, run for every changed file.
+    let mut words = Vec::with_capacity(path.len() + 8);
+    let mut in_word = false;
+    let mut previous_lower = false;
+    for byte in path.bytes() {
+        if !byte.is_ascii_alphanumeric() {
+            if in_word {
+                words.push(b' ');
+                in_word = false;
+            }
+            previous_lower = false;
+            continue;
+        }
+        if byte.is_ascii_uppercase() && previous_lower && in_word {
+            words.push(b' ');
+        }
+        previous_lower = byte.is_ascii_lowercase() || byte.is_ascii_digit();
+        words.push(byte.to_ascii_lowercase());
+        in_word = true;
+    }
+    // ASCII bytes are UTF-8.
+    String::from_utf8(words).unwrap_or_default()
+}
+
+/// [`words`] for any text, char by char.
+pub(super) fn words_of_chars(path: &str) -> String {
     let mut words = String::with_capacity(path.len() + 8);
     let mut in_word = false;
     let mut previous_lower = false;
@@ -384,14 +400,18 @@ pub(super) fn sensitive_category(name: &PathName) -> Option<&'static str> {
         return Some(category);
     }
     let path = name.original;
-    let without_extension = match path.rfind('.') {
-        Some(dot) if dot > path.rfind('/').map_or(0, |slash| slash + 1) => {
+    // Found bytewise (`rfind` builds a reverse char searcher; this runs for every file).
+    let last = |wanted: u8| path.bytes().rposition(|byte| byte == wanted);
+    let without_extension = match last(b'.') {
+        Some(dot) if dot > last(b'/').map_or(0, |slash| slash + 1) => {
             path.get(..dot).unwrap_or(path)
         }
         _ => path,
     };
     let words = words(without_extension);
-    path_index::sensitive_area(words.split(' ').filter(|word| !word.is_empty()))
+    path_index::sensitive_area(
+        crate::text::split_ascii(&words, b' ').filter(|word| !word.is_empty()),
+    )
 }
 
 /// Splits a path (original case) into words; exposed for camelCase-aware sensitive matching.

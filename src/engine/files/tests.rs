@@ -406,6 +406,20 @@ fn case_is_folded_for_ascii_letters_only() {
 
 #[test]
 fn camel_case_paths_split_into_words() {
+    // The byte loop for ASCII paths and the char loop split alike.
+    for path in [
+        "src/AuthService.java",
+        "A/b_C-d.e/XMLHttpRequest9x",
+        "__/..//x",
+        "lowerUPPERlower42Up",
+        "",
+    ] {
+        assert_eq!(
+            super::path_rules::words(path),
+            super::path_rules::words_of_chars(path),
+            "{path}"
+        );
+    }
     assert_eq!(words_of("AuthService.java"), ["auth", "service", "java"]);
     assert_eq!(
         words_of("db/migrate/v2_users"),

@@ -174,7 +174,7 @@ pub fn assess(context: &Context) -> SupplyChain {
         let needs_lines = facts.lockfile
             || registry_settings.is_some()
             || autorun_kind.is_some()
-            || text.split('\n').any(|line| {
+            || diff::lines(text).any(|line| {
                 line.starts_with('+')
                     && (!line.is_ascii()
                         || secrets::may_hold(line)

@@ -94,9 +94,10 @@ fn names_changes(context: &Context) -> (CheckOutcome, String) {
         return (CheckOutcome::Pass, "No changed files to name".into());
     }
     let body = super::intent::strip_html_comments(&context.bundle.pull.body).to_ascii_lowercase();
+    let description = Description::new(&body);
     if let Some(named) = files
         .iter()
-        .find_map(|file| named_token(&body, &file.filename))
+        .find_map(|file| named_token(&description, &file.filename))
     {
         let named = clip(&named, MAX_PATH_CHARS);
         return (CheckOutcome::Pass, format!("The description names {named}"));
@@ -127,28 +128,71 @@ fn names_changes(context: &Context) -> (CheckOutcome, String) {
 /// Words too common to count as naming a file.
 const GENERIC_NAMES: [&str; 6] = ["index", "main", "test", "tests", "readme", "utils"];
 
-/// The first of a path, its file name or its stem (4+ characters, not generic) that `body`
-/// (lower-case) contains as a whole word.
-fn named_token(body: &str, path: &str) -> Option<String> {
-    let path = path.to_ascii_lowercase();
-    let name = path.rsplit('/').next().unwrap_or(&path);
+/// A lower-case description and the set of its words (runs of letters, digits and `_`), read
+/// once for all changed files. A sorted list searched by halves, not a hash set: the words are
+/// the author's, a lookup costs a few comparisons either way, and it reuses the crate's one
+/// sort (docs/performance-history.md: generic collections grow the wasm).
+struct Description<'a> {
+    text: &'a str,
+    words: Vec<&'a str>,
+}
+
+impl<'a> Description<'a> {
+    fn new(text: &'a str) -> Self {
+        let mut words: Vec<&str> = text
+            .split(|c: char| !is_word(c))
+            .filter(|word| !word.is_empty())
+            .collect();
+        crate::order::sort(&mut words);
+        words.dedup();
+        Self { text, words }
+    }
+
+    /// `contains_word(text, token)`; for a token of word characters only, one set lookup (a
+    /// whole-word occurrence of such a token is exactly one of the description's words).
+    fn has_word(&self, token: &str) -> bool {
+        let plain = if token.is_ascii() {
+            token
+                .bytes()
+                .all(|byte| byte.is_ascii_alphanumeric() || byte == b'_')
+        } else {
+            token.chars().all(is_word)
+        };
+        if plain {
+            self.words.binary_search(&token).is_ok()
+        } else {
+            contains_word(self.text, token)
+        }
+    }
+}
+
+/// A letter, digit or `_`: what may not touch a name for it to count as named.
+fn is_word(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// The first of a path, its file name or its stem (4+ characters, not generic) that the
+/// description contains as a whole word.
+fn named_token(description: &Description, path: &str) -> Option<String> {
+    let path = crate::text::ascii_lowercase(path);
+    let name = crate::text::basename(&path);
     let stem = name.split('.').next().unwrap_or(name);
-    // The stem is inside the name and the name inside the path: one search rules out all three
-    // for the files a description does not mention (most of a large PR's).
-    if !body.contains(stem) {
+    // A whole-word path or name holds its stem as a whole word too (between the start or a `/`
+    // and a `.` or the end): a stem that is not one rules out all three with one lookup, for
+    // the files a description does not mention (most of a large PR's).
+    if !stem.is_empty() && !description.has_word(stem) {
         return None;
     }
-    let found = [path.as_str(), name, stem]
+    let found = [&*path, name, stem]
         .into_iter()
         .filter(|token| token.chars().count() >= 4 && !GENERIC_NAMES.contains(token))
-        .find(|token| contains_word(body, token))
+        .find(|token| contains_word(description.text, token))
         .map(str::to_string);
     found
 }
 
 /// `needle` in `haystack` with no letter, digit or `_` right before or after it.
 fn contains_word(haystack: &str, needle: &str) -> bool {
-    let is_word = |c: char| c.is_alphanumeric() || c == '_';
     haystack.match_indices(needle).any(|(at, _)| {
         let before = haystack[..at].chars().next_back();
         let after = haystack[at + needle.len()..].chars().next();
@@ -162,15 +206,29 @@ mod tests {
 
     #[test]
     fn a_file_is_named_by_path_name_or_stem_as_a_whole_word() {
+        let named = |body: &str, path: &str| named_token(&Description::new(body), path);
         assert_eq!(
-            named_token("fix the parser in parse.rs", "src/bundle/parse.rs"),
+            named("fix the parser in parse.rs", "src/bundle/parse.rs"),
             Some("parse.rs".into())
         );
         assert_eq!(
-            named_token("the tokenizer was slow", "src/tokenizer.rs"),
+            named("the tokenizer was slow", "src/tokenizer.rs"),
             Some("tokenizer".into())
         );
-        assert_eq!(named_token("reparsed everything", "src/parse.rs"), None);
-        assert_eq!(named_token("the main loop", "src/main.rs"), None);
+        assert_eq!(named("reparsed everything", "src/parse.rs"), None);
+        assert_eq!(named("the main loop", "src/main.rs"), None);
+        assert_eq!(
+            named("see src/bundle/parse.rs.", "src/bundle/parse.rs"),
+            Some("src/bundle/parse.rs".into())
+        );
+        assert_eq!(
+            named("edits .github/workflows/ci.yml", ".github/workflows/ci.yml"),
+            Some(".github/workflows/ci.yml".into())
+        );
+        assert_eq!(named("xparse.rs and parse_rs", "src/parse.rs"), None);
+        assert_eq!(
+            named("the my-tool script", "bin/my-tool.sh"),
+            Some("my-tool".into())
+        );
     }
 }

@@ -105,7 +105,7 @@ pub enum Kind {
 /// supply-chain pre-check and [`findings`] share the answer).
 pub fn kind_of(path: &str) -> Option<Kind> {
     let lower = crate::text::ascii_lowercase(path);
-    let name = lower.rsplit('/').next().unwrap_or(&lower);
+    let name = crate::text::basename(&lower);
     Some(match name {
         "tasks.json" if lower.ends_with(".vscode/tasks.json") => Kind::VscodeTasks,
         "devcontainer.json" | ".devcontainer.json" => Kind::Devcontainer,
@@ -124,7 +124,7 @@ pub fn kind_of(path: &str) -> Option<Kind> {
         _ if crate::text::under(&lower, ".idea/") => Kind::Idea,
         _ if JS_RUNNER_CONFIGS
             .iter()
-            .any(|prefix| name.starts_with(prefix)) =>
+            .any(|prefix| crate::text::starts_with(name, prefix)) =>
         {
             Kind::JsRunner
         }
@@ -136,8 +136,10 @@ pub fn kind_of(path: &str) -> Option<Kind> {
 pub fn may_hold_line(line: &str) -> bool {
     // `contains("hooksPath") || contains("hookspath")` in one pass without substring searchers
     // (this runs for every added line of every file).
+    // The first byte alone first: a slice comparison is a `memcmp` call, once per byte here.
     line.as_bytes().windows(HOOKS_PATH.len()).any(|window| {
-        window.get(..5) == Some(b"hooks")
+        window.first() == Some(&b'h')
+            && window.get(..5) == Some(b"hooks")
             && window
                 .get(5..)
                 .is_some_and(|rest| rest == b"Path" || rest == b"path")

@@ -62,10 +62,8 @@ pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
         return Vec::new();
     };
     let patch = diff::parse(text);
-    let dockerfile = facts.path.rsplit('/').next().is_some_and(|name| {
-        name.to_ascii_lowercase().starts_with("dockerfile")
-            || name.to_ascii_lowercase().ends_with(".dockerfile")
-    });
+    let name = crate::text::ascii_lowercase(crate::text::basename(&facts.path));
+    let dockerfile = name.starts_with("dockerfile") || name.ends_with(".dockerfile");
     let mut found = Vec::new();
     let mut stages: Vec<String> = Vec::new();
     for line in patch.added() {

@@ -19,7 +19,7 @@ pub(crate) fn scanner_for(facts: &FileFacts) -> Option<Scanner> {
         return None;
     }
     let basename = facts.lowercase_basename();
-    let scanner: Scanner = match (facts.ecosystem?, basename.as_str()) {
+    let scanner: Scanner = match (facts.ecosystem?, basename.as_ref()) {
         ("npm" | "composer" | "deno", _) => manifest_json::scan,
         ("cargo", _) | ("pipenv", _) => manifest_toml::scan,
         ("gradle", name) if name.ends_with(".toml") => manifest_toml::scan,

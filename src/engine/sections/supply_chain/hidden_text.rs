@@ -197,8 +197,11 @@ pub fn pr_text_findings(bundle: &Bundle) -> Vec<Finding> {
 
 fn is_agent_instructions(path: &str) -> bool {
     let lower = crate::text::ascii_lowercase(path);
-    let name = lower.rsplit('/').next().unwrap_or(&lower);
-    AGENT_FILES.contains(&name) || AGENT_FOLDERS.iter().any(|folder| lower.starts_with(folder))
+    let name = crate::text::basename(&lower);
+    AGENT_FILES.contains(&name)
+        || AGENT_FOLDERS
+            .iter()
+            .any(|folder| crate::text::starts_with(&lower, folder))
 }
 
 /// Maximal runs of letters, digits and `_`.

@@ -71,7 +71,7 @@ pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
         };
     }
     // Only three manifests can declare install-time code: decide before parsing the patch.
-    let read: fn(&diff::Patch, &str) -> Vec<Finding> = match basename.as_str() {
+    let read: fn(&diff::Patch, &str) -> Vec<Finding> = match basename.as_ref() {
         "package.json" | "composer.json" => lifecycle_scripts,
         "setup.py" => setup_py,
         _ => return Vec::new(),

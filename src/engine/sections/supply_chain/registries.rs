@@ -77,7 +77,7 @@ pub enum SourceFile {
 /// pre-check and [`findings`] share the answer).
 pub fn settings_of(path: &str) -> Option<SourceFile> {
     let lower = crate::text::ascii_lowercase(path);
-    let name = lower.rsplit('/').next().unwrap_or(&lower);
+    let name = crate::text::basename(&lower);
     Some(match name {
         ".npmrc" | ".pnpmrc" => SourceFile::Npmrc,
         ".yarnrc" => SourceFile::Yarnrc,
@@ -100,8 +100,11 @@ pub fn settings_of(path: &str) -> Option<SourceFile> {
 /// Whether an added line can set Go's module source.
 pub fn may_hold_line(line: &str) -> bool {
     // `line.contains("GO")` without a substring searcher: this runs for every added line of
-    // every file, and building the searcher cost more than scanning a short line.
-    line.as_bytes().windows(2).any(|pair| pair == b"GO")
+    // every file, and building the searcher cost more than scanning a short line. A pattern,
+    // not `pair == b"GO"`: a slice comparison is a `memcmp` call per byte.
+    line.as_bytes()
+        .windows(2)
+        .any(|pair| matches!(pair, [b'G', b'O']))
 }
 
 /// `settings` is [`settings_of`] the file's path.
