@@ -161,6 +161,13 @@ async function measureView(browser, page, url, watcher) {
   const frame = await panelFrame(page, { timeout: 60000 });
   const panel = await waitForReady(frame);
   const state = panel.readyState;
+  // The fetch plan's marks are set when the whole fetch has settled, which on a one-round-trip
+  // view is after the first render: wait for it (the times above are already taken).
+  for (let waited = 0; waited < 10000; waited += 25) {
+    const fetchState = await frame.evaluate(() => document.getElementById("prlens-panel")?.getAttribute("data-prlens-fetch") ?? null).catch(() => null);
+    if (fetchState !== "refining") break;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
   const panelTiming = await frame.evaluate(() => ({
     timeOrigin: performance.timeOrigin,
     marks: performance.getEntriesByType("mark").filter((mark) => mark.name.startsWith("prlens:")).map((mark) => ({ name: mark.name.slice("prlens:".length), at: performance.timeOrigin + mark.startTime })),
