@@ -21,7 +21,8 @@ export function parseAnchors(facts) {
 
 export const hasAnchors = (anchors) => Boolean(anchors && (anchors.viewed.length || anchors.generated.length));
 
-async function sha256Hex(text) {
+/** The SHA-256 of `text` (UTF-8) in lower-case hex. */
+export async function sha256Hex(text) {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }

@@ -23,6 +23,7 @@
 
 import "./github-names.js";
 import "./prefs.js";
+import { sha256Hex } from "./diff-anchors.js";
 import { earlyListKey, listIsFresh, listKey, listQueryRequest, listQueryTemplate, readListEntry } from "./list-store.js";
 import { isContentScript, isExtensionPage } from "./senders.js";
 import { CACHE_PREFIX } from "./token-change.js";
@@ -66,9 +67,7 @@ function forgetOld(now) {
 
 /** What the fetcher keys a URL by in its cache (both pinned to one value by tests). */
 export async function cacheKey(url) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(url)));
-  const hex = Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
-  return CACHE_PREFIX + hex.slice(0, CACHE_KEY_HEX);
+  return CACHE_PREFIX + (await sha256Hex(url)).slice(0, CACHE_KEY_HEX);
 }
 
 /** Whether a budget is unknown, refilled, or comfortably above the fetcher's floors. */
@@ -93,7 +92,7 @@ function keep(key, url, init, authorized, group = key) {
       // As the fetcher's own request would have ended (src/web/transport.rs).
       .catch((error) => (error?.name === "TimeoutError" ? { error: "timeout" } : { error: "offline", message: String(error?.message ?? error) })),
   );
-  kept.set(key, { answer, at: Date.now(), authorized, group, generation: tokenGeneration });
+  kept.set(key, { answer, at: Date.now(), authorized, group });
 }
 
 /** Prefs and token, and whether prlens runs on `owner/repo`. */
@@ -165,7 +164,7 @@ async function earlyList(api, message) {
       const owner = candidate?.owner;
       const repo = candidate?.repo;
       if (!names.isOwner(owner) || !names.isRepo(repo)) return;
-      const [{ prefs, token, on }, entry, template] = await Promise.all([
+      const [{ prefs, token, on }, entry, query] = await Promise.all([
         setting(api, owner, repo),
         readListEntry(api.storage.local, listKey({ owner, repo })),
         queryTemplate(),
@@ -173,13 +172,13 @@ async function earlyList(api, message) {
       // Without a token a list asks nothing until a click (list.js).
       if (!on || !token || listIsFresh(entry, prefs)) return;
       if (generation !== tokenGeneration || kept.has(earlyListKey({ owner, repo }))) return;
-      keep(earlyListKey({ owner, repo }), ...listQueryRequest(template, { owner, repo }, token), true);
+      keep(earlyListKey({ owner, repo }), ...listQueryRequest(query, { owner, repo }, token), true);
     }),
   );
 }
 
 /** The answer kept under `key`, once, for a request with a token exactly when it had one. */
-async function take(api, message) {
+async function take(message) {
   await preparing;
   const key = typeof message.key === "string" ? message.key : null;
   const entry = key ? kept.get(key) : null;
@@ -193,7 +192,7 @@ async function take(api, message) {
  * Every answer kept for one PR, once, as `[[url, {authorized, status, headers, body}]]`: the
  * panel asks for them as soon as it runs, so they cross into it while it still boots.
  */
-async function takePull(api, message) {
+async function takePull(message) {
   await preparing;
   const pull = names.pullOf(message);
   if (!pull) return [];
@@ -238,14 +237,14 @@ export function handleEarlyMessage(api, message, sender, sendResponse) {
     return false;
   }
   if (message.type === "prlens:take-early" && isExtensionPage(api, sender)) {
-    take(api, message).then(
+    take(message).then(
       (answer) => sendResponse(answer ?? null),
       () => sendResponse(null),
     );
     return true;
   }
   if (message.type === "prlens:take-early-pull" && isExtensionPage(api, sender)) {
-    takePull(api, message).then(
+    takePull(message).then(
       (answers) => sendResponse(answers),
       () => sendResponse([]),
     );

@@ -34,6 +34,9 @@
   const isRepo = (value) => typeof value === "string" && REPO.test(value) && value !== "." && value !== "..";
   const isPullNumber = (value) => Number.isSafeInteger(value) && value >= 1 && value <= MAX_PR_NUMBER;
 
+  /** Whether `a` and `b` name the same pull request (exactly as given; both may be null). */
+  const samePull = (a, b) => Boolean(a && b) && a.owner === b.owner && a.repo === b.repo && a.number === b.number;
+
   /** `{owner, repo, number}` when all three are valid GitHub names, else null. */
   function pullOf(value) {
     if (!value || typeof value !== "object") return null;
@@ -41,5 +44,5 @@
     return isOwner(owner) && isRepo(repo) && isPullNumber(number) ? { owner, repo, number } : null;
   }
 
-  root.prlensNames = Object.freeze({ GITHUB_ORIGIN, OWNER, REPO, LOGIN, MAX_PR_NUMBER, DIFF_ANCHOR, NONCE, isOwner, isRepo, isPullNumber, pullOf });
+  root.prlensNames = Object.freeze({ GITHUB_ORIGIN, OWNER, REPO, LOGIN, MAX_PR_NUMBER, DIFF_ANCHOR, NONCE, isOwner, isRepo, isPullNumber, pullOf, samePull });
 })(globalThis);

@@ -9,7 +9,7 @@
 import "./github-names.js";
 import "./prefs.js";
 
-export const API_BASE = "https://api.github.com";
+const API_BASE = "https://api.github.com";
 const LIST_KEY_PREFIX = "prlens.list.";
 /** The panel's default freshness window (docs/CONTRACTS.md, `freshnessSeconds`). */
 const DEFAULT_FRESHNESS_SECONDS = 120;

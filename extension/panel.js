@@ -25,7 +25,7 @@
 import { api, engine, root, settings, view, wasm } from "./panel/state.js";
 import { fromPage, hintedPull, isFocusDetails, nonce, nonceConfirmed, parseFacts, postToPage } from "./panel/page-link.js";
 import { documentStyles, loadTheme } from "./panel/theme.js";
-import { PREFS_KEY, TOKEN_KEY, panelKey, readCachedPanel, settingsLoaded, tokenFrom } from "./panel/storage.js";
+import { PREFS_KEY, TOKEN_KEY, readCachedPanel, settingsLoaded, tokenFrom } from "./panel/storage.js";
 import { decorateRendersWith, handleControlsWith, render, showError } from "./panel/show.js";
 import { rescore } from "./panel/scoring.js";
 import { freshnessSeconds, update } from "./panel/fetching.js";
@@ -38,6 +38,7 @@ import { createCompareMode } from "./panel-compare.js";
 performance.mark("prlens:module");
 
 const { normalizePrefs } = globalThis.prlensPrefs;
+const { samePull } = globalThis.prlensNames;
 
 /** panel.html's stylesheets: this module is async, so it may run before they are in. */
 const pageStyles = documentStyles();
@@ -84,11 +85,7 @@ loadTheme(undefined);
 const hintedPanel = hintedPull ? readCachedPanel(hintedPull).catch(() => null) : null;
 
 async function onFacts(message) {
-  const same =
-    view.pull &&
-    view.pull.owner === message.pull.owner &&
-    view.pull.repo === message.pull.repo &&
-    view.pull.number === message.pull.number;
+  const same = samePull(view.pull, message.pull);
   const factsChanged = JSON.stringify([message.facts, message.anchors]) !== JSON.stringify([view.facts, view.anchors]);
   const looksChanged = message.tab !== view.tab || message.colorMode !== view.colorMode;
   view.tab = message.tab;
@@ -115,7 +112,7 @@ async function onFacts(message) {
   const generation = view.generation;
   performance.mark("prlens:facts");
   // Everything runs at once: wasm instantiation, prefs + token, the remembered panel, styles.
-  const hinted = hintedPanel && panelKey(hintedPull) === panelKey(message.pull);
+  const hinted = hintedPanel && samePull(hintedPull, message.pull);
   const cachedPanel = hinted ? hintedPanel : readCachedPanel(message.pull).catch(() => null);
   try {
     // The styles are not waited for here: the fetch needs none, and renders await them.

@@ -9,6 +9,8 @@ import { writeCachedPanel } from "./storage.js";
 import { isTrap } from "../engine-session.js";
 import { hintedPull } from "./page-link.js";
 
+const { samePull } = globalThis.prlensNames;
+
 export function freshnessSeconds(force) {
   if (force) return 0;
   const value = Number(settings.prefs.freshnessSeconds);
@@ -51,8 +53,6 @@ async function takeEarly(url, authorized) {
   if (!Number.isInteger(answer.status) || typeof answer.body !== "string" || !Array.isArray(answer.headers)) return null;
   return { status: answer.status, headers: answer.headers, body: new TextEncoder().encode(answer.body) };
 }
-
-const samePull = (a, b) => Boolean(a && b) && a.owner === b.owner && a.repo === b.repo && a.number === b.number;
 
 /** The latest progress report not yet on screen, and its animation-frame request. */
 const progressRender = { latest: null, frame: 0 };

@@ -31,7 +31,7 @@ export async function saveExpanded(expanded) {
   await api.storage.sync.set({ [PREFS_KEY]: { ...current, expanded } });
 }
 
-export function panelKey(pull) {
+function panelKey(pull) {
   return `${PANEL_CACHE_PREFIX}${pull.owner}/${pull.repo}/${pull.number}`;
 }
 
