@@ -51,6 +51,12 @@ const PLAIN_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
  * a PR's answers share a group (`pullGroup`), taken together.
  */
 const kept = new Map();
+/**
+ * `pullGroup url` → when it was asked: a PR is named twice (at document_start without page facts, at
+ * document_end with them, content/early-mount.js and main.js), and a URL whose answer the panel
+ * has already taken must not be asked again.
+ */
+const asked = new Map();
 let template = null;
 /** Bumped when the token changes: requests prepared with the old one are not sent. */
 let tokenGeneration = 0;
@@ -62,6 +68,7 @@ let preparing = Promise.resolve();
 
 function forgetOld(now) {
   for (const [key, entry] of kept) if (now - entry.at > KEEP_MS) kept.delete(key);
+  for (const [key, at] of asked) if (now - at > KEEP_MS) asked.delete(key);
   while (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value);
 }
 
@@ -149,7 +156,9 @@ async function earlyPull(api, message) {
   forgetOld(Date.now());
   urls.forEach((url, position) => {
     const resource = new URL(url).pathname.startsWith("/search/") ? "search" : "core";
-    if (Object.hasOwn(index, keys[position]) || kept.has(url) || !budgetAllows(limits, resource, nowSeconds)) return;
+    const once = `${pullGroup(pull)} ${url}`;
+    if (Object.hasOwn(index, keys[position]) || asked.has(once) || !budgetAllows(limits, resource, nowSeconds)) return;
+    asked.set(once, Date.now());
     const headers = token ? { accept, authorization: `Bearer ${token}` } : { accept };
     keep(url, url, { headers, credentials: "omit", cache: "no-store" }, Boolean(token), pullGroup(pull));
   });
@@ -212,6 +221,7 @@ export function forgetEarlyAnswers(api) {
     if (!Object.hasOwn(changes, TOKEN_KEY)) return;
     tokenGeneration += 1;
     kept.clear();
+    asked.clear();
   });
 }
 

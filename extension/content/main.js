@@ -141,32 +141,39 @@
     ext.runtime.sendMessage({ type: "prlens:early-pull", owner: pull.owner, repo: pull.repo, number: pull.number, ...hint }).catch(() => {});
   }
 
-  function mountFor(pull) {
+  /**
+   * The panel for `pull`: the one early-mount.js started at document_start when it shows this
+   * PR (placed now, not reloaded), else a new one.
+   */
+  function panelFor(pull) {
+    const early = content.early?.takeEarly(pull);
+    if (early) {
+      early.mounted.ensureAttached();
+      return early;
+    }
     const nonce = messaging.createNonce();
     // The background keeps the nonce for the panel to confirm (nonce-registry.js); sent before
     // the iframe exists, and the background waits for it if the panel asks first.
     ext.runtime.sendMessage({ type: "prlens:register-nonce", nonce }).catch(() => {});
-    askEarly(pull);
     const panelUrl = ext.runtime.getURL("panel.html");
     const mounted = mount.mountPanel({ doc: document, pull, panelUrl, nonce, hidden: !prefsKnown });
-    const state = { pull, mounted, channel: null, lastFacts: null, mustSend: false, ready: false, files: new facts.FileTracker() };
-    state.channel = messaging.openChannel({
+    const channel = messaging.openChannel({
       win: root,
       iframe: mounted.iframe,
       nonce,
       // Not panelUrl's origin: with `use_dynamic_url` getURL("panel.html") names a per-session
       // host, while the loaded panel's messages come from the extension's own origin.
       extensionOrigin: new URL(ext.runtime.getURL("")).origin,
-      handlers: {
-        hello() {
-          state.ready = true;
-          sendFacts(true);
-        },
-        resize: (height) => mounted.setHeight(height),
-        scrollTo: scrollToFile,
-        openFiles: (anchor) => root.location.assign(filesUrlOf(state.pull, anchor ?? undefined)),
-      },
+      handlers: {},
     });
+    return { nonce, mounted, channel };
+  }
+
+  function mountFor(pull) {
+    askEarly(pull);
+    const { nonce, mounted, channel } = panelFor(pull);
+    if (prefsKnown) mounted.show();
+    const state = { pull, mounted, channel, lastFacts: null, mustSend: false, ready: false, files: new facts.FileTracker() };
     state.sheet = sheet.createSheet({
       doc: document,
       win: root,
@@ -177,6 +184,16 @@
       onFileLink: (type, anchor) => (type === "prlens:scroll-to" ? scrollToFile(anchor) : root.location.assign(url.filesUrl(state.pull, anchor))),
     });
     current = state;
+    // After `current` is set: an early panel that has already said hello is answered at once.
+    channel.handle({
+      hello() {
+        state.ready = true;
+        sendFacts(true);
+      },
+      resize: (height) => mounted.setHeight(height),
+      scrollTo: scrollToFile,
+      openFiles: (anchor) => root.location.assign(filesUrlOf(state.pull, anchor ?? undefined)),
+    });
   }
 
   /** Opens the sheet at the section a `#prlens-…` address names, once, when the panel shows. */
@@ -203,6 +220,7 @@
     }
     const pull = targetOf(root.location.href);
     if (!pull || prefs.enabled === false || repoDisabled(pull)) {
+      content.early?.takeEarly(null);
       unmount();
       return;
     }

@@ -59,8 +59,12 @@
    * that reaches panel.html before its listener is lost. A reload keeps the window but replaces
    * the document, which says goodbye as it goes. So `send` keeps the latest message until the
    * window now in the iframe says hello, then delivers it (before `handlers.hello()` runs).
+   *
+   * `handle(newHandlers)` replaces the handlers: a panel mounted at document_start
+   * (early-mount.js) may say hello before main.js has any; it is greeted at once on handover.
    */
-  function openChannel({ win, iframe, nonce, extensionOrigin, handlers }) {
+  function openChannel({ win, iframe, nonce, extensionOrigin, handlers: firstHandlers }) {
+    let handlers = firstHandlers;
     const controller = new AbortController();
     let greeted = null; // the contentWindow whose document said hello
     let pending = null; // the latest message sent before that hello
@@ -92,6 +96,10 @@
       close() {
         controller.abort();
         pending = null;
+      },
+      handle(newHandlers) {
+        handlers = newHandlers;
+        if (greeted && greeted === iframe.contentWindow) handlers.hello?.();
       },
     };
   }

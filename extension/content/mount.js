@@ -21,19 +21,47 @@
 
   function sidebarAnchor(doc) {
     const sidebar = S.firstOutsideSticky(doc, S.sidebar);
-    return sidebar ? { kind: "sidebar", place: (host) => sidebar.prepend(host) } : null;
+    return sidebar ? { kind: "sidebar", parent: sidebar, before: sidebar.firstChild } : null;
   }
 
-  /** Where the host goes: `{kind, place(host)}` for the first anchor present. */
+  /**
+   * Where the host goes: `{kind, parent, before}` for the first anchor present. Before the page
+   * has a body (a panel mounted at document_start, early-mount.js) the host is parked, hidden,
+   * on the root element until main.js places it.
+   */
   function findAnchor(doc) {
+    if (!doc.body) return { kind: "parked", parent: doc.documentElement, before: null };
     const sidebar = sidebarAnchor(doc);
     if (sidebar) return sidebar;
     const summary = S.firstOutsideSticky(doc, S.summary);
-    if (summary) return { kind: "header", place: (host) => summary.after(host) };
-    return { kind: "floating", place: (host) => doc.body.append(host) };
+    if (summary?.parentNode) return { kind: "header", parent: summary.parentNode, before: summary.nextSibling };
+    return { kind: "floating", parent: doc.body, before: null };
   }
 
-  const RANK = { floating: 0, header: 1, sidebar: 2 };
+  const RANK = { parked: -1, floating: 0, header: 1, sidebar: 2 };
+
+  /**
+   * Puts `host` at `anchor`. A connected host is moved with `moveBefore` (Chromium 133,
+   * Firefox 144), which keeps the iframe's document; removing and inserting it reloads the
+   * panel. Returns whether the panel document was kept.
+   */
+  function place(host, anchor) {
+    if (host.isConnected && typeof anchor.parent.moveBefore === "function") {
+      try {
+        anchor.parent.moveBefore(host, anchor.before);
+        return true;
+      } catch {
+        // not movable here (another document, an odd parent): insert it instead
+      }
+    }
+    const wasConnected = host.isConnected;
+    if (wasConnected) host.remove();
+    anchor.parent.insertBefore(host, anchor.before);
+    return !wasConnected;
+  }
+
+  /** Whether a connected host can later be moved without reloading its panel (see place). */
+  const canMoveKeepingPanel = (doc) => typeof doc.documentElement?.moveBefore === "function";
 
   function styleHost(host, kind, hidden) {
     const style = host.style;
@@ -89,6 +117,17 @@
     frameStyle.background = "transparent";
     shadow.append(iframe);
 
+    let shownMarked = false;
+    /**
+     * Marks the first moment the host is displayed at an anchor (`prlens:host-shown` in the
+     * page's timeline): a panel that renders while still parked or hidden is not seen until
+     * then, so the bench's time to panel counts from the later of this and the panel's render.
+     */
+    const markShown = () => {
+      if (shownMarked || mounted.hidden || mounted.anchorKind === "parked" || !mounted.anchorKind) return;
+      shownMarked = true;
+      root.performance?.mark?.("prlens:host-shown");
+    };
     const mounted = {
       host,
       iframe,
@@ -101,7 +140,8 @@
       show() {
         if (!mounted.hidden) return;
         mounted.hidden = false;
-        host.style.display = "block";
+        if (mounted.anchorKind !== "parked") host.style.display = "block";
+        markShown();
       },
       /**
        * Re-inserts the host if GitHub dropped it (a restored Turbo snapshot holds only an empty
@@ -115,14 +155,12 @@
         // diffs) runs only when the host was dropped or floats.
         const anchor = host.isConnected && mounted.anchorKind === "header" ? sidebarAnchor(doc) : findAnchor(doc);
         if (!anchor || (host.isConnected && RANK[anchor.kind] <= RANK[mounted.anchorKind])) return false;
-        // Moving an iframe reloads it; start the new document small so it reports its own height.
-        frameStyle.height = `${INITIAL_HEIGHT}px`;
-        // Styled before it is placed: changes to a detached host cost the page no style work.
-        if (host.isConnected) host.remove();
         host.setAttribute("data-prlens-anchor", anchor.kind);
-        styleHost(host, anchor.kind, mounted.hidden);
-        anchor.place(host);
+        styleHost(host, anchor.kind, mounted.hidden || anchor.kind === "parked");
+        // A reloaded panel starts small again, so that it reports its own height.
+        if (!place(host, anchor)) frameStyle.height = `${INITIAL_HEIGHT}px`;
         mounted.anchorKind = anchor.kind;
+        markShown();
         return true;
       },
       remove() {
@@ -138,5 +176,5 @@
   }
 
   root.prlensContent = root.prlensContent || {};
-  root.prlensContent.mount = Object.freeze({ mountPanel, findAnchor, ROOT_ID });
+  root.prlensContent.mount = Object.freeze({ mountPanel, findAnchor, canMoveKeepingPanel, ROOT_ID });
 })(globalThis);

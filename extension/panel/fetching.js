@@ -23,20 +23,26 @@ function content(bundleJson) {
   return JSON.stringify(rest);
 }
 
+/** Every answer the background holds for the hinted PR now, as url → answer (one message). */
+function takeAnswers() {
+  return api.runtime.sendMessage({ type: "prlens:take-early-pull", ...hintedPull }).then(
+    (answers) => {
+      performance.mark("prlens:early-answers");
+      return new Map(Array.isArray(answers) ? answers : []);
+    },
+    () => new Map(),
+  );
+}
+
 /**
  * The background's answers to the requests it sent for the PR this panel was mounted for, while
  * the panel booted (early-requests.js): asked for as soon as this module runs, so they cross
  * into the panel before its fetch starts. url → `{authorized, status, headers, body}`.
+ * `later`: asked once, at the first request the first take had no answer for. A panel mounted
+ * at document_start runs before the page names its head commit and author, so the requests
+ * that need them are asked early only after the first take.
  */
-const earlyAnswers = hintedPull
-  ? api.runtime.sendMessage({ type: "prlens:take-early-pull", ...hintedPull }).then(
-      (answers) => {
-        performance.mark("prlens:early-answers");
-        return new Map(Array.isArray(answers) ? answers : []);
-      },
-      () => new Map(),
-    )
-  : Promise.resolve(new Map());
+const early = { first: hintedPull ? takeAnswers() : Promise.resolve(new Map()), later: null };
 
 /**
  * The early answer to one request, for the wasm transport (`early` option,
@@ -45,7 +51,8 @@ const earlyAnswers = hintedPull
  * Each answer is used once, and only by a request with a token exactly when it had one.
  */
 async function takeEarly(url, authorized) {
-  const answers = await earlyAnswers;
+  let answers = await early.first;
+  if (!answers.has(url)) answers = await (early.later ??= takeAnswers());
   const answer = answers.get(url);
   answers.delete(url);
   if (!answer || answer.authorized !== authorized) return null;

@@ -1,0 +1,69 @@
+/**
+ * Starts the panel of a pull-request page at document_start, while GitHub's HTML is still
+ * arriving: the panel iframe's own navigation and boot (~60–150 ms before its first script
+ * runs, docs/performance.md) then overlap the page's parsing instead of following it.
+ *
+ * The host is parked hidden on the root element (mount.js, anchor "parked") with the panel
+ * document loading in it; main.js, at document_end, adopts it for the same PR (`takeEarly`),
+ * moves it to its anchor with `moveBefore` (the panel is not reloaded) and shows it only once
+ * the preferences say prlens is on for the repository, exactly as a panel it mounts itself.
+ * Browsers without `moveBefore` skip this: placing a parked panel would reload it.
+ *
+ * The panel's messages are listened for from now on (messaging.js `openChannel`): it may say
+ * hello before main.js runs, and main.js takes the channel over with its own handlers.
+ *
+ * Loaded as a classic content script at document_start; exposes
+ * `globalThis.prlensContent.early.takeEarly`.
+ */
+(function earlyMount(root) {
+  "use strict";
+
+  const content = root.prlensContent;
+  if (!content || content.early) return;
+  const { url, messaging, mount } = content;
+  const ext = root.browser ?? root.chrome;
+
+  let early = null; // {pull, nonce, mounted, channel}
+
+  function start() {
+    const pull = url.parsePullRequest(root.location.href);
+    if (!pull || !mount.canMoveKeepingPanel(document) || !ext?.runtime?.id) return;
+    // The PR's own requests leave now; main.js adds those that need the page's head commit
+    // and author once the page is parsed (early-requests.js asks each URL once).
+    ext.runtime.sendMessage({ type: "prlens:early-pull", owner: pull.owner, repo: pull.repo, number: pull.number }).catch(() => {});
+    const nonce = messaging.createNonce();
+    ext.runtime.sendMessage({ type: "prlens:register-nonce", nonce }).catch(() => {});
+    const mounted = mount.mountPanel({ doc: document, pull, panelUrl: ext.runtime.getURL("panel.html"), nonce, hidden: true });
+    const channel = messaging.openChannel({
+      win: root,
+      iframe: mounted.iframe,
+      nonce,
+      extensionOrigin: new URL(ext.runtime.getURL("")).origin,
+      handlers: { resize: (height) => mounted.setHeight(height) },
+    });
+    early = { pull, nonce, mounted, channel };
+  }
+
+  /**
+   * Hands the early panel to main.js if it shows `pull` (same owner, repo and number) and is
+   * still in the page; once. Anything else (another page, `null`: prlens is off here) is
+   * removed, and main.js mounts its own if it needs one.
+   */
+  function takeEarly(pull) {
+    const taken = early;
+    early = null;
+    if (!taken) return null;
+    const same = Boolean(pull) && !pull.compare && taken.pull.owner === pull.owner && taken.pull.repo === pull.repo && taken.pull.number === pull.number;
+    if (same && taken.mounted.host.isConnected) return taken;
+    taken.channel.close();
+    taken.mounted.remove();
+    return null;
+  }
+
+  try {
+    start();
+  } catch {
+    early = null; // main.js mounts the panel at document_end as before
+  }
+  content.early = Object.freeze({ takeEarly });
+})(globalThis);
