@@ -4,6 +4,10 @@
  * reaches (`about` for the initial about:blank of a new iframe, `moz-extension`, or
  * `cross-origin` where the content script may not read the panel's location, as in Chromium).
  * Used by the Chromium and Firefox tests of the post-before-hello fix. Not a test file itself.
+ *
+ * The copy also plays a browser without `moveBefore` (removed from the content scripts' world at
+ * the top of content/mount.js): with it, moving the panel keeps its document and the new
+ * iframe's about:blank these tests are about never exists.
  */
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -27,6 +31,9 @@ export function extensionWithPostSpy(extensionDir) {
     return target;
   })(iframe.contentWindow)?.postMessage(`;
   fs.writeFileSync(file, source.replace(ANCHOR, spy));
+  const mount = path.join(dir, "content/mount.js");
+  const withoutMove = "for (const type of [Element, Document, DocumentFragment]) delete type.prototype.moveBefore;\n";
+  fs.writeFileSync(mount, withoutMove + fs.readFileSync(mount, "utf8"));
   return dir;
 }
 
