@@ -292,7 +292,9 @@ impl<'de> Visitor<'de> for Seed {
             }
             return Ok(Raw::Entries(entries));
         }
-        let mut fields = Vec::new();
+        // Sized for every field the shape keeps: one allocation per object instead of a
+        // doubling series (a file entry keeps seven, ~3,000 times in a large PR).
+        let mut fields = Vec::with_capacity(self.0.fields.len());
         while let Some(key) = map.next_key::<Key>()? {
             match self.0.fields.iter().find(|(name, _)| *name == key.0) {
                 Some((name, shape)) => {

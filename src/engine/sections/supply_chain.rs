@@ -40,6 +40,7 @@ mod secrets;
 mod squats;
 #[cfg(test)]
 mod testing;
+mod view;
 mod workflow_expressions;
 mod workflow_yaml;
 mod workflows;
@@ -49,6 +50,7 @@ use std::collections::BTreeMap;
 use crate::engine::context::Context;
 use crate::engine::diff;
 use crate::signal::{Finding, FindingKind, SupplyChain};
+use view::FileView;
 
 /// Finding kinds that describe dependency declarations (read by `dependency_change`).
 pub(crate) const DEPENDENCY_FINDINGS: &[FindingKind] = &[
@@ -153,8 +155,9 @@ pub fn assess(context: &Context) -> SupplyChain {
         let Some(file) = changed.get(facts.index) else {
             continue;
         };
+        let view = FileView::new(file, facts);
         if facts.manifest {
-            let found = dependencies::findings(file, facts);
+            let found = dependencies::findings(&view);
             let declares = found
                 .iter()
                 .any(|finding| DECLARING_FINDINGS.contains(&finding.id));
@@ -163,14 +166,15 @@ pub fn assess(context: &Context) -> SupplyChain {
             }
             findings.extend(found);
         }
-        findings.extend(install_scripts::findings(file, facts));
-        findings.extend(build_scripts::findings(file, facts));
-        findings.extend(workflows::findings(file, facts));
-        // One parse for the scans that read every file's added lines, and only when one of
-        // them can find something there (most files of a large PR are plain ASCII code).
+        findings.extend(install_scripts::findings(&view));
+        findings.extend(build_scripts::findings(&view));
+        findings.extend(workflows::findings(&view));
+        // The scans that read every file's added lines get the parsed patch only when one of
+        // them can find something there (most files of a large PR are plain ASCII code); when
+        // none can, they would find nothing in it either.
         let text = file.patch.as_deref().unwrap_or("");
-        let registry_settings = registries::settings_of(&facts.path);
-        let autorun_kind = autorun::kind_of(&facts.path);
+        let registry_settings = registries::settings_of(&view);
+        let autorun_kind = autorun::kind_of(&view);
         let needs_lines = facts.lockfile
             || registry_settings.is_some()
             || autorun_kind.is_some()
@@ -181,18 +185,15 @@ pub fn assess(context: &Context) -> SupplyChain {
                         || registries::may_hold_line(line)
                         || autorun::may_hold_line(line))
             });
-        let patch = if needs_lines {
-            diff::parse(text)
-        } else {
-            diff::Patch::default()
-        };
-        findings.extend(secrets::findings(facts, &patch));
-        findings.extend(registries::findings(facts, registry_settings, &patch));
-        findings.extend(autorun::findings(file, facts, autorun_kind, &patch));
-        findings.extend(hidden_text::findings(file, facts, &patch));
-        findings.extend(lockfiles::sources(file, facts));
-        findings.extend(lockfile_sources::findings(facts, &patch));
-        findings.extend(lockfiles::new_packages(file, facts, files));
+        let unread = diff::Patch::default();
+        let patch = if needs_lines { view.patch() } else { &unread };
+        findings.extend(secrets::findings(facts, patch));
+        findings.extend(registries::findings(facts, registry_settings, patch));
+        findings.extend(autorun::findings(file, facts, autorun_kind, patch));
+        findings.extend(hidden_text::findings(&view, patch));
+        findings.extend(lockfiles::sources(&view));
+        findings.extend(lockfile_sources::findings(facts, patch));
+        findings.extend(lockfiles::new_packages(&view, files));
     }
     findings.extend(lockfiles::drift(files, &changed_dependencies));
     findings.extend(super::integrity::findings(context));

@@ -27,6 +27,7 @@ use crate::engine::files::FileFacts;
 use crate::signal::{Finding, FindingKind, Severity};
 
 use super::model::finding;
+use super::view::FileView;
 
 /// Keys of a dev container that run a command at a lifecycle step.
 const DEVCONTAINER_COMMANDS: &[&str] = &[
@@ -101,11 +102,12 @@ pub enum Kind {
     PackageJson,
 }
 
-/// The kind of self-running configuration `path` is, if any: asked once per file (the
+/// The kind of self-running configuration the file is, if any: asked once per file (the
 /// supply-chain pre-check and [`findings`] share the answer).
-pub fn kind_of(path: &str) -> Option<Kind> {
-    let lower = crate::text::ascii_lowercase(path);
-    let name = crate::text::basename(&lower);
+pub fn kind_of(view: &FileView) -> Option<Kind> {
+    let lower = view.lower_path();
+    let name = view.lower_name();
+    let dot_folder = view.in_dot_folder();
     Some(match name {
         "tasks.json" if lower.ends_with(".vscode/tasks.json") => Kind::VscodeTasks,
         "devcontainer.json" | ".devcontainer.json" => Kind::Devcontainer,
@@ -118,10 +120,12 @@ pub fn kind_of(path: &str) -> Option<Kind> {
         "conftest.py" => Kind::Conftest,
         "pytest.ini" | "tox.ini" | "setup.cfg" | "pyproject.toml" => Kind::PytestConfig,
         "package.json" => Kind::PackageJson,
-        _ if lower.starts_with(".githooks/") || crate::text::under(&lower, ".husky/") => {
+        _ if dot_folder
+            && (lower.starts_with(".githooks/") || crate::text::under(lower, ".husky/")) =>
+        {
             Kind::HookRunner
         }
-        _ if crate::text::under(&lower, ".idea/") => Kind::Idea,
+        _ if dot_folder && crate::text::under(lower, ".idea/") => Kind::Idea,
         _ if JS_RUNNER_CONFIGS
             .iter()
             .any(|prefix| crate::text::starts_with(name, prefix)) =>
@@ -319,10 +323,11 @@ mod tests {
 
     fn scan(path: &str, added: &str) -> Vec<(FindingKind, Severity)> {
         let file = changed(path, "modified", &added_after(" {", added));
+        let facts = classify_file(&file);
         kinds(findings(
             &file,
-            &classify_file(&file),
-            kind_of(path),
+            &facts,
+            kind_of(&FileView::new(&file, &facts)),
             &crate::engine::diff::parse(file.patch.as_deref().unwrap_or("")),
         ))
     }

@@ -13,10 +13,9 @@
 //!
 //! Source: https://github.com/ossf/scorecard/blob/main/docs/checks.md#pinned-dependencies.
 
-use crate::bundle::ChangedFile;
-use crate::engine::diff;
-use crate::engine::files::FileFacts;
 use crate::signal::{Finding, FindingKind, Severity};
+
+use super::view::FileView;
 
 /// Characters of a build-script line quoted in a finding.
 const MAX_LINE_CHARS: usize = 80;
@@ -54,15 +53,13 @@ const MAX_FINDINGS: usize = 10;
 /// Images that are build stages or placeholders, not downloads.
 const NOT_IMAGES: &[&str] = &["scratch"];
 
-pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
-    if !(facts.build_script || facts.ci_config) {
+pub fn findings(view: &FileView) -> Vec<Finding> {
+    let facts = view.facts;
+    if !(facts.build_script || facts.ci_config) || view.file.patch.is_none() {
         return Vec::new();
     }
-    let Some(text) = file.patch.as_deref() else {
-        return Vec::new();
-    };
-    let patch = diff::parse(text);
-    let name = crate::text::ascii_lowercase(crate::text::basename(&facts.path));
+    let patch = view.patch();
+    let name = view.lower_name();
     let dockerfile = name.starts_with("dockerfile") || name.ends_with(".dockerfile");
     let mut found = Vec::new();
     let mut stages: Vec<String> = Vec::new();
@@ -167,7 +164,7 @@ mod tests {
 
     fn run(path: &str, patch: &str) -> Vec<(FindingKind, Severity)> {
         let file = changed(path, "modified", patch);
-        kinds(findings(&file, &classify_file(&file)))
+        kinds(findings(&FileView::new(&file, &classify_file(&file))))
     }
 
     #[test]

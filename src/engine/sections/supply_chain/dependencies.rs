@@ -16,9 +16,8 @@ use std::collections::BTreeMap;
 
 use super::ecosystems;
 use super::model::{finding, Scanner};
-use crate::bundle::ChangedFile;
-use crate::engine::diff::{self, Hunk};
-use crate::engine::files::FileFacts;
+use super::view::FileView;
+use crate::engine::diff::Hunk;
 use crate::signal::{Finding, FindingKind, Severity};
 
 /// Findings kept per manifest; beyond it one summary finding says how many more there were.
@@ -103,14 +102,15 @@ pub fn is_downgrade(old: &str, new: &str) -> bool {
 }
 
 /// Dependency findings for one manifest.
-pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
-    let Some(patch_text) = file.patch.as_deref() else {
+pub fn findings(view: &FileView) -> Vec<Finding> {
+    let facts = view.facts;
+    if view.file.patch.is_none() {
         return Vec::new();
-    };
+    }
     let Some(scanner) = ecosystems::scanner_for(facts) else {
         return Vec::new();
     };
-    let patch = diff::parse(patch_text);
+    let patch = view.patch();
     let mut old: BTreeMap<String, String> = BTreeMap::new();
     let mut new: BTreeMap<String, String> = BTreeMap::new();
     let mut extra = Vec::new();

@@ -23,13 +23,14 @@
 //! "Tags" block; GitHub Docs "Adding repository custom instructions for GitHub Copilot";
 //! agents.md.
 
-use crate::bundle::{Bundle, ChangedFile};
+use crate::bundle::Bundle;
 use crate::engine::diff::Patch;
-use crate::engine::files::{FileClass, FileFacts};
+use crate::engine::files::FileClass;
 use crate::signal::{Finding, FindingKind, Severity};
 use crate::text::{code_point_mark, is_invisible};
 
 use super::model::finding;
+use super::view::FileView;
 
 /// The path shown for findings in the PR's title or description.
 pub const PR_TEXT: &str = "PR title and description";
@@ -89,9 +90,10 @@ fn severity_of(characters: &[char]) -> Severity {
 }
 
 /// Findings for one changed file: its name, its added lines, and agent instruction files.
-pub fn findings(file: &ChangedFile, facts: &FileFacts, patch: &Patch) -> Vec<Finding> {
+pub fn findings(view: &FileView, patch: &Patch) -> Vec<Finding> {
+    let (file, facts) = (view.file, view.facts);
     let mut found = Vec::new();
-    let path = &facts.path;
+    let path = view.path();
     let in_name = hidden_characters(path, false);
     if !in_name.is_empty() {
         found.push(finding(
@@ -118,7 +120,7 @@ pub fn findings(file: &ChangedFile, facts: &FileFacts, patch: &Patch) -> Vec<Fin
             Severity::Medium,
         ));
     }
-    if is_agent_instructions(path) && file.status != "removed" {
+    if is_agent_instructions(view) && file.status != "removed" {
         found.push(finding(
             FindingKind::AgentInstructions,
             path,
@@ -195,13 +197,13 @@ pub fn pr_text_findings(bundle: &Bundle) -> Vec<Finding> {
     )]
 }
 
-fn is_agent_instructions(path: &str) -> bool {
-    let lower = crate::text::ascii_lowercase(path);
-    let name = crate::text::basename(&lower);
+fn is_agent_instructions(view: &FileView) -> bool {
+    let lower = view.lower_path();
+    let name = view.lower_name();
     AGENT_FILES.contains(&name)
         || AGENT_FOLDERS
             .iter()
-            .any(|folder| crate::text::starts_with(&lower, folder))
+            .any(|folder| crate::text::starts_with(lower, folder))
 }
 
 /// Maximal runs of letters, digits and `_`.
@@ -231,8 +233,7 @@ mod tests {
     fn scan(path: &str, status: &str, added: &str) -> Vec<(FindingKind, Severity)> {
         let file = changed(path, status, &added_after(" context", added));
         kinds(findings(
-            &file,
-            &classify_file(&file),
+            &FileView::new(&file, &classify_file(&file)),
             &crate::engine::diff::parse(file.patch.as_deref().unwrap_or("")),
         ))
     }

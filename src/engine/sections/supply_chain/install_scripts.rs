@@ -10,12 +10,11 @@
 //! Source: npm docs "scripts" (lifecycle order), Composer docs "Scripts" (event names),
 //! setuptools `cmdclass`, Cargo book "Build Scripts".
 
-use crate::bundle::ChangedFile;
 use crate::engine::diff::{self, Hunk, LineKind};
-use crate::engine::files::FileFacts;
 use crate::signal::{Finding, FindingKind, Severity};
 
 use super::model::finding;
+use super::view::FileView;
 
 /// Script keys that run on install (npm lifecycle, Composer events).
 pub const INSTALL_HOOKS: &[&str] = &[
@@ -49,11 +48,11 @@ const SETUP_EXECUTION: &[&str] = &[
 
 const MAX_SCRIPT_CHARS: usize = 80;
 
-pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
-    let basename = facts.lowercase_basename();
-    let path = facts.path.as_str();
+pub fn findings(view: &FileView) -> Vec<Finding> {
+    let basename = view.lower_name();
+    let path = view.path();
     if basename == "build.rs" {
-        return match facts.status.as_str() {
+        return match view.facts.status.as_str() {
             "added" => vec![finding(
                 FindingKind::InstallScript,
                 path,
@@ -71,13 +70,13 @@ pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
         };
     }
     // Only three manifests can declare install-time code: decide before parsing the patch.
-    let read: fn(&diff::Patch, &str) -> Vec<Finding> = match basename.as_ref() {
+    let read: fn(&diff::Patch, &str) -> Vec<Finding> = match basename {
         "package.json" | "composer.json" => lifecycle_scripts,
         "setup.py" => setup_py,
         _ => return Vec::new(),
     };
-    match file.patch.as_deref() {
-        Some(text) => read(&diff::parse(text), path),
+    match view.file.patch {
+        Some(_) => read(view.patch(), path),
         None => Vec::new(),
     }
 }
@@ -173,6 +172,7 @@ fn setup_py(patch: &diff::Patch, path: &str) -> Vec<Finding> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bundle::ChangedFile;
     use crate::engine::files::classify_file;
 
     fn run(path: &str, status: &str, patch: Option<&str>) -> Vec<Finding> {
@@ -184,7 +184,7 @@ mod tests {
             patch: patch.map(str::to_string),
             ..Default::default()
         };
-        findings(&file, &classify_file(&file))
+        findings(&FileView::new(&file, &classify_file(&file)))
     }
 
     #[test]

@@ -17,13 +17,12 @@
 
 use std::collections::BTreeSet;
 
-use crate::bundle::ChangedFile;
-use crate::engine::diff;
 use crate::engine::files::FileFacts;
 use crate::settings::paths::LOCKFILE_EXPECTED;
 use crate::signal::{Finding, FindingKind, Severity};
 
 use super::model::finding;
+use super::view::FileView;
 
 /// Registries an npm-family lockfile may resolve from without comment.
 const TRUSTED_REGISTRIES: &[&str] = &[
@@ -137,17 +136,15 @@ fn package_names<'a>(basename: &str, lines: impl Iterator<Item = &'a str>) -> BT
 /// Packages a lockfile adds (names on added lines that no removed line had): the transitive
 /// arrivals a reviewer never sees in the manifest. Medium when no manifest of the ecosystem
 /// changed (nothing declared them), low otherwise.
-pub fn new_packages(file: &ChangedFile, facts: &FileFacts, files: &[FileFacts]) -> Vec<Finding> {
-    if !facts.lockfile {
+pub fn new_packages(view: &FileView, files: &[FileFacts]) -> Vec<Finding> {
+    let facts = view.facts;
+    if !facts.lockfile || view.file.patch.is_none() {
         return Vec::new();
     }
-    let Some(text) = file.patch.as_deref() else {
-        return Vec::new();
-    };
-    let basename = facts.lowercase_basename();
-    let patch = diff::parse(text);
-    let removed = package_names(&basename, patch.removed());
-    let added: Vec<String> = package_names(&basename, patch.added())
+    let basename = view.lower_name();
+    let patch = view.patch();
+    let removed = package_names(basename, patch.removed());
+    let added: Vec<String> = package_names(basename, patch.added())
         .into_iter()
         .filter(|name| !removed.contains(name))
         .collect();
@@ -186,14 +183,12 @@ pub fn new_packages(file: &ChangedFile, facts: &FileFacts, files: &[FileFacts]) 
 const MAX_NAMES: usize = 8;
 
 /// Entries of an npm-family lockfile resolved from an untrusted or insecure source.
-pub fn sources(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
-    if !facts.lockfile || facts.ecosystem != Some("npm") {
+pub fn sources(view: &FileView) -> Vec<Finding> {
+    let facts = view.facts;
+    if !facts.lockfile || facts.ecosystem != Some("npm") || view.file.patch.is_none() {
         return Vec::new();
     }
-    let Some(text) = file.patch.as_deref() else {
-        return Vec::new();
-    };
-    let patch = diff::parse(text);
+    let patch = view.patch();
     let mut hosts: Vec<String> = Vec::new();
     let mut seen: BTreeSet<String> = BTreeSet::new();
     for line in patch.added() {
@@ -246,6 +241,7 @@ pub fn sources(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bundle::ChangedFile;
     use crate::engine::files::classify_file;
 
     fn facts(path: &str, patch: Option<&str>) -> (ChangedFile, FileFacts) {
@@ -296,7 +292,7 @@ mod tests {
             ("composer.lock", "@@ -1 +1,2 @@\n+            \"name\": \"monolog/monolog\",", "monolog/monolog"),
         ] {
             let (file, lock) = facts(path, Some(patch));
-            let found = new_packages(&file, &lock, std::slice::from_ref(&lock));
+            let found = new_packages(&FileView::new(&file, &lock), std::slice::from_ref(&lock));
             assert_eq!(found.len(), 1, "{path}");
             assert!(found[0].detail.contains(expected), "{path}: {}", found[0].detail);
             assert_eq!(found[0].severity, Severity::Medium, "{path}");
@@ -306,13 +302,13 @@ mod tests {
     #[test]
     fn version_bumps_in_a_lockfile_add_no_packages_and_declared_ones_are_low() {
         let (file, lock) = facts("Cargo.lock", Some("@@ -1,3 +1,3 @@\n [[package]]\n name = \"serde\"\n-version = \"1.0.1\"\n+version = \"1.0.2\""));
-        assert!(new_packages(&file, &lock, std::slice::from_ref(&lock)).is_empty());
+        assert!(new_packages(&FileView::new(&file, &lock), std::slice::from_ref(&lock)).is_empty());
         let (file, lock) = facts(
             "Cargo.lock",
             Some("@@ -1 +1,2 @@\n+[[package]]\n+name = \"rand\""),
         );
         let (_, manifest) = facts("Cargo.toml", None);
-        let found = new_packages(&file, &lock, &[lock.clone(), manifest]);
+        let found = new_packages(&FileView::new(&file, &lock), &[lock.clone(), manifest]);
         assert_eq!(found[0].severity, Severity::Low);
         assert_eq!(found[0].detail, "lockfile adds 1 package(s): rand");
     }
@@ -323,7 +319,7 @@ mod tests {
             "package-lock.json",
             Some("@@ -1,3 +1,4 @@\n+      \"resolved\": \"https://registry.npmjs.org/a/-/a-1.0.0.tgz\",\n+      \"resolved\": \"https://evil.example/b/-/b-1.0.0.tgz\",\n+      \"resolved\": \"https://evil.example/c/-/c-1.0.0.tgz\",\n+      \"resolved\": \"http://mirror.local/d.tgz\","),
         );
-        let found = sources(&file, &lock);
+        let found = sources(&FileView::new(&file, &lock));
         assert_eq!(found.len(), 2);
         assert!(found[0].detail.contains("https://evil.example"));
         assert!(found[1].detail.contains("plain HTTP"));

@@ -29,6 +29,7 @@ use crate::engine::files::{FileClass, FileFacts};
 use crate::signal::{Finding, FindingKind, Severity};
 
 use super::model::finding;
+use super::view::FileView;
 
 /// Official registries: switching to one of them is not a finding.
 const PUBLIC_REGISTRIES: &[&str] = &[
@@ -75,9 +76,9 @@ pub enum SourceFile {
 
 /// The package-source settings file `path` is, if any: asked once per file (the supply-chain
 /// pre-check and [`findings`] share the answer).
-pub fn settings_of(path: &str) -> Option<SourceFile> {
-    let lower = crate::text::ascii_lowercase(path);
-    let name = crate::text::basename(&lower);
+pub fn settings_of(view: &FileView) -> Option<SourceFile> {
+    let lower = view.lower_path();
+    let name = view.lower_name();
     Some(match name {
         ".npmrc" | ".pnpmrc" => SourceFile::Npmrc,
         ".yarnrc" => SourceFile::Yarnrc,
@@ -308,9 +309,10 @@ mod tests {
 
     fn scan(path: &str, context: &str, added: &str) -> Vec<(FindingKind, Severity)> {
         let file = changed(path, "modified", &added_after(context, added));
+        let facts = classify_file(&file);
         kinds(findings(
-            &classify_file(&file),
-            settings_of(path),
+            &facts,
+            settings_of(&FileView::new(&file, &facts)),
             &crate::engine::diff::parse(file.patch.as_deref().unwrap_or("")),
         ))
     }

@@ -159,7 +159,7 @@ pub fn findings(facts: &FileFacts, patch: &Patch) -> Vec<Finding> {
 /// Whether an added line can hold a credential: a cheap check before the patch is parsed.
 pub fn may_hold(line: &str) -> bool {
     line.len() >= MIN_TOKEN_CHARS
-        && (has_token_run(line) || line.contains(PRIVATE_KEY))
+        && (has_token_run(line) || starts_of(line, PRIVATE_KEY).next().is_some())
         && !secrets_in(line, false).is_empty()
 }
 
@@ -167,19 +167,51 @@ pub fn may_hold(line: &str) -> bool {
 const PRIVATE_KEY: &str = "PRIVATE KEY";
 
 /// Whether the line has a run of token characters as long as the shortest shape: every other
-/// credential (a JWT too: three parts of ≥ 10 characters joined by dots) lies in one. One pass
-/// over the bytes, without the run splitting of [`secrets_in`]: most added lines of a
-/// 3,000-file PR have no such run and stop here. Token characters are ASCII, so any byte of a
-/// multi-byte character ends a run, exactly as the character itself does in [`token_runs`].
+/// credential (a JWT too: three parts of ≥ 10 characters joined by dots) lies in one. Without
+/// the run splitting of [`secrets_in`]: most added lines of a 3,000-file PR have no such run and
+/// stop here. Token characters are ASCII, so any byte of a multi-byte character ends a run,
+/// exactly as the character itself does in [`token_runs`].
+///
+/// Every run of [`MIN_TOKEN_CHARS`] bytes covers one of the bytes at `MIN_TOKEN_CHARS - 1`,
+/// `2 * MIN_TOKEN_CHARS - 1`, …; so only those bytes are probed, and a run is measured only
+/// around a probe that is a token character (a twentieth of the bytes instead of all of them).
 fn has_token_run(line: &str) -> bool {
-    let mut run = 0usize;
-    line.bytes().any(|byte| {
-        run = if token_char(char::from(byte)) {
-            run + 1
-        } else {
-            0
-        };
-        run >= MIN_TOKEN_CHARS
+    let bytes = line.as_bytes();
+    let is_token = |byte: &u8| token_char(char::from(*byte));
+    let mut probe = MIN_TOKEN_CHARS - 1;
+    while let Some(byte) = bytes.get(probe) {
+        if is_token(byte) {
+            let before = bytes.get(..probe).unwrap_or_default();
+            let after = bytes.get(probe + 1..).unwrap_or_default();
+            let left = before
+                .iter()
+                .rev()
+                .take_while(|byte| is_token(byte))
+                .count();
+            let right = after.iter().take_while(|byte| is_token(byte)).count();
+            if left + 1 + right >= MIN_TOKEN_CHARS {
+                return true;
+            }
+        }
+        probe += MIN_TOKEN_CHARS;
+    }
+    false
+}
+
+/// Where `needle` starts in `text`, left to right and without overlaps (`match_indices`),
+/// found bytewise: the texts are short runs and lines, where building a substring searcher per
+/// needle (seven shapes, twenty prefixes) cost more than the scan.
+fn starts_of<'a>(text: &'a str, needle: &'a str) -> impl Iterator<Item = usize> + 'a {
+    let (text, needle) = (text.as_bytes(), needle.as_bytes());
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        let rest = text.get(from..)?;
+        let found = rest
+            .windows(needle.len().max(1))
+            .position(|window| window.first() == needle.first() && window == needle)?;
+        let at = from + found;
+        from = at + needle.len().max(1);
+        Some(at)
     })
 }
 
@@ -203,7 +235,7 @@ fn secrets_in(line: &str, testing: bool) -> Vec<(&'static str, String)> {
         let offset = run.as_ptr() as usize - line.as_ptr() as usize;
         for shape in SHAPES {
             for prefix in shape.prefixes {
-                for (at, _) in run.match_indices(prefix) {
+                for at in starts_of(run, prefix) {
                     let at = offset + at;
                     let boundary = line
                         .get(..at)
@@ -227,7 +259,9 @@ fn secrets_in(line: &str, testing: bool) -> Vec<(&'static str, String)> {
             }
         }
     }
-    if line.contains(PRIVATE_KEY) && line.contains("-----BEGIN ") {
+    if starts_of(line, PRIVATE_KEY).next().is_some()
+        && starts_of(line, "-----BEGIN ").next().is_some()
+    {
         found.push(("a private key", "-----BEGIN … PRIVATE KEY-----".to_string()));
     }
     if !testing && has_jwt(line) {
@@ -259,7 +293,7 @@ fn is_placeholder(body: &str, rest_of_line: &str) -> bool {
 
 /// `eyJ…` header, `.eyJ…` payload and a signature, each base64url of at least 10 characters.
 fn has_jwt(line: &str) -> bool {
-    line.match_indices("eyJ").any(|(at, _)| {
+    starts_of(line, "eyJ").any(|at| {
         let token = line.get(at..).unwrap_or("");
         let end = token
             .find(|c: char| !(base64url(c) || c == '.'))
@@ -314,6 +348,25 @@ mod tests {
         assert!(!may_hold(
             "    let metrics_150 = metrics::new(150).map_err(Error::from)?;"
         ));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+        #[test]
+        fn probing_for_token_runs_agrees_with_counting_every_byte(line in "[a-z_ .:(é]{0,80}") {
+            let longest = line
+                .split(|c: char| !token_char(c))
+                .map(str::len)
+                .max()
+                .unwrap_or(0);
+            proptest::prop_assert_eq!(has_token_run(&line), longest >= MIN_TOKEN_CHARS);
+        }
+
+        #[test]
+        fn bytewise_needle_search_agrees_with_match_indices(text in "[aAeyJK ]{0,40}", needle in "(AKIA|eyJ|a|aa|y)") {
+            let expected: Vec<usize> = text.match_indices(needle.as_str()).map(|(at, _)| at).collect();
+            proptest::prop_assert_eq!(starts_of(&text, &needle).collect::<Vec<_>>(), expected);
+        }
     }
 
     #[test]

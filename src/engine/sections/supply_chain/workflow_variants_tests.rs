@@ -3,12 +3,13 @@
 
 use super::super::testing::{changed, kinds};
 use super::findings;
+use super::FileView;
 use crate::engine::files::classify_file;
 use crate::signal::{FindingKind, Severity};
 
 fn run_with(status: &str, patch: &str) -> Vec<(FindingKind, Severity)> {
     let file = changed(".github/workflows/x.yml", status, patch);
-    kinds(findings(&file, &classify_file(&file)))
+    kinds(findings(&FileView::new(&file, &classify_file(&file))))
 }
 
 fn run(patch: &str) -> Vec<(FindingKind, Severity)> {

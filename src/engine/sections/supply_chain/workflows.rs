@@ -25,12 +25,10 @@
 //! Critical; Token-Permissions: High; Pinned-Dependencies: Medium); GitHub Security Lab,
 //! "Keeping your GitHub Actions and workflows secure" parts 1–2.
 
-use crate::bundle::ChangedFile;
-use crate::engine::diff;
-use crate::engine::files::FileFacts;
 use crate::signal::{Finding, FindingKind, Severity};
 
 use super::model::finding;
+use super::view::FileView;
 use super::workflow_expressions::{
     env_names, references, secret_names, taint, Taint, PR_HEAD_REFS,
 };
@@ -55,8 +53,8 @@ const SCRIPT_KEYS: &[&str] = &["run", "script"];
 /// Commands in a script that fetch the PR head by hand.
 const HEAD_FETCH_COMMANDS: &[&str] = &["gh pr checkout", "git fetch origin pull/", "refs/pull/"];
 
-pub fn is_workflow(facts: &FileFacts) -> bool {
-    let lower = crate::text::ascii_lowercase(&facts.path);
+fn is_workflow(view: &FileView) -> bool {
+    let lower = view.lower_path();
     let yaml = lower.ends_with(".yml") || lower.ends_with(".yaml");
     let actions_dir =
         lower.starts_with(".github/workflows/") || lower.starts_with(".github/actions/");
@@ -64,16 +62,12 @@ pub fn is_workflow(facts: &FileFacts) -> bool {
     yaml && (actions_dir || root_action)
 }
 
-pub fn findings(file: &ChangedFile, facts: &FileFacts) -> Vec<Finding> {
-    if !is_workflow(facts) {
+pub fn findings(view: &FileView) -> Vec<Finding> {
+    if !is_workflow(view) || view.file.patch.is_none() {
         return Vec::new();
     }
-    let Some(text) = file.patch.as_deref() else {
-        return Vec::new();
-    };
-    let patch = diff::parse(text);
-    let entries = entries(&patch);
-    let path = facts.path.as_str();
+    let entries = entries(view.patch());
+    let path = view.path();
     let mut found = Vec::new();
     found.extend(pr_target_checkout(&entries, path));
     for mut kind in [
@@ -336,7 +330,7 @@ mod tests {
 
     fn run(path: &str, patch: &str) -> Vec<Finding> {
         let file = changed(path, "modified", patch);
-        findings(&file, &classify_file(&file))
+        findings(&FileView::new(&file, &classify_file(&file)))
     }
 
     fn ids(found: &[Finding]) -> Vec<(FindingKind, Severity)> {
