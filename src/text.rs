@@ -68,11 +68,31 @@ fn joins_emoji(previous: Option<char>, c: char) -> bool {
 /// `text.to_ascii_lowercase()`, borrowed when `text` has no ASCII capital: most paths are
 /// lower-case already, and path rules ask for the lower-case form of every file of a large PR.
 pub fn ascii_lowercase(text: &str) -> std::borrow::Cow<'_, str> {
-    if text.bytes().any(|byte| byte.is_ascii_uppercase()) {
+    if has_ascii_uppercase(text.as_bytes()) {
         std::borrow::Cow::Owned(text.to_ascii_lowercase())
     } else {
         std::borrow::Cow::Borrowed(text)
     }
+}
+
+/// Whether any byte is an ASCII capital, eight bytes per step: [`ascii_lowercase`] checks every
+/// path of a large PR several times (classification, supply-chain finders), and a byte loop
+/// costs about six instructions a byte, in wasm too (which has 64-bit integers, not SIMD here).
+fn has_ascii_uppercase(bytes: &[u8]) -> bool {
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    // Per byte, with no carry or borrow between bytes: the high bit of `at_least_a` is set when
+    // the low seven bits are `b'A'` or more, that of `at_most_z` when they are `b'Z'` or less;
+    // `!word` drops bytes whose own high bit is set (not ASCII).
+    let has_capital = |word: u64| {
+        let low = word & (ONES * 0x7f);
+        let at_least_a = low + ONES * (0x80 - u64::from(b'A'));
+        let at_most_z = ONES * (0x80 + u64::from(b'Z')) - low;
+        at_least_a & at_most_z & !word & (ONES * 0x80) != 0
+    };
+    let mut chunks = bytes.chunks_exact(8);
+    chunks.by_ref().any(|chunk| {
+        <[u8; 8]>::try_from(chunk).is_ok_and(|eight| has_capital(u64::from_ne_bytes(eight)))
+    }) || chunks.remainder().iter().any(u8::is_ascii_uppercase)
 }
 
 /// `text.ends_with(suffix)`, compared byte by byte from the end: the path tables are scanned
@@ -90,6 +110,15 @@ pub fn ends_with(text: &str, suffix: &str) -> bool {
 /// `text.starts_with(prefix)`, compared byte by byte from the start (see [`ends_with`]).
 pub fn starts_with(text: &str, prefix: &str) -> bool {
     text.len() >= prefix.len() && text.bytes().zip(prefix.bytes()).all(|(a, b)| a == b)
+}
+
+/// `text.strip_prefix(marker)` for an ASCII marker, compared as one byte: the char pattern
+/// encodes the char and compares slices for every word of every hunk header.
+pub fn strip_ascii_prefix(text: &str, marker: u8) -> Option<&str> {
+    match text.as_bytes().first() {
+        Some(first) if *first == marker => text.get(1..),
+        _ => None,
+    }
 }
 
 /// `text.split(separator)` for an ASCII separator, found with a byte loop: the char searcher
@@ -188,6 +217,19 @@ mod tests {
     }
 
     #[test]
+    fn strip_ascii_prefix_strips_like_strip_prefix() {
+        for text in ["", "+", "+1,2", "-3", "é+", "+é"] {
+            for marker in [b'+', b'-'] {
+                assert_eq!(
+                    super::strip_ascii_prefix(text, marker),
+                    text.strip_prefix(char::from(marker)),
+                    "{text}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn split_ascii_splits_like_split() {
         for text in ["", "/", "a", "a/b", "/a//b/", "é/ü", "x y  z "] {
             for separator in [b'/', b' '] {
@@ -228,6 +270,28 @@ mod tests {
             assert_eq!(under(path, prefix), expected, "{path} {prefix}");
             assert_eq!(naive, expected, "{path} {prefix}");
         }
+    }
+
+    #[test]
+    fn capitals_are_found_at_every_position_of_any_length() {
+        // Fillers next to the byte under test: no capital, but bytes around both range limits
+        // and with the high bit set, which must not spill into their neighbours.
+        for filler in [b'a', b'@', b'[', 0x00, 0x80, 0xc1, 0xda, 0xff] {
+            for length in 0..20 {
+                for position in 0..length {
+                    for byte in 0..=255u8 {
+                        let mut bytes = vec![filler; length];
+                        bytes[position] = byte;
+                        assert_eq!(
+                            super::has_ascii_uppercase(&bytes),
+                            byte.is_ascii_uppercase(),
+                            "{filler} {length} {position} {byte}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(!super::has_ascii_uppercase("ÀÉÎõü/@[`{".as_bytes()));
     }
 
     #[test]

@@ -207,9 +207,9 @@ fn header(line: &str) -> Hunk<'_> {
     let mut old_start = 0;
     let mut new_start = 0;
     let read = |range: &str| {
-        if let Some(old) = range.strip_prefix('-') {
+        if let Some(old) = crate::text::strip_ascii_prefix(range, b'-') {
             old_start = range_start(old);
-        } else if let Some(new) = range.strip_prefix('+') {
+        } else if let Some(new) = crate::text::strip_ascii_prefix(range, b'+') {
             new_start = range_start(new);
         }
     };

@@ -17,8 +17,10 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use crate::settings::paths::{
-    BINARY_EXTENSIONS, BUILD_TREE_DIRS, CONFIG_EXTENSIONS, DOC_DIRS, DOC_EXTENSIONS, LANGUAGES,
-    LOCKFILES, MANIFESTS, SENSITIVE_WORDS, TEST_DIRS, TRANSLATION_DIRS, VENDORED_DIRS,
+    BINARY_EXTENSIONS, BUILD_SUFFIXES, BUILD_TREE_DIRS, CONFIG_EXTENSIONS, DOC_DIRS,
+    DOC_EXTENSIONS, FRAMEWORK_SECURITY_PATHS, GENERATED_JS_DIRS, GENERATED_SUFFIXES, LANGUAGES,
+    LOCKFILES, MANIFESTS, SENSITIVE_WORDS, TEST_CAMEL_SUFFIXES, TEST_DIRS, TEST_SUFFIXES,
+    TRANSLATION_DIRS, VENDORED_DIRS, VENDORED_SEGMENTS,
 };
 
 /// FNV-1a: the indexes hold fixed table entries (no attacker chooses the keys, so no flooding
@@ -111,10 +113,17 @@ pub enum DirTable {
     Doc,
     Translation,
     BuildTree,
+    /// The first segment of a [`VENDORED_SEGMENTS`] entry (`carthage` of `carthage/build/`).
+    VendoredSegmentHead,
+    /// The first segment of a [`GENERATED_JS_DIRS`] entry (`public` of `public/assets/`).
+    GeneratedJsHead,
+    /// The first segment of a directory entry of [`FRAMEWORK_SECURITY_PATHS`].
+    FrameworkSecurityHead,
 }
 
 impl DirTable {
-    const ALL: [(DirTable, &'static [&'static str]); 5] = [
+    /// The tables of whole directory names.
+    const NAMES: [(DirTable, &'static [&'static str]); 5] = [
         (DirTable::Test, TEST_DIRS),
         (DirTable::Vendored, VENDORED_DIRS),
         (DirTable::Doc, DOC_DIRS),
@@ -122,25 +131,56 @@ impl DirTable {
         (DirTable::BuildTree, BUILD_TREE_DIRS),
     ];
 
-    fn bit(self) -> u8 {
-        1 << self as u8
+    /// The tables whose entries are directory paths (`a/b/`), by the first segment of each:
+    /// a path can be under an entry only when one of its directories is named so, which one
+    /// bit answers before a scan of the path does.
+    fn heads() -> [(DirTable, Vec<&'static str>); 3] {
+        let directory_entries = FRAMEWORK_SECURITY_PATHS
+            .iter()
+            .map(|(path, _)| *path)
+            .filter(|path| path.ends_with('/'));
+        [
+            (
+                DirTable::VendoredSegmentHead,
+                first_segments(VENDORED_SEGMENTS.iter().copied()),
+            ),
+            (
+                DirTable::GeneratedJsHead,
+                first_segments(GENERATED_JS_DIRS.iter().copied()),
+            ),
+            (
+                DirTable::FrameworkSecurityHead,
+                first_segments(directory_entries),
+            ),
+        ]
     }
+
+    fn bit(self) -> u16 {
+        1 << self as u16
+    }
+}
+
+fn first_segments(entries: impl Iterator<Item = &'static str>) -> Vec<&'static str> {
+    entries
+        .map(|entry| entry.split('/').next().unwrap_or(entry))
+        .collect()
 }
 
 /// The directory tables that name at least one of a path's directory segments.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct DirTables(u8);
+pub struct DirTables(u16);
 
 impl DirTables {
     /// The tables naming any of the lower-case `segments`: one lookup per segment instead of a
     /// scan of each table per segment per question.
     pub fn of<'s>(segments: impl IntoIterator<Item = &'s str>) -> Self {
-        static INDEX: OnceLock<Map<u8>> = OnceLock::new();
+        static INDEX: OnceLock<Map<u16>> = OnceLock::new();
         let index = INDEX.get_or_init(|| {
             let mut index = Map::default();
-            for (table, names) in DirTable::ALL {
+            let names = DirTable::NAMES.map(|(table, names)| (table, names.to_vec()));
+            for (table, names) in names.into_iter().chain(DirTable::heads()) {
                 for name in names {
-                    *index.entry(*name).or_insert(0) |= table.bit();
+                    *index.entry(name).or_insert(0) |= table.bit();
                 }
             }
             index
@@ -155,6 +195,87 @@ impl DirTables {
 
     pub fn contains(self, table: DirTable) -> bool {
         self.0 & table.bit() != 0
+    }
+}
+
+/// A table of basename endings (`_test.go`, `.min.js`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SuffixTable {
+    /// [`TEST_SUFFIXES`] (for lower-case basenames).
+    Test,
+    /// [`TEST_CAMEL_SUFFIXES`] (for basenames as given: matched case-sensitively).
+    CamelTest,
+    /// [`GENERATED_SUFFIXES`].
+    Generated,
+    /// [`BUILD_SUFFIXES`].
+    Build,
+}
+
+impl SuffixTable {
+    const ALL: [(SuffixTable, &'static [&'static str]); 4] = [
+        (SuffixTable::Test, TEST_SUFFIXES),
+        (SuffixTable::CamelTest, TEST_CAMEL_SUFFIXES),
+        (SuffixTable::Generated, GENERATED_SUFFIXES),
+        (SuffixTable::Build, BUILD_SUFFIXES),
+    ];
+}
+
+type Candidates = Vec<(SuffixTable, &'static str)>;
+
+/// The entries of the suffix tables a basename may end with, found once per file: a name ends
+/// with an entry holding a `.` only when the text after the name's last `.` is the entry's, so
+/// one lookup by that text leaves a few entries to compare instead of a scan of ~80 per file.
+/// Entries without a `.` are always candidates.
+#[derive(Debug, Clone, Copy)]
+pub struct SuffixCandidates {
+    by_tail: &'static [(SuffixTable, &'static str)],
+    undotted: &'static [(SuffixTable, &'static str)],
+}
+
+impl SuffixCandidates {
+    /// Candidates for a lower-case `basename`. Every table entry's text after its last `.` is
+    /// lower-case (a test pins it), so this also serves the case-sensitive table: a name that
+    /// ends with an entry has that text lower-cased at the end of its lower-case form.
+    pub fn of(basename: &str) -> Self {
+        static INDEX: OnceLock<(Map<Candidates>, Candidates)> = OnceLock::new();
+        let (by_tail, undotted) = INDEX.get_or_init(|| {
+            let mut by_tail: Map<Candidates> = Map::default();
+            let mut undotted = Candidates::new();
+            for (table, suffixes) in SuffixTable::ALL {
+                for suffix in suffixes {
+                    match suffix.rsplit_once('.') {
+                        Some((_, tail)) => by_tail.entry(tail).or_default().push((table, suffix)),
+                        None => undotted.push((table, suffix)),
+                    }
+                }
+            }
+            (by_tail, undotted)
+        });
+        let tail = basename
+            .bytes()
+            .rposition(|byte| byte == b'.')
+            .and_then(|dot| basename.get(dot + 1..));
+        SuffixCandidates {
+            by_tail: tail
+                .and_then(|tail| by_tail.get(tail))
+                .map_or(&[], Vec::as_slice),
+            undotted,
+        }
+    }
+
+    /// The entries of `table` that `name` ends with, in table order for entries with a `.`
+    /// (then those without). `name` is the lower-case basename the candidates were found for,
+    /// or for [`SuffixTable::CamelTest`] that basename as given.
+    pub fn ending<'a>(
+        self,
+        table: SuffixTable,
+        name: &'a str,
+    ) -> impl Iterator<Item = &'static str> + 'a {
+        self.by_tail
+            .iter()
+            .chain(self.undotted)
+            .filter(move |(of, suffix)| *of == table && crate::text::ends_with(name, suffix))
+            .map(|(_, suffix)| *suffix)
     }
 }
 
@@ -216,17 +337,69 @@ mod tests {
 
     #[test]
     fn dir_tables_answer_like_a_scan_of_each_table() {
-        for (table, names) in DirTable::ALL {
+        let names = DirTable::NAMES.map(|(table, names)| (table, names.to_vec()));
+        let all: Vec<_> = names.into_iter().chain(DirTable::heads()).collect();
+        for (table, names) in &all {
             for name in names {
                 let found = DirTables::of(["src", name, "x"]);
-                for (other, other_names) in DirTable::ALL {
-                    assert_eq!(found.contains(other), other_names.contains(name), "{name}");
+                for (other, other_names) in &all {
+                    assert_eq!(found.contains(*other), other_names.contains(name), "{name}");
                 }
-                assert!(found.contains(table));
+                assert!(found.contains(*table));
             }
         }
+        assert!(DirTables::of(["web", "public"]).contains(DirTable::GeneratedJsHead));
+        assert!(DirTables::of(["carthage"]).contains(DirTable::VendoredSegmentHead));
+        assert!(DirTables::of(["middleware"]).contains(DirTable::FrameworkSecurityHead));
         assert_eq!(DirTables::of(["src", "lib"]), DirTables::default());
         assert_eq!(DirTables::of([]), DirTables::default());
+    }
+
+    #[test]
+    fn suffix_candidates_answer_like_a_scan_of_each_table() {
+        let mut names: Vec<String> = ["", ".", "x", "a.b", ".map", "x.map", "README", "Makefile"]
+            .map(String::from)
+            .to_vec();
+        for (_, table) in SuffixTable::ALL {
+            for suffix in table {
+                for name in [
+                    suffix.to_string(),
+                    format!("x{suffix}"),
+                    format!("{suffix}x"),
+                ] {
+                    names.push(name.to_uppercase());
+                    names.push(name.to_lowercase());
+                    names.push(name);
+                }
+            }
+        }
+        for name in &names {
+            let lower = name.to_ascii_lowercase();
+            let candidates = SuffixCandidates::of(&lower);
+            for (table, entries) in SuffixTable::ALL {
+                let given = if table == SuffixTable::CamelTest {
+                    name
+                } else {
+                    &lower
+                };
+                let scanned: Vec<&str> = entries
+                    .iter()
+                    .copied()
+                    .filter(|suffix| given.ends_with(suffix))
+                    .collect();
+                assert_eq!(
+                    candidates.ending(table, given).collect::<Vec<_>>(),
+                    scanned,
+                    "{name}"
+                );
+            }
+        }
+        for (_, table) in SuffixTable::ALL {
+            for suffix in table {
+                let tail = suffix.rsplit_once('.').map_or("", |(_, tail)| tail);
+                assert_eq!(tail, tail.to_ascii_lowercase(), "{suffix}");
+            }
+        }
     }
 
     #[test]

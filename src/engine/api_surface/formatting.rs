@@ -167,6 +167,14 @@ pub(super) fn reformatted_lines(removed: &[&str], added: &[&str], indentation: I
     {
         return 0;
     }
+    // One line replaced by one (the most common hunk): they share a squeezed line only when
+    // the two squeezed lines are equal and not blank, which one comparison answers exactly,
+    // stopping at the first difference, before any fingerprint.
+    if let ([old], [new]) = (removed, added) {
+        if old.trim().is_empty() || !squeezed_equal(old, new) {
+            return 0;
+        }
+    }
     // Cheap rejection, before squeezing any line into a new String: most real hunks share no
     // squeezed line at all, so no added line's fingerprint is among the removed lines'.
     // (Equal lines have equal fingerprints; a rare collision only costs the exact check below.)
@@ -282,6 +290,19 @@ pub(super) fn squeezed_fingerprint(line: &str) -> Option<u64> {
         }
     }
     (!empty).then_some(fingerprint)
+}
+
+/// `squeeze(a) == squeeze(b)`, without building either.
+fn squeezed_equal(a: &str, b: &str) -> bool {
+    if a.is_ascii() && b.is_ascii() {
+        a.bytes()
+            .filter(|byte| !is_ascii_space(*byte))
+            .eq(b.bytes().filter(|byte| !is_ascii_space(*byte)))
+    } else {
+        a.chars()
+            .filter(|character| !character.is_whitespace())
+            .eq(b.chars().filter(|character| !character.is_whitespace()))
+    }
 }
 
 /// Removes all whitespace (comparison form of a line).
@@ -407,6 +428,28 @@ mod tests {
         );
         // Where indentation is syntax, only `if ready {` and `}` kept their place.
         assert_eq!(reformatted_lines(&removed, &added, Indentation::Layout), 4);
+    }
+
+    #[test]
+    fn a_line_replaced_by_one_counts_only_when_it_was_merely_respaced() {
+        assert_eq!(
+            reformatted_lines(&["  x = 1"], &["x=1"], Indentation::Free),
+            2
+        );
+        assert_eq!(
+            reformatted_lines(&["  x = 1"], &["    x = 1"], Indentation::Layout),
+            0
+        );
+        assert_eq!(
+            reformatted_lines(&["x = 1"], &["x = 1"], Indentation::Layout),
+            2
+        );
+        assert_eq!(reformatted_lines(&[" "], &["\t"], Indentation::Free), 0);
+        assert_eq!(
+            reformatted_lines(&["é b"], &["é\u{a0}b"], Indentation::Free),
+            2
+        );
+        assert!(squeezed_equal("a b", "ab ") && !squeezed_equal("a", "b"));
     }
 
     #[test]

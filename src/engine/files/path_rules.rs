@@ -6,7 +6,7 @@
 
 use crate::bundle::ChangedFile;
 use crate::engine::diff;
-use crate::engine::path_index::{self, DirTable, DirTables};
+use crate::engine::path_index::{self, DirTable, DirTables, SuffixCandidates, SuffixTable};
 use crate::settings::paths::*;
 
 /// A path split the ways the tables need it, all lower-case (ASCII letters: every table entry
@@ -25,6 +25,8 @@ pub(super) struct PathName<'a> {
     pub(super) original_basename: &'a str,
     /// The directory tables (tests, vendored, docs, …) naming one of the directory segments.
     dir_tables: DirTables,
+    /// The suffix-table entries the basename may end with.
+    suffixes: SuffixCandidates,
 }
 
 /// The path with `/` separators (`\` replaced), borrowed when it already has them.
@@ -37,23 +39,27 @@ pub(super) fn slashed(path: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// The lower-case form [`PathName::new`] expects: no leading `./` or `/`, ASCII lower-case.
-pub(super) fn lower_path(original: &str) -> String {
+/// Borrowed when already so (most paths are): no copy per file.
+pub(super) fn lower_path(original: &str) -> std::borrow::Cow<'_, str> {
     // `trim_start_matches("./")` without its substring searcher.
     let mut path = original;
     while let Some(rest) = path.strip_prefix("./") {
         path = rest;
     }
-    path.trim_start_matches('/').to_ascii_lowercase()
+    crate::text::ascii_lowercase(path.trim_start_matches('/'))
 }
 
 impl<'a> PathName<'a> {
     /// `original` is [`slashed`], `lower` its [`lower_path`].
     pub(super) fn new(original: &'a str, lower: &'a str) -> Self {
-        let (directory, basename) = match lower.rfind('/') {
+        // Found bytewise: `rfind` calls `memrchr` (a function call per search, in wasm too) for
+        // a few bytes at the end of the path.
+        let last = |text: &str, wanted: u8| text.bytes().rposition(|byte| byte == wanted);
+        let (directory, basename) = match last(lower, b'/') {
             Some(slash) => (lower.get(..slash), lower.get(slash + 1..).unwrap_or("")),
             None => (None, lower),
         };
-        let extension = match basename.rfind('.') {
+        let extension = match last(basename, b'.') {
             Some(0) | None => "",
             Some(dot) => basename.get(dot + 1..).unwrap_or(""),
         };
@@ -63,13 +69,27 @@ impl<'a> PathName<'a> {
             extension,
             directory,
             original,
-            original_basename: crate::text::basename(original),
+            // `lower` is a lower-cased tail of `original`: the basenames have the same bytes.
+            original_basename: original
+                .get(original.len().saturating_sub(basename.len())..)
+                .unwrap_or(basename),
+            suffixes: SuffixCandidates::of(basename),
             dir_tables: DirTables::of(
                 directory
                     .into_iter()
                     .flat_map(|dir| crate::text::split_ascii(dir, b'/')),
             ),
         }
+    }
+
+    /// The entries of `table` the basename ends with (the lower-case basename; the basename as
+    /// given for [`SuffixTable::CamelTest`]).
+    pub(super) fn suffixes(&self, table: SuffixTable) -> impl Iterator<Item = &'static str> + 'a {
+        let name = match table {
+            SuffixTable::CamelTest => self.original_basename,
+            _ => self.basename,
+        };
+        self.suffixes.ending(table, name)
     }
 
     /// Whether one of the directory segments is named in `table`.
@@ -127,14 +147,15 @@ pub(super) fn manifest_ecosystem(name: &PathName) -> Option<&'static str> {
 }
 
 pub(super) fn is_vendored(name: &PathName) -> bool {
-    name.in_table(DirTable::Vendored) || VENDORED_SEGMENTS.iter().any(|segment| name.under(segment))
+    name.in_table(DirTable::Vendored)
+        || (name.in_table(DirTable::VendoredSegmentHead)
+            && VENDORED_SEGMENTS.iter().any(|segment| name.under(segment)))
 }
 
 pub(super) fn is_generated_path(name: &PathName) -> bool {
-    GENERATED_SUFFIXES
-        .iter()
-        .any(|suffix| ends_with(name.basename, suffix))
+    name.suffixes(SuffixTable::Generated).next().is_some()
         || (matches!(name.extension, "js" | "mjs" | "cjs")
+            && name.in_table(DirTable::GeneratedJsHead)
             && GENERATED_JS_DIRS.iter().any(|dir| name.under(dir)))
 }
 
@@ -148,8 +169,8 @@ pub(super) fn first_hunk_starts_the_file(patch: &str) -> bool {
         return false;
     };
     let new_start = diff::words(header)
-        .find_map(|range| range.strip_prefix('+'))
-        .and_then(|range| range.split(',').next())
+        .find_map(|range| crate::text::strip_ascii_prefix(range, b'+'))
+        .and_then(|range| crate::text::split_ascii(range, b',').next())
         .and_then(|start| start.parse::<u64>().ok());
     matches!(new_start, Some(0 | 1))
 }
@@ -224,20 +245,25 @@ pub(super) fn is_binary(file: &ChangedFile, name: &PathName, language: Option<&s
 }
 
 pub(super) fn is_test(name: &PathName) -> bool {
+    // Few directories have a `.`; it is looked for once before the segments are split.
+    let dotted_directory = name
+        .directory
+        .is_some_and(|directory| directory.as_bytes().contains(&b'.'));
     name.in_table(DirTable::Test)
-        || name.dirs().any(|dir| {
-            ends_with(dir, ".tests") || ends_with(dir, ".test") || ends_with(dir, ".unittests")
-        })
+        || (dotted_directory
+            && name.dirs().any(|dir| {
+                ends_with(dir, ".tests") || ends_with(dir, ".test") || ends_with(dir, ".unittests")
+            }))
         || TEST_BASENAMES.contains(&name.basename)
         || TEST_BASENAME_PREFIXES
             .iter()
             .any(|prefix| starts_with(name.basename, prefix))
-        || TEST_SUFFIXES
-            .iter()
-            .any(|suffix| ends_with(name.basename, suffix) && name.basename.len() > suffix.len())
-        || TEST_CAMEL_SUFFIXES.iter().any(|suffix| {
-            ends_with(name.original_basename, suffix) && name.original_basename.len() > suffix.len()
-        })
+        || name
+            .suffixes(SuffixTable::Test)
+            .any(|suffix| name.basename.len() > suffix.len())
+        || name
+            .suffixes(SuffixTable::CamelTest)
+            .any(|suffix| name.original_basename.len() > suffix.len())
 }
 
 pub(super) fn is_docs(name: &PathName, manifest: bool, language: Option<&str>) -> bool {
@@ -291,9 +317,7 @@ pub(super) fn is_build_script(name: &PathName, language: Option<&str>) -> bool {
         || BUILD_BASENAME_PREFIXES
             .iter()
             .any(|prefix| starts_with(name.basename, prefix))
-        || BUILD_SUFFIXES
-            .iter()
-            .any(|suffix| ends_with(name.basename, suffix))
+        || name.suffixes(SuffixTable::Build).next().is_some()
     {
         return true;
     }
@@ -329,37 +353,56 @@ pub fn package_json_scripts_changed(patch: &diff::Patch) -> bool {
     false
 }
 
+/// Where the words of an ASCII `path` are: runs of letters and digits, split before a capital
+/// that follows a lower-case letter or a digit (camelCase). The same rules as
+/// [`words_of_chars`] (for ASCII, `is_alphanumeric`, `is_uppercase` and `is_lowercase` are their
+/// `is_ascii_*` forms), as ranges of `path`: the lower-case words are then slices of the
+/// lower-case path, with no string built per file.
+pub(super) fn ascii_word_ranges(path: &str) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+    let bytes = path.as_bytes();
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        while bytes
+            .get(at)
+            .is_some_and(|byte| !byte.is_ascii_alphanumeric())
+        {
+            at += 1;
+        }
+        let start = at;
+        let mut previous_lower = false;
+        while let Some(&byte) = bytes.get(at) {
+            if !byte.is_ascii_alphanumeric() || (byte.is_ascii_uppercase() && previous_lower) {
+                break;
+            }
+            previous_lower = byte.is_ascii_lowercase() || byte.is_ascii_digit();
+            at += 1;
+        }
+        (at > start).then_some(start..at)
+    })
+}
+
 /// Splits a path into lower-case words at `/ . _ -` and camelCase boundaries, written into one
-/// string with a space after each word (one allocation per path, not one per word; words never
-/// contain a space, which is not alphanumeric).
+/// string with a space between words: [`ascii_word_ranges`] for ASCII paths, else
+/// [`words_of_chars`] (tests compare the two).
+#[cfg(test)]
 pub(super) fn words(path: &str) -> String {
     if !path.is_ascii() {
         return words_of_chars(path);
     }
-    // The usual ASCII path, byte by byte: the same rules as [`words_of_chars`] (for ASCII,
-    // `is_alphanumeric`, `is_uppercase` and `is_lowercase` are their `is_ascii_*` forms)
-    // without decoding chars or encoding them back, run for every changed file.
-    let mut words = Vec::with_capacity(path.len() + 8);
-    let mut in_word = false;
-    let mut previous_lower = false;
-    for byte in path.bytes() {
-        if !byte.is_ascii_alphanumeric() {
-            if in_word {
-                words.push(b' ');
-                in_word = false;
-            }
-            previous_lower = false;
-            continue;
+    let mut words = String::with_capacity(path.len() + 8);
+    let mut end = 0;
+    for range in ascii_word_ranges(path) {
+        if !words.is_empty() {
+            words.push(' ');
         }
-        if byte.is_ascii_uppercase() && previous_lower && in_word {
-            words.push(b' ');
-        }
-        previous_lower = byte.is_ascii_lowercase() || byte.is_ascii_digit();
-        words.push(byte.to_ascii_lowercase());
-        in_word = true;
+        end = range.end;
+        words.push_str(&path.get(range).unwrap_or("").to_ascii_lowercase());
     }
-    // ASCII bytes are UTF-8.
-    String::from_utf8(words).unwrap_or_default()
+    // A separator after the last word ends it with a space, as in the char loop.
+    if !words.is_empty() && end < path.len() {
+        words.push(' ');
+    }
+    words
 }
 
 /// [`words`] for any text, char by char.
@@ -408,10 +451,18 @@ pub(super) fn sensitive_category(name: &PathName) -> Option<&'static str> {
         }
         _ => path,
     };
-    let words = words(without_extension);
-    path_index::sensitive_area(
-        crate::text::split_ascii(&words, b' ').filter(|word| !word.is_empty()),
-    )
+    if !path.is_ascii() {
+        let words = words_of_chars(without_extension);
+        return path_index::sensitive_area(
+            crate::text::split_ascii(&words, b' ').filter(|word| !word.is_empty()),
+        );
+    }
+    // `name.lower` is `path` lower-cased after a prefix of `.` and `/`, which holds no word.
+    let offset = path.len().saturating_sub(name.lower.len());
+    path_index::sensitive_area(ascii_word_ranges(without_extension).filter_map(|word| {
+        name.lower
+            .get(word.start.checked_sub(offset)?..word.end.checked_sub(offset)?)
+    }))
 }
 
 /// Splits a path (original case) into words; exposed for camelCase-aware sensitive matching.

@@ -413,6 +413,8 @@ fn camel_case_paths_split_into_words() {
         "__/..//x",
         "lowerUPPERlower42Up",
         "",
+        "a.b/",
+        "/x/",
     ] {
         assert_eq!(
             super::path_rules::words(path),

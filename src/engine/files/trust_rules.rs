@@ -3,6 +3,7 @@
 //! The tables live in [`crate::settings::paths`].
 
 use super::path_rules::{ends_with, starts_with, PathName};
+use crate::engine::path_index::DirTable;
 use crate::settings::paths::{
     TrustBoundary, FRAMEWORK_SECURITY_CATEGORY, FRAMEWORK_SECURITY_PATHS, TRUST_BOUNDARY_BASENAMES,
     TRUST_BOUNDARY_PATHS,
@@ -45,8 +46,10 @@ pub(super) fn framework_security(name: &PathName) -> Option<&'static str> {
                 return false;
             }
             if is_directory_entry(path) {
-                name.directory
-                    .is_some_and(|directory| dirs_contain(directory, path))
+                name.in_table(DirTable::FrameworkSecurityHead)
+                    && name
+                        .directory
+                        .is_some_and(|directory| dirs_contain(directory, path))
             } else {
                 name.lower == *path
                     || (ends_with(name.lower, path)
