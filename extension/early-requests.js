@@ -52,9 +52,9 @@ const PLAIN_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
  */
 const kept = new Map();
 /**
- * `pullGroup url` → when it was asked: a PR is named twice (at document_start without page facts, at
- * document_end with them, content/early-mount.js and main.js), and a URL whose answer the panel
- * has already taken must not be asked again.
+ * `pullGroup url` → when it was asked: a panel mounted at document_start (content/early-mount.js)
+ * may take a PR's answers before the content script names the PR again (another mount, a soft
+ * navigation back), and a URL whose answer the panel has already taken must not be asked again.
  */
 const asked = new Map();
 let template = null;

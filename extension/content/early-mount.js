@@ -28,9 +28,9 @@
   function start() {
     const pull = url.parsePullRequest(root.location.href);
     if (!pull || !mount.canMoveKeepingPanel(document) || !ext?.runtime?.id) return;
-    // The PR's own requests leave now; main.js adds those that need the page's head commit
-    // and author once the page is parsed (early-requests.js asks each URL once).
-    ext.runtime.sendMessage({ type: "prlens:early-pull", owner: pull.owner, repo: pull.repo, number: pull.number }).catch(() => {});
+    // No early requests from here: sent without the page's head commit and author they would
+    // split wave 1 in two, and the first complete panel waits for the second half anyway
+    // (docs/performance.md, "Early mount"). main.js names the PR once the page is parsed.
     const nonce = messaging.createNonce();
     ext.runtime.sendMessage({ type: "prlens:register-nonce", nonce }).catch(() => {});
     const mounted = mount.mountPanel({ doc: document, pull, panelUrl: ext.runtime.getURL("panel.html"), nonce, hidden: true });
