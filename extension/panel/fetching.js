@@ -61,6 +61,31 @@ async function takeEarly(url, authorized) {
   return { status: answer.status, headers: answer.headers, body: new TextEncoder().encode(answer.body) };
 }
 
+/**
+ * Runs the engine once on the PR built into the wasm (`warmUpPanel`) while a cold view's first
+ * requests are on the network, so the first real analysis does not also pay for V8 compiling
+ * the engine (docs/performance.md, "Warm-up"). Once per panel document: after that the code is
+ * compiled. Not when a remembered panel is on screen: nobody is waiting then, and the fetch
+ * that follows may be answered from the cache at once.
+ */
+const warmUp = { done: false };
+function warmUpWhileWaiting() {
+  if (warmUp.done || view.shown || typeof wasm.warmUpPanel !== "function") return;
+  warmUp.done = true;
+  // A task of its own: the fetch has sent its requests (they start in a microtask) first.
+  setTimeout(() => {
+    if (engine.crashed) return;
+    performance.mark("prlens:warm-up-start");
+    try {
+      wasm.warmUpPanel();
+    } catch (error) {
+      // A panic in the engine retires this instance: the crash shows, as for any other call.
+      if (isTrap(error)) showError(error);
+    }
+    performance.mark("prlens:warm-up-end");
+  }, 0);
+}
+
 /** The latest progress report not yet on screen, and its animation-frame request. */
 const progressRender = { latest: null, frame: 0 };
 
@@ -155,7 +180,9 @@ export async function update(mode) {
     let fetchedAt = null;
     if (mode !== "poll" && typeof wasm.fetchAndAnalyze === "function") {
       let roundTrips, firstRenderRoundTrips, firstWave;
-      ({ bundle: bundleJson, signal: signalJson, fetchedAt = null, roundTrips, firstRenderRoundTrips, firstWave } = await wasm.fetchAndAnalyze(request, options, engineUsed));
+      const fetching = wasm.fetchAndAnalyze(request, options, engineUsed);
+      if (mode === "load") warmUpWhileWaiting();
+      ({ bundle: bundleJson, signal: signalJson, fetchedAt = null, roundTrips, firstRenderRoundTrips, firstWave } = await fetching);
       // The bench reads which plan a view took (docs/performance.md, "Fetch plan marks").
       if (Number.isInteger(roundTrips)) performance.mark(`prlens:api-round-trips-${roundTrips}`);
       if (Number.isInteger(firstRenderRoundTrips)) performance.mark(`prlens:first-render-round-trips-${firstRenderRoundTrips}`);

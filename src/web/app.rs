@@ -247,6 +247,28 @@ async fn fetch_bundle_value(
     })
 }
 
+/// A small invented PR built into the panel (src/web/panel_warm_up.json): a source change with
+/// its test, a `pull_request_target` workflow, docs, a dependency and registry change, a binary
+/// and a rename, with reviews, checks, a timeline and public events.
+const PANEL_WARM_UP_BUNDLE: &str = include_str!("panel_warm_up.json");
+
+/// Analyses the built-in PR, writes its signal as JSON and reads it back (what a render does),
+/// dropping all three. The panel calls it once, on a cold view, right after its first requests
+/// went out.
+///
+/// Why: V8 compiles a wasm function the first time it is called, so the first analysis in a
+/// fresh panel pays for compiling the engine on the critical path (about 40 ms from the
+/// answers to the first signal instead of about 17; docs/performance.md, "Warm-up"). The
+/// network wait of wave 1 is idle time in the panel; this moves that compile into it.
+#[wasm_bindgen(js_name = warmUpPanel)]
+pub fn warm_up_panel() {
+    if let Ok(signal) = crate::analyze_json(PANEL_WARM_UP_BUNDLE, "{}", None) {
+        if let Ok(text) = serde_json::to_string(&signal) {
+            let _ = crate::signal::from_json(&text);
+        }
+    }
+}
+
 /// Analyses the draft bundle of wave 1 and drops the signal, while wave 2 is on the network.
 ///
 /// Why: V8 runs wasm in its baseline tier until a function has been hot for a while, so the

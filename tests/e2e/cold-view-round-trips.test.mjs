@@ -99,3 +99,29 @@ test("a cold view shows its first panel after one round trip, and timeline, even
   assert.ok(!(behind.fetch_notes ?? []).some((note) => /after the first view/.test(note)), "the final bundle has nothing still coming");
   assert.deepEqual(browser.consoleErrors, []);
 });
+
+test("a cold view runs the engine once on its built-in PR while wave 1 is on the network; a revisit under the remembered panel does not", { timeout: 90_000 }, async (t) => {
+  const browser = await startBrowser({ bundles: fixture.dir, server: { apiLatencyMs: LATENCY_MS }, extensionDir });
+  t.after(() => browser.close());
+  const bundle = bundleOf(fixture, "owner-45-files");
+  const repo = bundle.pull.base.repo;
+  const marksOf = (frame) => frame.evaluate(() => performance.getEntriesByType("mark").map((mark) => ({ name: mark.name, at: mark.startTime })));
+  const page = await browser.newPage();
+  await page.goto(`https://github.com/${repo.owner.login}/${repo.name}/pull/${bundle.pull.number}`);
+  const cold = await marksOf(await waitForFetchComplete(page, { timeout: 40_000 }));
+  const at = (marks, name) => marks.filter((mark) => mark.name === name).map((mark) => mark.at);
+  const names = cold.map((mark) => mark.name).join(", ");
+  assert.equal(at(cold, "prlens:warm-up-start").length, 1, `one warm-up on the cold view: ${names}`);
+  const [start] = at(cold, "prlens:warm-up-start");
+  const [end] = at(cold, "prlens:warm-up-end");
+  assert.ok(start >= at(cold, "prlens:fetch-start")[0], "the warm-up starts after the fetch sent its requests");
+  // Wave 1 takes 400 ms here: the warm-up is long done before any answer could be scored.
+  assert.ok(end < at(cold, "prlens:first-rendered")[0], `the warm-up ended before the first panel: ${names}`);
+  assert.equal(await (await panelFrame(page)).locator("#prlens-panel").getAttribute("data-prlens-state"), "ready");
+
+  await page.reload();
+  const warm = await marksOf(await waitForFetchComplete(page, { timeout: 40_000 }));
+  assert.equal(at(warm, "prlens:cached-rendered").length, 1, "the revisit showed the remembered panel");
+  assert.equal(at(warm, "prlens:warm-up-start").length, 0, `no warm-up under a remembered panel: ${warm.map((mark) => mark.name).join(", ")}`);
+  assert.deepEqual(browser.consoleErrors, []);
+});
