@@ -68,10 +68,10 @@ async function takeEarly(url, authorized) {
  * compiled. Not when a remembered panel is on screen: nobody is waiting then, and the fetch
  * that follows may be answered from the cache at once.
  */
-const warmUp = { done: false };
+let warmedUp = false;
 function warmUpWhileWaiting() {
-  if (warmUp.done || view.shown || typeof wasm.warmUpPanel !== "function") return;
-  warmUp.done = true;
+  if (warmedUp || view.shown) return;
+  warmedUp = true;
   // A task of its own: the fetch has sent its requests (they start in a microtask) first.
   setTimeout(() => {
     if (engine.crashed) return;

@@ -257,9 +257,9 @@ const PANEL_WARM_UP_BUNDLE: &str = include_str!("panel_warm_up.json");
 /// went out.
 ///
 /// Why: V8 compiles a wasm function the first time it is called, so the first analysis in a
-/// fresh panel pays for compiling the engine on the critical path (about 40 ms from the
-/// answers to the first signal instead of about 17; docs/performance.md, "Warm-up"). The
-/// network wait of wave 1 is idle time in the panel; this moves that compile into it.
+/// fresh panel would pay for compiling the engine on the critical path (measured in
+/// docs/performance.md, "Warm-up"). The network wait of wave 1 is idle time in the panel; this
+/// moves that compile into it.
 #[wasm_bindgen(js_name = warmUpPanel)]
 pub fn warm_up_panel() {
     if let Ok(signal) = crate::analyze_json(PANEL_WARM_UP_BUNDLE, "{}", None) {
