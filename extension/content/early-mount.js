@@ -28,9 +28,8 @@
   function start() {
     const pull = url.parsePullRequest(root.location.href);
     if (!pull || !mount.canMoveKeepingPanel(document) || !ext?.runtime?.id) return;
-    // No early requests from here: sent without the page's head commit and author they would
-    // split wave 1 in two, and the first complete panel waits for the second half anyway
-    // (docs/performance.md, "Early mount"). main.js names the PR once the page is parsed.
+    // The early requests are early-pull.js's: it names the PR once the page names its head
+    // commit and author (without them wave 1 splits in two, docs/performance.md "Early mount").
     const nonce = messaging.createNonce();
     ext.runtime.sendMessage({ type: "prlens:register-nonce", nonce }).catch(() => {});
     const mounted = mount.mountPanel({ doc: document, pull, panelUrl: ext.runtime.getURL("panel.html"), nonce, hidden: true });

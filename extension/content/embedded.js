@@ -63,8 +63,20 @@
     return found;
   }
 
+  /**
+   * Whether the parser has moved past `node` (something follows it in document order): a
+   * script read while its JSON is still arriving would be remembered as empty. Always true once
+   * the document is parsed.
+   */
+  function parsedPast(doc, node) {
+    if (doc.readyState !== "loading") return true;
+    for (let at = node; at; at = at.parentNode) if (at.nextSibling) return true;
+    return false;
+  }
+
   function parsedScripts(doc) {
-    return [...doc.querySelectorAll(S.any(S.embeddedData))].map((script) => {
+    const scripts = [...doc.querySelectorAll(S.any(S.embeddedData))].filter((script) => parsedPast(doc, script));
+    return scripts.map((script) => {
       if (!parsed.has(script)) parsed.set(script, read(script));
       return parsed.get(script);
     });

@@ -126,21 +126,6 @@
     current = null;
   }
 
-  let earlyAsked = null;
-  /**
-   * Asks the background to send the PR's first requests while its panel boots
-   * (early-requests.js); the background decides whether prlens is on for the repository, so this
-   * waits for no preferences. Once per PR mount.
-   */
-  function askEarly(pull) {
-    if (pull.compare) return;
-    const key = `${pull.owner}/${pull.repo}#${pull.number}`;
-    if (key === earlyAsked) return;
-    earlyAsked = key;
-    const hint = facts.readRequestHint(document, pull.number);
-    ext.runtime.sendMessage({ type: "prlens:early-pull", owner: pull.owner, repo: pull.repo, number: pull.number, ...hint }).catch(() => {});
-  }
-
   /**
    * The panel for `pull`: the one early-mount.js started at document_start when it shows this
    * PR (placed now, not reloaded), else a new one.
@@ -170,7 +155,8 @@
   }
 
   function mountFor(pull) {
-    askEarly(pull);
+    // The background's early requests (early-pull.js): usually named already while the page was parsed.
+    content.earlyPull.askNow(pull);
     const { nonce, mounted, channel } = panelFor(pull);
     if (prefsKnown) mounted.show();
     const state = { pull, mounted, channel, lastFacts: null, mustSend: false, ready: false, files: new facts.FileTracker() };
@@ -308,9 +294,10 @@
   // Mount hidden (see prefsKnown) in a task of its own, not in the one that evaluated the
   // content scripts: creating the panel iframe is the costliest step on a large page, and the
   // page gets its turn in between (docs/performance.md). Then decide once the preferences are in.
-  // The first requests leave now, before the mount's task (askEarly).
+  // The first requests leave now, before the mount's task, unless early-pull.js has named the
+  // PR while the page was parsed.
   const firstTarget = targetOf(root.location.href);
-  if (firstTarget && runtimeAlive()) askEarly(firstTarget);
+  if (firstTarget && runtimeAlive()) content.earlyPull.askNow(firstTarget);
   root.setTimeout(route, 0);
   ext.storage.sync
     .get(PREFS_KEY)

@@ -37,7 +37,7 @@ export const NAVIGATIONS = ["turbo", "react", "both"];
  * Page options with their defaults; each variant's own defaults (2026: a sidebar 600 ms late,
  * the diff list in batches of 3) apply unless a test overrides them.
  */
-export function pageOptions({ markup = "react2025", navigation = "both", lateSidebarMs, renderBatch, fileTree = true, embeddedData = true, headSha = "current" } = {}) {
+export function pageOptions({ markup = "react2025", navigation = "both", lateSidebarMs, renderBatch, fileTree = true, embeddedData = true, headSha = "current", tailDelayMs = 0 } = {}) {
   if (!MARKUPS.includes(markup)) throw new Error(`markup must be one of ${MARKUPS.join(", ")}, not ${markup}`);
   if (!HEAD_SHAS.includes(headSha)) throw new Error(`headSha must be one of ${HEAD_SHAS.join(", ")}, not ${headSha}`);
   if (!NAVIGATIONS.includes(navigation)) throw new Error(`navigation must be one of ${NAVIGATIONS.join(", ")}, not ${navigation}`);
@@ -50,8 +50,18 @@ export function pageOptions({ markup = "react2025", navigation = "both", lateSid
     fileTree,
     embeddedData,
     headSha,
+    tailDelayMs: Number(tailDelayMs) || 0,
   };
 }
+
+/**
+ * Where a page's tail starts when `tailDelayMs` holds it back (server.mjs sends the page up to
+ * here, waits, then sends the rest): after the whole body, so the document is still loading
+ * while everything prlens reads from it has been parsed, as on github.com, where hundreds of KB
+ * of HTML follow the embedded data. An element, not text, so the parser has moved past the last
+ * script before the pause.
+ */
+export const PAGE_TAIL_MARK = "<div hidden data-fake-page-tail></div>";
 
 /**
  * An un-nonced inline script on every page: GitHub's CSP must block it, so a page title that
@@ -137,6 +147,7 @@ ${viewer ? `<meta name="user-login" content="${escapeHtml(viewer)}">` : ""}
 <body>
 <header class="AppHeader"><a href="/" data-full-load>GitHub</a></header>
 ${body}
+${page.tailDelayMs > 0 ? PAGE_TAIL_MARK : ""}
 </body>
 </html>`;
 }

@@ -28,7 +28,7 @@ import { routeApi } from "./api.mjs";
 import { answerGraphql } from "./graphql.mjs";
 import { makeSelfSignedCert } from "./cert.mjs";
 import { faultApplies, faultResponse, mangleBody, parseFault, FAULT_KINDS } from "./faults.mjs";
-import { renderPage, githubCsp, pageOptions } from "./pages.mjs";
+import { renderPage, githubCsp, pageOptions, PAGE_TAIL_MARK } from "./pages.mjs";
 import { RateLimiter } from "./ratelimit.mjs";
 import { BundleStore } from "./store.mjs";
 
@@ -63,7 +63,8 @@ function identityOf(req, extraTokens) {
  * ([mode, lightTheme, darkTheme]), `viewed` (file names ticked Viewed), `tokens` (extra valid
  * tokens), `maxLifetimeMs`, `absent` ("error": sections a bundle lacks answer 404/422, the
  * default; "empty": they answer as GitHub does for a PR that has none), `page` (the PR pages' markup
- * variant and navigation mode: pages.mjs pageOptions, e.g. `{markup: "react2026", navigation: "turbo"}`).
+ * variant and navigation mode: pages.mjs pageOptions, e.g. `{markup: "react2026", navigation: "turbo"}`;
+ * `tailDelayMs` holds back the end of each page, and its log entry gets `tailSentAt`).
  * Returns `{port, requests, setFault, setLatency, setApiLatency, setColorMode, updateBundle, resetRateLimits, close}`.
  */
 export async function startFakeGitHub(options = {}) {
@@ -240,7 +241,17 @@ export async function startFakeGitHub(options = {}) {
       "referrer-policy": "origin-when-cross-origin, strict-origin-when-cross-origin",
       "cache-control": "max-age=0, private, must-revalidate",
     });
-    res.end(page.html);
+    const tail = state.page.tailDelayMs > 0 ? page.html.indexOf(PAGE_TAIL_MARK) : -1;
+    if (tail < 0) {
+      res.end(page.html);
+      return;
+    }
+    const split = tail + PAGE_TAIL_MARK.length;
+    res.write(page.html.slice(0, split));
+    setTimeout(() => {
+      entry.tailSentAt = Date.now();
+      res.end(page.html.slice(split));
+    }, state.page.tailDelayMs);
   }
 
   const certificate = makeSelfSignedCert(undefined, { verifiable: Boolean(certOut) });

@@ -308,3 +308,35 @@ test("with absent: empty, a PR or user without recorded timeline or events answe
     assert.equal(events.status, 200);
     assert.deepEqual(JSON.parse(events.body), []);
   }));
+
+test("tailDelayMs sends a page up to its tail at once and the rest after the delay", () =>
+  withServer({ page: { markup: "react2026", tailDelayMs: 400 } }, async (server) => {
+    const started = Date.now();
+    const firstChunkAt = new Promise((resolve, reject) => {
+      const request = https.request(
+        { host: "127.0.0.1", port: server.port, servername: "github.com", path: "/tidewater/harbor-client/pull/212", headers: { host: "github.com" }, rejectUnauthorized: false },
+        (response) => {
+          let body = "";
+          let first = null;
+          response.setEncoding("utf8");
+          response.on("data", (chunk) => {
+            // Everything that arrived before the delay is the part sent at once.
+            const at = Date.now() - started;
+            if (at < 300) first = { at: first?.at ?? at, body: body + chunk };
+            body += chunk;
+          });
+          response.on("end", () => resolve({ first, endAt: Date.now() - started, body }));
+        },
+      );
+      request.on("error", reject);
+      request.end();
+    });
+    const { first, endAt, body } = await firstChunkAt;
+    assert.ok(first.at < 300, `the head of the page came at ${first.at} ms`);
+    assert.match(first.body, /data-target="react-app\.embeddedData"/, "the embedded data is in the part sent at once");
+    assert.ok(first.body.trimEnd().endsWith("<div hidden data-fake-page-tail></div>"), "the first part ends at the tail mark");
+    assert.ok(endAt >= 400, `the tail came at ${endAt} ms`);
+    assert.match(body, /<\/html>\s*$/);
+    const entry = server.requests.find((logged) => logged.host === "github.com");
+    assert.ok(entry.tailSentAt >= entry.receivedAt + 400, "the log says when the tail left");
+  }));

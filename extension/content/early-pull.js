@@ -1,0 +1,75 @@
+/**
+ * Names a pull request to the background for its early requests (early-requests.js) the moment
+ * the page names its head commit and its author, while GitHub's HTML is still arriving.
+ *
+ * Why: with the head and the author the background sends the whole first wave at once (checks,
+ * the author's profile and history next to the pull); without them, half of it, and the first
+ * complete panel waits for the other half (docs/performance.md, "Early mount"). Waiting for
+ * `document_end` to read them costs the rest of the page's parsing, which on github.com (hundreds
+ * of KB of HTML after the embedded data) is most of the cold view's time before the network.
+ * Both are only a hint for ordering requests: the fetcher checks them against the pull.
+ *
+ * How: from `document_start`, a MutationObserver re-reads the hint (facts.js `readRequestHint`,
+ * a few header queries and the embedded data, each script parsed once it is complete) after each
+ * batch of parsed elements, and stops once it has sent, or at DOMContentLoaded. main.js, at
+ * document_end and on soft navigations, asks `askNow`: it sends what the page names unless this
+ * PR was already named. Once per PR.
+ *
+ * Loaded as a classic content script at document_start after facts.js; exposes
+ * `globalThis.prlensContent.earlyPull`.
+ */
+(function defineEarlyPull(root) {
+  "use strict";
+
+  const content = root.prlensContent;
+  if (!content || content.earlyPull) return;
+  const { url, facts } = content;
+  const ext = root.browser ?? root.chrome;
+
+  let named = null; // key of the PR last named to the background
+  let observer = null;
+
+  const keyOf = (pull) => `${pull.owner}/${pull.repo}#${pull.number}`.toLowerCase();
+
+  function stopWatching() {
+    observer?.disconnect();
+    observer = null;
+  }
+
+  function send(pull, hint) {
+    named = keyOf(pull);
+    stopWatching();
+    root.performance.mark("prlens:early-pull-named");
+    ext.runtime.sendMessage({ type: "prlens:early-pull", owner: pull.owner, repo: pull.repo, number: pull.number, ...hint }).catch(() => {});
+  }
+
+  /** Names `pull` with whatever the page says now, unless it was already named. */
+  function askNow(pull) {
+    if (pull.compare || named === keyOf(pull)) return;
+    send(pull, facts.readRequestHint(document, pull.number));
+  }
+
+  /** While the document is parsed: names `pull` as soon as both the head and the author are known. */
+  function askWhenNamed(pull) {
+    const check = () => {
+      const hint = facts.readRequestHint(document, pull.number);
+      if (hint.head_sha && hint.author) send(pull, hint);
+    };
+    check();
+    if (named === keyOf(pull)) return;
+    observer = new MutationObserver((records) => {
+      // Text arriving in an element already seen names nothing new; elements may.
+      if (records.some((record) => [...record.addedNodes].some((node) => node.nodeType === 1))) check();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+    document.addEventListener("DOMContentLoaded", stopWatching, { once: true });
+  }
+
+  try {
+    const pull = url.parsePullRequest(root.location.href);
+    if (pull && !pull.compare && document.readyState === "loading" && ext?.runtime?.id) askWhenNamed(pull);
+  } catch {
+    stopWatching(); // main.js names the PR at document_end as before
+  }
+  content.earlyPull = Object.freeze({ askNow });
+})(globalThis);
