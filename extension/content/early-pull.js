@@ -11,7 +11,7 @@
  *
  * How: from `document_start`, a MutationObserver re-reads the hint (facts.js `readRequestHint`,
  * a few header queries and the embedded data, each script parsed once it is complete) after each
- * batch of parsed elements, and stops once it has sent, or at DOMContentLoaded. main.js, at
+ * batch of parsed elements and once more when the parse ends, and stops once it has sent. main.js, at
  * document_end and on soft navigations, asks `askNow`: it sends what the page names unless this
  * PR was already named. Once per PR.
  *
@@ -62,7 +62,16 @@
       if (records.some((record) => [...record.addedNodes].some((node) => node.nodeType === 1))) check();
     });
     observer.observe(document, { childList: true, subtree: true });
-    document.addEventListener("DOMContentLoaded", stopWatching, { once: true });
+    // Parsed: the last script is complete now (nothing followed it before), and the
+    // document_end scripts have not even been injected yet.
+    document.addEventListener(
+      "readystatechange",
+      () => {
+        if (named !== keyOf(pull)) check();
+        stopWatching();
+      },
+      { once: true },
+    );
   }
 
   try {

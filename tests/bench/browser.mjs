@@ -429,7 +429,7 @@ async function main() {
       for (const kind of ["cold", "warm"]) {
         const view = views[kind];
         times[kind].push(view.timeToPanelMs);
-        console.log(`run ${run} ${kind} (unattached): ${round(view.timeToPanelMs)} ms (iframe ${round(view.panelCreatedMs)}, host shown ${round(view.hostShownMs)}, ${view.apiRequests} API requests${view.apiRequests ? ` arriving at ${view.apiArrivals.map(round).join(",")}, last answered ${round(view.lastApiAnswerMs)}` : ""}); panel.js ${view.panelMarks.map((mark) => `${mark.name} ${round(mark.ms)}`).join(", ")}`);
+        console.log(`run ${run} ${kind} (unattached): ${round(view.timeToPanelMs)} ms (iframe ${round(view.panelCreatedMs)}, host shown ${round(view.hostShownMs)}, ${view.apiRequests} API requests${view.apiRequests ? ` arriving at ${view.apiArrivals.map(round).join(",")}, last answered ${round(view.lastApiAnswerMs)}` : ""}); panel.js ${view.panelMarks.map((mark) => `${mark.name} ${round(mark.ms)}`).join(", ")}; page: response ${round(view.pageTimeline.responseEnd)}, interactive ${round(view.pageTimeline.domInteractive)}${view.pageTimeline.marks.map((mark) => `, ${mark.name} ${round(mark.ms)}`).join("")}`);
       }
     }
     for (let run = 1; !options.unattached && run <= options.runs; run++) {

@@ -114,6 +114,12 @@ export async function measureUnattached({ bundlesDir, fixtureUrl, latencyMs, ext
       // The page's host (content/mount.js): a panel that renders while still parked or hidden
       // is seen only once its host is shown, so the later of the two counts.
       const hostShownMs = await evaluate(pageSession, `performance.getEntriesByName("prlens:host-shown")[0]?.startTime ?? null`);
+      // The page's own milestones and prlens's marks on it (content scripts), ms after navigation.
+      const pageTimeline = await evaluate(pageSession, `(() => {
+        const nav = performance.getEntriesByType("navigation")[0];
+        const marks = performance.getEntriesByType("mark").filter((m) => m.name.startsWith("prlens:")).map((m) => ({ name: m.name.slice(7), ms: m.startTime }));
+        return { responseEnd: nav?.responseEnd ?? null, domInteractive: nav?.domInteractive ?? null, marks };
+      })()`);
       const marks = panel.marks.map((mark) => ({ name: mark.name, ms: mark.at - pageOrigin }));
       const rendered = firstShownMark(marks);
       const shown = rendered && hostShownMs !== null ? { ...rendered, ms: Math.max(rendered.ms, hostShownMs) } : null;
@@ -128,6 +134,7 @@ export async function measureUnattached({ bundlesDir, fixtureUrl, latencyMs, ext
         lastApiAnswerMs: api.length ? Math.max(...api.map((entry) => entry.answeredAt ?? entry.receivedAt)) - pageOrigin : null,
         apiArrivals: api.map((entry) => entry.receivedAt - pageOrigin),
         panelMarks: marks,
+        pageTimeline,
       };
       await sleep(500); // the cache writes behind the panel land before the warm view
     }
