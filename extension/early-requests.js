@@ -57,6 +57,15 @@ const kept = new Map();
  * navigation back), and a URL whose answer the panel has already taken must not be asked again.
  */
 const asked = new Map();
+/**
+ * `pullGroup` → `{at, generation, reads}`: a PR's settings and cache state, read when the content
+ * script announced the PR at document_start (`prlens:early-pull-ahead`), so that naming it later
+ * sends the requests without waiting for storage (and a background the browser had stopped is up
+ * by then).
+ */
+const readsAhead = new Map();
+/** Reads ahead older than this are read again. */
+const AHEAD_MS = 5_000;
 let template = null;
 /** Bumped when the token changes: requests prepared with the old one are not sent. */
 let tokenGeneration = 0;
@@ -67,6 +76,7 @@ let tokenGeneration = 0;
 let preparing = Promise.resolve();
 
 function forgetOld(now) {
+  for (const [key, entry] of readsAhead) if (now - entry.at > AHEAD_MS) readsAhead.delete(key);
   for (const [key, entry] of kept) if (now - entry.at > KEEP_MS) kept.delete(key);
   for (const [key, at] of asked) if (now - at > KEEP_MS) asked.delete(key);
   while (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value);
@@ -109,6 +119,30 @@ async function setting(api, owner, repo) {
   return { prefs, token: tokenFrom(local[TOKEN_KEY]), on: isEnabledFor(prefs, owner, repo) };
 }
 
+/** What decides a PR's early requests: `[setting, {index, rate limits}]`. */
+function readFor(api, pull) {
+  return Promise.all([setting(api, pull.owner, pull.repo), api.storage.local.get([INDEX_KEY, RATE_LIMITS_KEY])]);
+}
+
+/** Starts reading what a PR's early requests need, for `earlyPull` to find (`prlens:early-pull-ahead`). */
+function readAhead(api, message) {
+  const pull = names.pullOf(message);
+  if (!pull) return;
+  const now = Date.now();
+  forgetOld(now);
+  const reads = readFor(api, pull);
+  reads.catch(() => {}); // earlyPull reads again
+  readsAhead.set(pullGroup(pull), { at: now, generation: tokenGeneration, reads });
+}
+
+/** The reads `readAhead` started for `pull` (once, while fresh and under the same token), else new ones. */
+function readsFor(api, pull) {
+  const ahead = readsAhead.get(pullGroup(pull));
+  readsAhead.delete(pullGroup(pull));
+  const fresh = ahead && Date.now() - ahead.at <= AHEAD_MS && ahead.generation === tokenGeneration;
+  return fresh ? ahead.reads.catch(() => readFor(api, pull)) : readFor(api, pull);
+}
+
 /** The wave-1 templates (early-requests.json), read once per background instance. */
 const pullTemplate = () => (template ??= fetch(new URL("early-requests.json", import.meta.url)).then((response) => response.json()));
 let listTemplate = null;
@@ -137,11 +171,7 @@ async function earlyPull(api, message) {
   const generation = tokenGeneration;
   // Everything is read at once: this runs while the panel frame boots, and the sooner the
   // requests leave the sooner they are back.
-  const [{ token, on }, { accept, pull: own, page_facts: fromPage }, stored] = await Promise.all([
-    setting(api, pull.owner, pull.repo),
-    pullTemplate(),
-    api.storage.local.get([INDEX_KEY, RATE_LIMITS_KEY]),
-  ]);
+  const [[{ token, on }, stored], { accept, pull: own, page_facts: fromPage }] = await Promise.all([readsFor(api, pull), pullTemplate()]);
   if (!on) return;
   const head = COMMIT_SHA.test(String(message.head_sha ?? "")) ? message.head_sha : null;
   const author = PLAIN_LOGIN.test(String(message.author ?? "")) ? message.author : null;
@@ -222,12 +252,13 @@ export function forgetEarlyAnswers(api) {
     tokenGeneration += 1;
     kept.clear();
     asked.clear();
+    readsAhead.clear();
   });
 }
 
 /**
- * Handles `prlens:early-pull` and `prlens:early-list` (from our content scripts: start the
- * requests), `prlens:take-early` (from our extension pages: hand one answer over) and
+ * Handles `prlens:early-pull-ahead` (from our content scripts: a PR page is loading, read its
+ * settings), `prlens:early-pull` and `prlens:early-list` (start the requests), `prlens:take-early` (from our extension pages: hand one answer over) and
  * `prlens:take-early-pull` (hand all of a PR's answers over). Returns
  * true when it will answer through `sendResponse`.
  */
@@ -238,6 +269,10 @@ export function handleEarlyMessage(api, message, sender, sendResponse) {
     const done = work.catch(report);
     preparing = Promise.all([preparing, done]);
   };
+  if (message.type === "prlens:early-pull-ahead" && isContentScript(sender)) {
+    readAhead(api, message);
+    return false;
+  }
   if (message.type === "prlens:early-pull" && isContentScript(sender)) {
     prepare(earlyPull(api, message));
     return false;

@@ -9,7 +9,9 @@
  * of KB of HTML after the embedded data) is most of the cold view's time before the network.
  * Both are only a hint for ordering requests: the fetcher checks them against the pull.
  *
- * How: from `document_start`, a MutationObserver re-reads the hint (facts.js `readRequestHint`,
+ * How: at `document_start` it tells the background a PR page is loading
+ * (`prlens:early-pull-ahead`: the background reads the PR's settings and cache state meanwhile,
+ * and starts if the browser had stopped it), then a MutationObserver re-reads the hint (facts.js `readRequestHint`,
  * a few header queries and the embedded data, each script parsed once it is complete) after each
  * batch of parsed elements and once more when the parse ends, and stops once it has sent. main.js, at
  * document_end and on soft navigations, asks `askNow`: it sends what the page names unless this
@@ -51,6 +53,8 @@
 
   /** While the document is parsed: names `pull` as soon as both the head and the author are known. */
   function askWhenNamed(pull) {
+    // The background reads the PR's settings meanwhile (and starts, if the browser stopped it).
+    ext.runtime.sendMessage({ type: "prlens:early-pull-ahead", owner: pull.owner, repo: pull.repo, number: pull.number }).catch(() => {});
     const check = () => {
       const hint = facts.readRequestHint(document, pull.number);
       if (hint.head_sha && hint.author) send(pull, hint);

@@ -42,8 +42,17 @@ function scripted({ prefs = {}, token = "ghp_scripted", local = {} } = {}) {
     fetched.push({ url: href, headers: init.headers ?? {} });
     return new Response(JSON.stringify({ url: href }), { status: 200, headers: { etag: '"e"' } });
   };
-  const changeToken = () => listeners.forEach((listener) => listener({ "prlens.token": { newValue: "ghp_other" } }));
-  return { api, fetched, changeToken };
+  const changeToken = () => {
+    store["prlens.token"] = "ghp_other";
+    listeners.forEach((listener) => listener({ "prlens.token": { newValue: "ghp_other" } }));
+  };
+  const reads = { sync: 0 };
+  const syncGet = api.storage.sync.get;
+  api.storage.sync.get = (key) => {
+    reads.sync += 1;
+    return syncGet(key);
+  };
+  return { api, fetched, changeToken, reads };
 }
 
 /** Sends a message as the background's onMessage would hand it over; resolves to the answer. */
@@ -104,6 +113,31 @@ test("nothing is asked for a switched-off repository, a cached URL or a budget n
   await take(low.api, 105);
   assert.ok(!low.fetched.some(({ url }) => url === pullUrl), "a cached URL is the fetcher's to revalidate");
   assert.ok(low.fetched.length > 0 && low.fetched.every(({ url }) => url.includes("/search/")), `only the search budget is unknown: ${low.fetched.map(({ url }) => url)}`);
+});
+
+test("a PR announced at document_start is asked with the settings read then, once", async () => {
+  const { api, fetched, reads } = scripted();
+  const ahead = { type: "prlens:early-pull-ahead", owner: "o", repo: "r", number: 107 };
+  await send(api, ahead, PAGE_SENDER);
+  assert.equal(reads.sync, 1, "the settings are read when the PR is announced");
+  assert.equal(fetched.length, 0, "nothing is asked before the PR is named");
+  await send(api, pullMessage(107), PAGE_SENDER);
+  const answers = await take(api, 107);
+  assert.equal(reads.sync, 1, "naming it used the settings read ahead");
+  assert.ok(answers.length >= 11 && fetched.every(({ headers }) => headers.authorization === "Bearer ghp_scripted"), `wave 1 with the token: ${fetched.length}`);
+  await send(api, { ...ahead, number: 108 }, { ...PAGE_SENDER, url: "https://evil.example/" });
+  assert.equal(reads.sync, 1, "only our content scripts on github.com announce PRs");
+});
+
+test("settings read ahead under another token are read again", async () => {
+  const { api, fetched, reads, changeToken } = scripted();
+  forgetEarlyAnswers(api);
+  await send(api, { type: "prlens:early-pull-ahead", owner: "o", repo: "r", number: 109 }, PAGE_SENDER);
+  changeToken();
+  await send(api, pullMessage(109), PAGE_SENDER);
+  await take(api, 109);
+  assert.equal(reads.sync, 2);
+  assert.ok(fetched.length > 0 && fetched.every(({ headers }) => headers.authorization === "Bearer ghp_other"), "every request carries the new token");
 });
 
 test("a token change drops every answer asked with the old token", async () => {
