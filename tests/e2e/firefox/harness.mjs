@@ -95,7 +95,8 @@ async function launchOnceMore(profile, options) {
   } catch (error) {
     if (!/timed out/i.test(String(error?.message))) throw error;
     process.stderr.write(`firefox harness: ${error.message}; launching once more\n`);
-    fs.rmSync(profile, { recursive: true, force: true });
+    await sleep(1000); // puppeteer closes the first Firefox without waiting for it
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     fs.mkdirSync(profile, { recursive: true });
     return puppeteer.launch(options);
   }
