@@ -9,7 +9,10 @@
  *    and author name: checks, the author's profile, history and events) reaches GitHub before
  *    the page's tail is even sent, each URL once, and the panel equals `prlens analyze`;
  *  - without the embedded data (no head commit until the API says it), nothing is asked before
- *    the page is parsed: a half wave would split wave 1 in two (docs/performance.md, "Early mount").
+ *    the page is parsed: a half wave would split wave 1 in two (docs/performance.md, "Early mount");
+ *  - a page that pauses halfway through the embedded data that names the head: the script is not
+ *    read (and remembered as naming nothing) while its JSON is still arriving, so the head is
+ *    found once it is complete and wave 1 still leaves whole.
  */
 import test from "node:test";
 import assert from "node:assert/strict";
@@ -37,9 +40,9 @@ function waveOnePaths(bundle) {
   });
 }
 
-async function openSlowPage({ embeddedData }) {
+async function openSlowPage({ embeddedData = true, tailAt = "end", apiLatencyMs = 50 }) {
   const fixture = makeBundles(["owner-45-files"]);
-  const browser = await startBrowser({ bundles: fixture.dir, server: { apiLatencyMs: 50, page: { markup: "react2026", embeddedData, tailDelayMs: TAIL_DELAY_MS } } });
+  const browser = await startBrowser({ bundles: fixture.dir, server: { apiLatencyMs, page: { markup: "react2026", embeddedData, tailDelayMs: TAIL_DELAY_MS, tailAt } } });
   const bundle = bundleOf(fixture, "owner-45-files");
   const repo = bundle.pull.base.repo;
   const page = await browser.newPage();
@@ -77,5 +80,17 @@ test("without a head commit on the page, nothing is asked before the page is par
   const early = api.filter((entry) => entry.receivedAt < tailSentAt).map((entry) => entry.path);
   assert.deepEqual(early, [], "no request left while the page was still arriving");
   await frame.locator("#prlens-panel[data-prlens-state=ready]").waitFor();
+  assert.deepEqual(browser.consoleErrors, []);
+});
+
+test("an embedded-data script still arriving is read once complete: wave 1 still leaves whole", { timeout: 90_000 }, async (t) => {
+  const { browser, bundle, tailSentAt } = await openSlowPage({ tailAt: "embedded-data", apiLatencyMs: 300 });
+  t.after(() => browser.close());
+  const api = browser.server.requests.filter((entry) => entry.host === "api.github.com");
+  assert.deepEqual(api.filter((entry) => entry.receivedAt < tailSentAt).map((entry) => entry.path), [], "nothing is named from half a script");
+  const wave = waveOnePaths(bundle).map((path) => api.filter((entry) => entry.path === path));
+  for (const [index, sent] of wave.entries()) assert.equal(sent.length, 1, `${waveOnePaths(bundle)[index]} asked once`);
+  const arrivals = wave.map(([entry]) => entry.receivedAt);
+  assert.ok(Math.max(...arrivals) - Math.min(...arrivals) < 150, `wave 1 left in one go, not split by the 300 ms answers (spread ${Math.max(...arrivals) - Math.min(...arrivals)} ms)`);
   assert.deepEqual(browser.consoleErrors, []);
 });

@@ -37,10 +37,11 @@ export const NAVIGATIONS = ["turbo", "react", "both"];
  * Page options with their defaults; each variant's own defaults (2026: a sidebar 600 ms late,
  * the diff list in batches of 3) apply unless a test overrides them.
  */
-export function pageOptions({ markup = "react2025", navigation = "both", lateSidebarMs, renderBatch, fileTree = true, embeddedData = true, headSha = "current", tailDelayMs = 0 } = {}) {
+export function pageOptions({ markup = "react2025", navigation = "both", lateSidebarMs, renderBatch, fileTree = true, embeddedData = true, headSha = "current", tailDelayMs = 0, tailAt = "end" } = {}) {
   if (!MARKUPS.includes(markup)) throw new Error(`markup must be one of ${MARKUPS.join(", ")}, not ${markup}`);
   if (!HEAD_SHAS.includes(headSha)) throw new Error(`headSha must be one of ${HEAD_SHAS.join(", ")}, not ${headSha}`);
   if (!NAVIGATIONS.includes(navigation)) throw new Error(`navigation must be one of ${NAVIGATIONS.join(", ")}, not ${navigation}`);
+  if (!TAIL_AT.includes(tailAt)) throw new Error(`tailAt must be one of ${TAIL_AT.join(", ")}, not ${tailAt}`);
   const is2026 = markup === "react2026";
   return {
     markup,
@@ -51,7 +52,28 @@ export function pageOptions({ markup = "react2025", navigation = "both", lateSid
     embeddedData,
     headSha,
     tailDelayMs: Number(tailDelayMs) || 0,
+    tailAt,
   };
+}
+
+/**
+ * Where `tailDelayMs` pauses a page: "end" (after the whole body, at PAGE_TAIL_MARK) or
+ * "embedded-data" (halfway through the last embedded-data script's JSON, so the page holds a
+ * script whose text is still arriving).
+ */
+const TAIL_AT = ["end", "embedded-data"];
+const EMBEDDED_DATA_OPEN = 'data-target="react-app.embeddedData">';
+
+/** Where the part of `html` sent at once ends, for `pageOptions().tailAt`; -1: no pause. */
+export function tailSplit(html, tailAt) {
+  if (tailAt === "embedded-data") {
+    const open = html.lastIndexOf(EMBEDDED_DATA_OPEN);
+    if (open < 0) return -1;
+    const start = open + EMBEDDED_DATA_OPEN.length;
+    return start + Math.floor((html.indexOf("</script>", start) - start) / 2);
+  }
+  const tail = html.indexOf(PAGE_TAIL_MARK);
+  return tail < 0 ? -1 : tail + PAGE_TAIL_MARK.length;
 }
 
 /**

@@ -28,7 +28,7 @@ import { routeApi } from "./api.mjs";
 import { answerGraphql } from "./graphql.mjs";
 import { makeSelfSignedCert } from "./cert.mjs";
 import { faultApplies, faultResponse, mangleBody, parseFault, FAULT_KINDS } from "./faults.mjs";
-import { renderPage, githubCsp, pageOptions, PAGE_TAIL_MARK } from "./pages.mjs";
+import { renderPage, githubCsp, pageOptions, tailSplit } from "./pages.mjs";
 import { RateLimiter } from "./ratelimit.mjs";
 import { BundleStore } from "./store.mjs";
 
@@ -64,7 +64,7 @@ function identityOf(req, extraTokens) {
  * tokens), `maxLifetimeMs`, `absent` ("error": sections a bundle lacks answer 404/422, the
  * default; "empty": they answer as GitHub does for a PR that has none), `page` (the PR pages' markup
  * variant and navigation mode: pages.mjs pageOptions, e.g. `{markup: "react2026", navigation: "turbo"}`;
- * `tailDelayMs` holds back the end of each page, and its log entry gets `tailSentAt`).
+ * `tailDelayMs` holds back the end of each page, from `tailAt`, and its log entry gets `tailSentAt`).
  * Returns `{port, requests, setFault, setLatency, setApiLatency, setColorMode, updateBundle, resetRateLimits, close}`.
  */
 export async function startFakeGitHub(options = {}) {
@@ -241,12 +241,11 @@ export async function startFakeGitHub(options = {}) {
       "referrer-policy": "origin-when-cross-origin, strict-origin-when-cross-origin",
       "cache-control": "max-age=0, private, must-revalidate",
     });
-    const tail = state.page.tailDelayMs > 0 ? page.html.indexOf(PAGE_TAIL_MARK) : -1;
-    if (tail < 0) {
+    const split = state.page.tailDelayMs > 0 ? tailSplit(page.html, state.page.tailAt) : -1;
+    if (split < 0) {
       res.end(page.html);
       return;
     }
-    const split = tail + PAGE_TAIL_MARK.length;
     res.write(page.html.slice(0, split));
     setTimeout(() => {
       entry.tailSentAt = Date.now();

@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 
 import { startFakeGitHub } from "./server.mjs";
 import { makeBundles } from "./make-bundles.mjs";
-import { diffAnchor } from "./pages.mjs";
+import { diffAnchor, PAGE_TAIL_MARK, pageOptions, tailSplit } from "./pages.mjs";
 import fs from "node:fs";
 import os from "node:os";
 
@@ -340,3 +340,13 @@ test("tailDelayMs sends a page up to its tail at once and the rest after the del
     const entry = server.requests.find((logged) => logged.host === "github.com");
     assert.ok(entry.tailSentAt >= entry.receivedAt + 400, "the log says when the tail left");
   }));
+
+test("tailAt embedded-data pauses a page halfway through its last embedded-data script", () => {
+  const html = `<p>a</p><script type="application/json" data-target="react-app.embeddedData">{"payload":{"x":"0123456789"}}</script><p>b</p>`;
+  const split = tailSplit(html, "embedded-data");
+  const sent = html.slice(0, split);
+  assert.equal(sent, `<p>a</p><script type="application/json" data-target="react-app.embeddedData">{"payload":{"x"`, "the part sent at once ends halfway through the JSON");
+  assert.equal(tailSplit("<p>no data</p>", "embedded-data"), -1);
+  assert.equal(tailSplit(`<p>a</p>${PAGE_TAIL_MARK}<p>b</p>`, "end"), `<p>a</p>${PAGE_TAIL_MARK}`.length);
+  assert.throws(() => pageOptions({ tailAt: "middle" }), /tailAt must be one of/);
+});
