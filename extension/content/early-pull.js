@@ -11,9 +11,10 @@
  *
  * How: at `document_start` it tells the background a PR page is loading
  * (`prlens:early-pull-ahead`: the background reads the PR's settings and cache state meanwhile,
- * and starts if the browser had stopped it), then a MutationObserver re-reads the hint (facts.js `readRequestHint`,
- * a few header queries and the embedded data, each script parsed once it is complete) after each
- * batch of parsed elements and once more when the parse ends, and stops once it has sent. main.js, at
+ * and starts if the browser had stopped it), then reads the hint (facts.js `readRequestHint`: a
+ * few header queries and the embedded data, each script parsed once it is complete) every
+ * CHECK_EVERY_MS while the page is parsed and once more when the parse ends, and stops once it
+ * has sent. main.js, at
  * document_end and on soft navigations, asks `askNow`: it sends what the page names unless this
  * PR was already named. Once per PR.
  *
@@ -28,14 +29,16 @@
   const { url, facts } = content;
   const ext = root.browser ?? root.chrome;
 
+  /** How often the page is read for the head and the author while it is parsed. */
+  const CHECK_EVERY_MS = 50;
   let named = null; // key of the PR last named to the background
-  let observer = null;
+  let timer = null;
 
   const keyOf = (pull) => `${pull.owner}/${pull.repo}#${pull.number}`.toLowerCase();
 
   function stopWatching() {
-    observer?.disconnect();
-    observer = null;
+    if (timer !== null) root.clearTimeout(timer);
+    timer = null;
   }
 
   function send(pull, hint) {
@@ -59,13 +62,17 @@
       const hint = facts.readRequestHint(document, pull.number);
       if (hint.head_sha && hint.author) send(pull, hint);
     };
-    check();
+    // A timer, not a MutationObserver: a large page arrives in hundreds of batches of thousands
+    // of nodes, and looking into each batch, or reading the page after each, costs the page more
+    // than naming the PR a few ms sooner saves (docs/performance.md, "Wave 1 named while the
+    // page is parsed"). Each read queries the header and the embedded-data scripts.
+    const poll = () => {
+      timer = null;
+      check();
+      if (named !== keyOf(pull) && document.readyState === "loading") timer = root.setTimeout(poll, CHECK_EVERY_MS);
+    };
+    poll();
     if (named === keyOf(pull)) return;
-    observer = new MutationObserver((records) => {
-      // Text arriving in an element already seen names nothing new; elements may.
-      if (records.some((record) => [...record.addedNodes].some((node) => node.nodeType === 1))) check();
-    });
-    observer.observe(document, { childList: true, subtree: true });
     // Parsed: the last script is complete now (nothing followed it before), and the
     // document_end scripts have not even been injected yet.
     document.addEventListener(
