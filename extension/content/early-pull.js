@@ -14,9 +14,8 @@
  * and starts if the browser had stopped it), then reads the hint (facts.js `readRequestHint`: a
  * few header queries and the embedded data, each script parsed once it is complete) every
  * CHECK_EVERY_MS while the page is parsed and once more when the parse ends, and stops once it
- * has sent. main.js, at
- * document_end and on soft navigations, asks `askNow`: it sends what the page names unless this
- * PR was already named. Once per PR.
+ * has sent. main.js, at document_end and on soft navigations, asks `askNow`: it sends what the
+ * page names unless this PR was already named. Once per PR.
  *
  * Loaded as a classic content script at document_start after facts.js; exposes
  * `globalThis.prlensContent.earlyPull`.
@@ -28,13 +27,12 @@
   if (!content || content.earlyPull) return;
   const { url, facts } = content;
   const ext = root.browser ?? root.chrome;
+  const { samePull } = root.prlensNames;
 
   /** How often the page is read for the head and the author while it is parsed. */
   const CHECK_EVERY_MS = 50;
-  let named = null; // key of the PR last named to the background
+  let named = null; // the PR last named to the background
   let timer = null;
-
-  const keyOf = (pull) => `${pull.owner}/${pull.repo}#${pull.number}`.toLowerCase();
 
   function stopWatching() {
     if (timer !== null) root.clearTimeout(timer);
@@ -42,7 +40,7 @@
   }
 
   function send(pull, hint) {
-    named = keyOf(pull);
+    named = pull;
     stopWatching();
     root.performance.mark("prlens:early-pull-named");
     ext.runtime.sendMessage({ type: "prlens:early-pull", owner: pull.owner, repo: pull.repo, number: pull.number, ...hint }).catch(() => {});
@@ -50,7 +48,7 @@
 
   /** Names `pull` with whatever the page says now, unless it was already named. */
   function askNow(pull) {
-    if (pull.compare || named === keyOf(pull)) return;
+    if (pull.compare || samePull(named, pull)) return;
     send(pull, facts.readRequestHint(document, pull.number));
   }
 
@@ -69,16 +67,16 @@
     const poll = () => {
       timer = null;
       check();
-      if (named !== keyOf(pull) && document.readyState === "loading") timer = root.setTimeout(poll, CHECK_EVERY_MS);
+      if (!samePull(named, pull) && document.readyState === "loading") timer = root.setTimeout(poll, CHECK_EVERY_MS);
     };
     poll();
-    if (named === keyOf(pull)) return;
+    if (samePull(named, pull)) return;
     // Parsed: the last script is complete now (nothing followed it before), and the
     // document_end scripts have not even been injected yet.
     document.addEventListener(
       "readystatechange",
       () => {
-        if (named !== keyOf(pull)) check();
+        if (!samePull(named, pull)) check();
         stopWatching();
       },
       { once: true },
