@@ -26,6 +26,7 @@ import { fileURLToPath } from "node:url";
 
 import { makeBundles } from "../fake-github/make-bundles.mjs";
 import { EXTENSION_DIR, panelFrame, startBrowser } from "../e2e/harness.mjs";
+import { measureFrameFloor } from "./frame-floor.mjs";
 import { measurePageWork } from "./page-work.mjs";
 import { API_HOST, firstShownMark, measureUnattached, median } from "./unattached.mjs";
 
@@ -337,13 +338,14 @@ async function timeWasmInChromium(frame, bundles, { minIterations, minMs }) {
 /**
  * All browser measurements. `bundlesDir` holds the fixture PR's and the big PR's bundles;
  * `fixtureUrl`/`bigUrl` are their github.com URLs; `engineBundles` maps names to bundle JSON
- * timed inside Chromium. Returns `{views: {latency0: {cold, warm}, latency100: {...}}, big, chromiumEngine, pageWork}`.
+ * timed inside Chromium. Returns `{views: {latency0: {cold, warm}, latency100: {...}}, big, chromiumEngine, pageWork, frameFloor}`.
  */
 export async function measureBrowser({ bundlesDir, fixtureUrl, bigUrl, engineBundles, latencies = [0, 100], timing = { minIterations: 10, minMs: 300 }, extensionDir = EXTENSION_DIR, log = () => {} }) {
   const views = {};
   let big = null;
   let chromiumEngine = null;
   let pageWork = null;
+  let frameFloor = null;
   for (const latencyMs of latencies) {
     log(`browser: fixture PR, API latency ${latencyMs} ms (fresh profile: cold, then warm revisit)`);
     const { cold, warm, browser } = await measureColdAndWarm({ bundlesDir, fixtureUrl, latencyMs, extensionDir, keepOpen: latencyMs === latencies[0] && Boolean(bigUrl) });
@@ -357,6 +359,8 @@ export async function measureBrowser({ bundlesDir, fixtureUrl, bigUrl, engineBun
         return { medianMs: times.length ? median(times) : null, minMs: times.length ? Math.min(...times) : null, runs: runs.map((views) => views[kind]) };
       };
       views[`latency${latencyMs}`].unattached = { cold: summary("cold"), warm: summary("warm") };
+      log(`browser: the frame floor, an empty panel page in ${UNATTACHED_RUNS} fresh profiles (see frame-floor.mjs)`);
+      frameFloor = await measureFrameFloor({ bundlesDir, fixtureUrl, latencyMs, extensionDir, runs: UNATTACHED_RUNS });
     }
     if (browser) {
       try {
@@ -372,7 +376,7 @@ export async function measureBrowser({ bundlesDir, fixtureUrl, bigUrl, engineBun
       }
     }
   }
-  return { views, big, chromiumEngine, pageWork };
+  return { views, big, chromiumEngine, pageWork, frameFloor };
 }
 
 /**

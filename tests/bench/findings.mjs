@@ -7,6 +7,7 @@
  * run's numbers. Deeper profiles (call stacks) are in docs/performance.md.
  */
 import { LIMITS } from "./budgets.mjs";
+import { median } from "./unattached.mjs";
 
 const pct = (share) => `${(share * 100).toFixed(0)}%`;
 
@@ -44,13 +45,32 @@ export function explainMisses(results, budgets) {
     const gap = (a, b) => (a === null || a === undefined || b === null || b === undefined ? "n/a" : `${Math.round(b - a)} ms`);
     findings.push(`time to panel cold: ${slow.cold.timeToPanelMs?.toFixed(0)} ms at 100 ms latency (${fast?.cold.timeToPanelMs?.toFixed(0)} ms at 0 ms). Navigation → page document ${gap(0, m.documentLoaded)}; document → panel iframe created ${gap(m.documentLoaded, m.panelCreated)} (content script); iframe → first API request ${gap(m.panelCreated, m.firstApiRequest)} (panel.js, wasm init, storage reads); API waves ${gap(m.firstApiRequest, m.lastApiResponse)} for ${slow.cold.roundTrips} round trips of ${slow.latencyMs} ms (${(slow.cold.waves ?? []).map((wave, index) => `wave ${index + 1} issued at +${Math.round(wave.startMs)} ms over ${Math.round(wave.issueSpreadMs)} ms, answered by +${Math.round(wave.lastEndMs)} ms`).join("; ")}); last response → ready ${gap(m.lastApiResponse, m.ready)} (bundle assembly, analyse, render). Panel long tasks: ${(slow.cold.panelLongTasks ?? []).map((task) => Math.round(task.duration)).join(", ") || "none"} ms.`);
   }
+  const floor = results.browser?.frameFloor;
+  const round = (value) => (value === null || value === undefined ? "n/a" : `${Math.round(value)} ms`);
   if (slow && missed("time to panel, warm")) {
     const m = slow.warm.milestones ?? {};
-    findings.push(`time to panel warm: ${slow.warm.timeToPanelMs?.toFixed(0)} ms with ${slow.warm.apiRequests} API requests: page document at ${m.documentLoaded?.toFixed(0)} ms, panel iframe created at ${m.panelCreated?.toFixed(0)} ms, ready at ${m.ready?.toFixed(0)} ms; panel long tasks ${(slow.warm.panelLongTasks ?? []).map((task) => Math.round(task.duration)).join(", ") || "none"} ms.`);
+    const floorMs = floor?.warm.firstScriptMs.median ?? null;
+    const below = floorMs === null
+      ? ""
+      : ` An empty panel page's first script runs at ${round(floorMs)} (the frame floor, median of ${floor.runs} fresh profiles), ${floorMs >= LIMITS.warmTimeToPanelMs ? `so on this machine no panel in an extension frame can be shown within ${LIMITS.warmTimeToPanelMs} ms` : `leaving ${round(LIMITS.warmTimeToPanelMs - floorMs)} of the ${LIMITS.warmTimeToPanelMs} ms`}; the panel takes ${round(firstScriptToShown(slow.unattached?.warm?.runs ?? []))} from its first script to the remembered panel on screen (the wasm read, compiled and instantiated, the storage reads, the render).`;
+    const longTasks = (slow.warm.panelLongTasks ?? []).map((task) => `${Math.round(task.duration)} ms`).join(", ") || "none";
+    findings.push(`time to panel warm: ${slow.warm.timeToPanelMs?.toFixed(0)} ms with ${slow.warm.apiRequests} API requests: page document at ${m.documentLoaded?.toFixed(0)} ms, panel iframe created at ${m.panelCreated?.toFixed(0)} ms, ready at ${m.ready?.toFixed(0)} ms; panel long tasks: ${longTasks}.${below}`);
+  }
+  if (floor && missed("wasm compile")) {
+    findings.push(`wasm compile + instantiate: in an empty panel frame on a cold profile, reading the shipped ${Math.round(floor.wasmBytes / 1000).toLocaleString("en-US")} KB into memory takes ${round(floor.cold.bytesMs.median)} and compiling them ${round(floor.cold.compileMs.median)} (V8 compiles function bodies lazily, on first call): the span is mostly the file reaching the frame, which only fewer bytes shorten.`);
   }
   const work = results.browser?.pageWork;
   if (work && missed("GitHub page")) {
     findings.push(`prlens on the GitHub page: longest task ${work.longestMs.toFixed(1)} ms (load ${work.load.longestMs.toFixed(1)} ms in ${work.load.longestWhere.slice(0, 3).join(", ") || "?"}; toggle ${work.toggle.longestMs.toFixed(1)} ms in ${work.toggle.longestWhere.slice(0, 3).join(", ") || "?"}), idle ${work.idle.perSecondMs.toFixed(2)} ms/s.`);
   }
   return findings;
+}
+
+/** Median, over unattached runs, of the panel's first script (`wasm-start`) → its time to panel. */
+function firstScriptToShown(runs) {
+  const spans = runs
+    .map((run) => ({ start: run.panelMarks.find((mark) => mark.name === "wasm-start")?.ms, shown: run.timeToPanelMs }))
+    .filter(({ start, shown }) => start !== undefined && shown !== null && shown !== undefined)
+    .map(({ start, shown }) => shown - start);
+  return spans.length ? median(spans) : null;
 }
