@@ -50,7 +50,7 @@ function ready() {
 `;
 
 /** A copy of `extensionDir` whose panel is the empty page; the caller removes it. */
-export function makeFloorExtension(extensionDir) {
+function makeFloorExtension(extensionDir) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "prlens-bench-floor-"));
   fs.cpSync(extensionDir, dir, { recursive: true });
   fs.writeFileSync(path.join(dir, "panel.html"), FLOOR_PAGE);
