@@ -13,6 +13,7 @@
  * Retired rows (raw ≤ 300 KB, gzip ≤ 120 KB; cold ≤ 400 ms, warm ≤ 100 ms; two round trips; the
  * page's longest task whoever caused it) are in docs/performance-history.md.
  */
+import { markMs, median } from "./unattached.mjs";
 
 const KB = 1000;
 
@@ -119,8 +120,7 @@ export function timeToPanel(view, kind) {
  */
 export function wasmCompile(view) {
   const span = (marks) => {
-    const at = (name) => marks?.find((mark) => mark.name === name)?.ms ?? null;
-    const [start, compiled, instantiate, ready] = ["wasm-start", "wasm-compiled", "wasm-instantiate", "wasm-ready"].map(at);
+    const [start, compiled, instantiate, ready] = ["wasm-start", "wasm-compiled", "wasm-instantiate", "wasm-ready"].map((name) => markMs(marks ?? [], name));
     if (start === null || ready === null) return null;
     if (compiled === null || instantiate === null) return ready - start;
     return compiled - start + (ready - Math.max(instantiate, compiled));
@@ -128,12 +128,6 @@ export function wasmCompile(view) {
   const runs = (view?.unattached?.cold?.runs ?? []).map((run) => span(run.panelMarks)).filter((ms) => ms !== null);
   if (runs.length) return { ms: median(runs), how: `median of ${runs.length} fresh profiles` };
   return { ms: span(view?.cold?.panelMarks), how: "Playwright attached" };
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /** The longest long task seen on the GitHub page in any measured view (0 when none > 50 ms). */

@@ -7,7 +7,7 @@
  * run's numbers. Deeper profiles (call stacks) are in docs/performance.md.
  */
 import { LIMITS } from "./budgets.mjs";
-import { median } from "./unattached.mjs";
+import { markMs, median } from "./unattached.mjs";
 
 const pct = (share) => `${(share * 100).toFixed(0)}%`;
 
@@ -69,8 +69,8 @@ export function explainMisses(results, budgets) {
 /** Median, over unattached runs, of the panel's first script (`wasm-start`) → its time to panel. */
 function firstScriptToShown(runs) {
   const spans = runs
-    .map((run) => ({ start: run.panelMarks.find((mark) => mark.name === "wasm-start")?.ms, shown: run.timeToPanelMs }))
-    .filter(({ start, shown }) => start !== undefined && shown !== null && shown !== undefined)
+    .map((run) => ({ start: markMs(run.panelMarks, "wasm-start"), shown: run.timeToPanelMs }))
+    .filter(({ start, shown }) => start !== null && shown !== null && shown !== undefined)
     .map(({ start, shown }) => shown - start);
   return spans.length ? median(spans) : null;
 }

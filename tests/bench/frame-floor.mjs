@@ -19,7 +19,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { measureUnattached, median } from "./unattached.mjs";
+import { markMs, measureUnattached, median } from "./unattached.mjs";
 
 const FLOOR_SCRIPT = "bench-frame-floor.js";
 
@@ -58,15 +58,10 @@ function makeFloorExtension(extensionDir) {
   return dir;
 }
 
-/** ms of `name` among a run's panel marks (since the page's navigation start), or null. */
-function markAt(run, name) {
-  return run.panelMarks.find((mark) => mark.name === name)?.ms ?? null;
-}
-
 /** One view's runs as `{firstScriptMs, bytesMs, compileMs}`, each `{median, each}`. */
 function summarise(runs) {
   const spans = runs.map((run) => {
-    const [script, bytes, compiled] = ["floor-script", "floor-bytes", "floor-compiled"].map((name) => markAt(run, name));
+    const [script, bytes, compiled] = ["floor-script", "floor-bytes", "floor-compiled"].map((name) => markMs(run.panelMarks, name));
     return {
       firstScriptMs: script,
       bytesMs: script !== null && bytes !== null ? bytes - script : null,

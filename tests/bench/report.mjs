@@ -7,7 +7,7 @@
  * docs/performance.md, so the published numbers are exactly what a run printed.
  */
 import { longestPageTask } from "./budgets.mjs";
-import { median } from "./unattached.mjs";
+import { markMs, median } from "./unattached.mjs";
 
 const ms = (value) => (value === null || value === undefined ? "n/a" : value < 10 ? value.toFixed(2) : value.toFixed(1));
 const int = (value) => (value === null || value === undefined ? "n/a" : Math.round(value).toLocaleString("en-US"));
@@ -121,7 +121,7 @@ function frameFloorTable(browser) {
   const unattached = browser.views.latency100?.unattached;
   const cell = (column) => `${ms(column.median)} (${column.each.map((value) => ms(value)).join(", ")})`;
   const panelFirstScript = (kind) => {
-    const each = (unattached?.[kind]?.runs ?? []).map((run) => run.panelMarks.find((mark) => mark.name === "wasm-start")?.ms).filter((value) => value !== undefined);
+    const each = (unattached?.[kind]?.runs ?? []).map((run) => markMs(run.panelMarks, "wasm-start")).filter((value) => value !== null);
     return each.length ? ms(median(each)) : "n/a";
   };
   const rows = ["cold", "warm"].map((kind) => [kind, cell(floor[kind].firstScriptMs), panelFirstScript(kind), cell(floor[kind].bytesMs), cell(floor[kind].compileMs)]);

@@ -19,6 +19,11 @@ export function firstShownMark(marks) {
   return shown.length ? shown.reduce((first, mark) => (mark.ms < first.ms ? mark : first)) : null;
 }
 
+/** ms of the mark `name` among a run's marks (`{name, ms}`), or null when it was not set. */
+export function markMs(marks, name) {
+  return marks.find((mark) => mark.name === name)?.ms ?? null;
+}
+
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -111,15 +116,15 @@ export async function measureUnattached({ bundlesDir, fixtureUrl, latencyMs, ext
       }
       if (!panel) throw new Error("no panel iframe appeared (unattached run)");
       const pageOrigin = await evaluate(pageSession, "performance.timeOrigin");
-      // The page's host (content/mount.js): a panel that renders while still parked or hidden
-      // is seen only once its host is shown, so the later of the two counts.
-      const hostShownMs = await evaluate(pageSession, `performance.getEntriesByName("prlens:host-shown")[0]?.startTime ?? null`);
       // The page's own milestones and prlens's marks on it (content scripts), ms after navigation.
       const pageTimeline = await evaluate(pageSession, `(() => {
         const nav = performance.getEntriesByType("navigation")[0];
         const marks = performance.getEntriesByType("mark").filter((m) => m.name.startsWith("prlens:")).map((m) => ({ name: m.name.slice(7), ms: m.startTime }));
         return { responseEnd: nav?.responseEnd ?? null, domInteractive: nav?.domInteractive ?? null, marks };
       })()`);
+      // The page's host (content/mount.js): a panel that renders while still parked or hidden
+      // is seen only once its host is shown, so the later of the two counts.
+      const hostShownMs = markMs(pageTimeline.marks, "host-shown");
       const marks = panel.marks.map((mark) => ({ name: mark.name, ms: mark.at - pageOrigin }));
       const rendered = firstShownMark(marks);
       const shown = rendered && hostShownMs !== null ? { ...rendered, ms: Math.max(rendered.ms, hostShownMs) } : null;
