@@ -17,8 +17,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 
-import { REPO_ROOT, screenshot, startBrowser, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
-import { analyzeWithCli, signalDigest } from "../fake-github/make-bundles.mjs";
+import { REPO_ROOT, panelBesideCli, screenshot, startBrowser, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
 
 const PREFS = "prlens.prefs";
 const bundleFile = (name) => path.join(REPO_ROOT, "tests/bundles", `${name}.json`);
@@ -43,11 +42,11 @@ test("defense signals fire on their PRs and stay silent on the benign twins, as 
       try {
         await page.goto(bundles[index].pull.html_url);
         await waitForPanelState(page, ["ready", "partial"]);
-        const panel = (await waitForFetchComplete(page)).locator("#prlens-panel");
-        const now = await panel.getAttribute("data-prlens-fetched-at");
+        const frame = await waitForFetchComplete(page);
+        const panel = frame.locator("#prlens-panel");
+        const { now, shown, expected } = await panelBesideCli(frame, bundles[index]);
         assert.ok(now, "the panel says when it fetched");
-        const shown = JSON.parse(await panel.getAttribute("data-prlens-signal-digest"));
-        assert.deepEqual(shown, signalDigest(analyzeWithCli(bundles[index], { now })), "the panel shows what prlens analyze gives");
+        assert.deepEqual(shown, expected, "the panel shows what prlens analyze gives");
         for (const id of fires) assert.ok(shown.drivers.includes(id), `${id} fires: ${shown.drivers}`);
         for (const id of silent) assert.ok(!shown.drivers.includes(id), `${id} stays silent: ${shown.drivers}`);
         const cards = await panel.locator("[data-prlens-identity]").evaluateAll((entries) =>

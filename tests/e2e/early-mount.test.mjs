@@ -14,8 +14,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 
-import { bundleOf, makeBundles, panelFrame, startBrowser, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
-import { analyzeWithCli, signalDigest } from "../fake-github/make-bundles.mjs";
+import { bundleOf, makeBundles, panelBesideCli, panelFrame, startBrowser, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
 
 const PREFS = "prlens.prefs";
 
@@ -48,9 +47,8 @@ test("a PR's panel starts before the page is parsed and is placed in the sidebar
   assert.equal(await host.count(), 1);
   assert.equal(await host.getAttribute("data-prlens-anchor"), "sidebar");
   assert.equal(await host.evaluate((element) => element.style.display), "block");
-  const panel = frame.locator("#prlens-panel");
-  const now = await panel.getAttribute("data-prlens-fetched-at");
-  assert.deepEqual(JSON.parse(await panel.getAttribute("data-prlens-signal-digest")), signalDigest(analyzeWithCli(bundle, { now })));
+  const { shown, expected } = await panelBesideCli(frame, bundle);
+  assert.deepEqual(shown, expected);
   assert.equal(frame, await panelFrame(page));
   assert.deepEqual(browser.consoleErrors, []);
 });

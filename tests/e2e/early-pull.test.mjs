@@ -18,8 +18,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 
-import { bundleOf, makeBundles, startBrowser, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
-import { analyzeWithCli, signalDigest } from "../fake-github/make-bundles.mjs";
+import { bundleOf, makeBundles, panelBesideCli, startBrowser, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
 
 const TAIL_DELAY_MS = 2000;
 const TEMPLATE = JSON.parse(fs.readFileSync(new URL("../../extension/early-requests.json", import.meta.url), "utf8"));
@@ -66,9 +65,8 @@ test("with the embedded data, the whole first wave reaches GitHub before the pag
   }
   const paths = api.map((entry) => entry.path);
   assert.deepEqual(paths.filter((path, index) => paths.indexOf(path) !== index), [], "no request twice");
-  const panel = frame.locator("#prlens-panel");
-  const now = await panel.getAttribute("data-prlens-fetched-at");
-  assert.deepEqual(JSON.parse(await panel.getAttribute("data-prlens-signal-digest")), signalDigest(analyzeWithCli(bundle, { now })));
+  const { shown, expected } = await panelBesideCli(frame, bundle);
+  assert.deepEqual(shown, expected);
   assert.deepEqual(browser.consoleErrors, []);
 });
 

@@ -15,8 +15,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 
 import { cacheKey, forgetEarlyAnswers, handleEarlyMessage } from "../../extension/early-requests.js";
-import { analyzeWithCli, signalDigest } from "../fake-github/make-bundles.mjs";
-import { bundleOf, makeBundles, panelFrame, startBrowser, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
+import { bundleOf, makeBundles, panelBesideCli, panelFrame, startBrowser, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
 
 const EXTENSION_ID = "abcdefghijklmnopabcdefghijklmnop";
 const HEAD = "0123456789abcdef0123456789abcdef01234567";
@@ -173,9 +172,8 @@ test("a cold view's wave 1 is asked early, once each, and the panel equals prlen
   for (const request of later) assert.ok(request.receivedAt > lastEarly + 250, `${request.path} is a later wave (after the 300 ms answers of wave 1)`);
   const paths = sent.map((request) => request.path);
   assert.deepEqual(paths.filter((path, index) => paths.indexOf(path) !== index), [], "no request twice");
-  const panel = frame.locator("#prlens-panel");
-  const now = await panel.getAttribute("data-prlens-fetched-at");
-  assert.deepEqual(JSON.parse(await panel.getAttribute("data-prlens-signal-digest")), signalDigest(analyzeWithCli(bundle, { now })));
+  const { shown, expected } = await panelBesideCli(frame, bundle);
+  assert.deepEqual(shown, expected);
   assert.deepEqual(browser.consoleErrors, []);
 });
 

@@ -24,7 +24,7 @@ import { chromium } from "playwright-core";
 
 import { startFakeGitHub } from "../fake-github/server.mjs";
 import { CSP_PROBE_SCRIPT } from "../fake-github/pages.mjs";
-import { makeBundles as assembleBundles } from "../fake-github/make-bundles.mjs";
+import { analyzeWithCli, makeBundles as assembleBundles, signalDigest } from "../fake-github/make-bundles.mjs";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const EXTENSION_DIR = path.join(REPO_ROOT, "dist/chrome");
@@ -252,6 +252,18 @@ export async function waitForFetchComplete(page, { timeout = 30000 } = {}) {
   const frame = await panelFrame(page, { timeout });
   await frame.locator('#prlens-panel[data-prlens-fetch="complete"]').waitFor({ state: "attached", timeout });
   return frame;
+}
+
+/**
+ * What the panel in `frame` shows (`shown`: its `data-prlens-signal-digest`) and what
+ * `prlens analyze` gives for `bundle` at the panel's own reference time (`expected`, at `now`:
+ * its `data-prlens-fetched-at`); a test asserts that they are equal.
+ */
+export async function panelBesideCli(frame, bundle) {
+  const panel = frame.locator("#prlens-panel");
+  const now = await panel.getAttribute("data-prlens-fetched-at");
+  const shown = JSON.parse(await panel.getAttribute("data-prlens-signal-digest"));
+  return { now, shown, expected: signalDigest(analyzeWithCli(bundle, { now })) };
 }
 
 async function panelStateError(frame, states, error) {
