@@ -287,7 +287,7 @@ test("fetchBundle rejects hostile owner/repo/number before building any URL", as
 // ------------------------------------------------------------------------------------------
 
 test("forged prlens messages from page script change nothing", { timeout: 90_000 }, async (t) => {
-  const { bundleOf, makeBundles, panelFrame, startBrowser, waitForPanelState } = await import("./harness.mjs");
+  const { bundleOf, makeBundles, startBrowser, waitForFetchComplete, waitForPanelState } = await import("./harness.mjs");
   const CASE = "owner-45-files";
   const fixture = makeBundles([CASE]);
   const pull = bundleOf(fixture, CASE).pull;
@@ -297,7 +297,9 @@ test("forged prlens messages from page script change nothing", { timeout: 90_000
   const prUrl = `https://github.com/${pull.base.repo.owner.login}/${pull.base.repo.name}/pull/${pull.number}`;
   await page.goto(prUrl);
   await waitForPanelState(page, ["ready", "partial"]);
-  const frame = await panelFrame(page);
+  // The first panel of a cold view can show while its second wave is on the network, and the
+  // panel grows when that wave lands: the snapshot waits for the last render.
+  const frame = await waitForFetchComplete(page);
   const before = {
     text: await frame.locator("#prlens-panel").innerText(),
     height: await page.evaluate(() => document.getElementById("prlens-root").getBoundingClientRect().height),
