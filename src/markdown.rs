@@ -16,6 +16,7 @@
 mod advice;
 mod escape;
 mod since_approval;
+mod viewer;
 
 use std::fmt::Write as _;
 
@@ -321,6 +322,9 @@ fn write_supply_chain(out: &mut String, signal: &Signal) {
 
 fn write_focus(out: &mut String, signal: &Signal) {
     out.push_str("#### Focus files\n\n");
+    if let Some(view) = &signal.viewer {
+        viewer::write(out, signal, view);
+    }
     if signal.focus.is_empty() {
         out.push_str("File list not available.\n");
     }

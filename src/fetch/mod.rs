@@ -44,6 +44,9 @@ pub struct FetchOptions {
     pub freshness_seconds: i64,
     /// Unix seconds.
     pub now: i64,
+    /// Whose view to fetch (the CLI's `--as`); the extension names the signed-in viewer in the
+    /// page facts instead. `None` and no page viewer: no personal requests at all.
+    pub viewer: Option<String>,
 }
 
 impl FetchOptions {
@@ -54,6 +57,7 @@ impl FetchOptions {
             api_base: client::GITHUB_API_ORIGIN.to_string(),
             freshness_seconds: limits::DEFAULT_FRESHNESS_SECONDS,
             now,
+            viewer: None,
         }
     }
 }

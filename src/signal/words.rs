@@ -9,6 +9,7 @@ use super::model::{
     Effort, EvidenceSignal, FindingKind, PolicyOutcome, Priority, ReviewAction, RiskLevel, Role,
     Severity, SignalState, Staleness, TrustLevel,
 };
+use super::viewer::{ForYouKind, ViewerRole};
 
 /// Declares `key()` and `label()` for a fieldless enum from `(variant, key, label)` rows.
 macro_rules! words {
@@ -31,6 +32,19 @@ macro_rules! words {
         }
     };
 }
+
+words!(ViewerRole {
+    Reviewer => "reviewer", "Reviewer";
+    Author => "author", "Author";
+});
+
+words!(ForYouKind {
+    YouOwn => "you_own", "You own";
+    YourTeamOwns => "your_team_owns", "Your team owns";
+    YouWrote => "you_wrote", "You wrote";
+    OwnedBy => "owned_by", "Owned by";
+    NoOwner => "no_owner", "No owner";
+});
 
 words!(RiskLevel {
     Low => "low", "Low";

@@ -20,6 +20,7 @@ mod exclusions;
 mod identity;
 mod people;
 mod reach;
+mod review;
 mod reviews_and_checks;
 mod scans;
 mod shapes;

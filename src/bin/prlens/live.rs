@@ -106,11 +106,13 @@ impl Session {
         self.token.is_some()
     }
 
-    /// Fetches one PR's bundle with the extension's planner.
-    pub fn fetch_pull(&self, pull: &PullRef) -> Result<Value, Failure> {
+    /// Fetches one PR's bundle with the extension's planner; `viewer` (`--as`) adds that
+    /// person's view (CODEOWNERS, their history with the focus files, their last review).
+    pub fn fetch_pull(&self, pull: &PullRef, viewer: Option<&str>) -> Result<Value, Failure> {
         let options = FetchOptions {
             token: self.token.as_ref().map(|(token, _)| token.clone()),
             api_base: self.api_base.clone(),
+            viewer: viewer.map(str::to_string),
             ..FetchOptions::new(unix_now())
         };
         let transport = ThreadTransport::new(Arc::clone(&self.http));

@@ -25,11 +25,7 @@
 //! exactly what CODEOWNERS does not have, and `**` inside a segment is an error there but a
 //! plain `*` here.
 
-/// Where GitHub looks for the file, in the order it looks.
-pub const LOCATIONS: [&str; 3] = [".github/CODEOWNERS", "CODEOWNERS", "docs/CODEOWNERS"];
-
-/// "CODEOWNERS files must be under 3 MB in size" (GitHub Docs, above).
-pub const MAX_BYTES: usize = 3 * 1024 * 1024;
+pub use crate::bundle::{CODEOWNERS_LOCATIONS as LOCATIONS, CODEOWNERS_MAX_BYTES as MAX_BYTES};
 
 /// One owner named by a rule.
 #[derive(Debug, Clone, PartialEq, Eq)]
