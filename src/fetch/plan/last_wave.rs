@@ -16,6 +16,7 @@ pub(super) async fn send(plan: &Plan<'_>, second: AfterSecondWave) -> BundleDraf
         mut draft,
         people,
         familiarity_sent,
+        viewer_history_due,
     } = second;
     let author = draft
         .pull
@@ -35,6 +36,9 @@ pub(super) async fn send(plan: &Plan<'_>, second: AfterSecondWave) -> BundleDraf
         if let (Some(author), Some(files)) = (&author, &draft.files) {
             push_familiarity(&mut wave, plan, files, author);
         }
+    }
+    if let (Some(login), Some(files)) = (&viewer_history_due, &draft.files) {
+        super::viewer::push_history(&mut wave, plan, files, login);
     }
     let looked_up = people.len() + later.len();
     if !wave.is_empty() {

@@ -22,6 +22,7 @@ mod people;
 mod second_wave;
 mod state;
 mod tracker;
+mod viewer;
 
 use std::cell::Cell;
 
@@ -118,6 +119,7 @@ pub async fn fetch_bundle(
         round_trips: Cell::new(0),
         first_render_round_trips: Cell::new(None),
         first_wave: Cell::new(FirstWave::PullOnly),
+        viewer: options.viewer.clone(),
     };
     let bundle = match first_wave::send(&plan, page).await {
         Ok(first) => {

@@ -13,3 +13,4 @@ mod first_render;
 mod page_facts;
 mod plan;
 mod since_approval;
+mod viewer;

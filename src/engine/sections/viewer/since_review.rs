@@ -138,7 +138,7 @@ pub fn assess(context: &Context, login: &str, inputs: &Inputs) -> (bool, Option<
 }
 
 /// The viewer's newest submitted review with a commit (reviews come in submission order).
-fn newest_review<'a>(bundle: &'a Bundle, login: &str) -> Option<&'a Review> {
+pub fn newest_review<'a>(bundle: &'a Bundle, login: &str) -> Option<&'a Review> {
     bundle.reviews.as_deref()?.iter().rfind(|review| {
         review
             .user
