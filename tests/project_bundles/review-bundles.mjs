@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Builds the project-owned bundles of the reviewer's own view (issue #38; tests/bundles/README.md,
- * "Your review"): one PR in the invented `tidewater/harbor-client` — ines-marchetti's token
+ * "Your review"): one PR (as #240–#246) in the invented `tidewater/harbor-client` — ines-marchetti's token
  * rotation, six files — seen by different viewers, with the base branch's CODEOWNERS, the
  * viewer's history with the focus files, and re-reviews after a small push and after a
  * force-push. Starts from `contributor-failing-checks.json` (same author, people and checks) and
@@ -76,16 +76,27 @@ function commit(id, message, date) {
   };
 }
 
-/** The PR every case shares; `viewer`, reviews and comparisons are added per case. */
-function pr() {
+/** Every file's commits by anyone (the same history for every viewer). */
+const ALL_COMMITS = {
+  "harbor/auth/session.py": 15,
+  "harbor/auth/tokens.py": 0,
+  "tests/test_session.py": 0,
+  "infra/terraform/iam.tf": 9,
+  "db/migrations/0042_token_rotation.sql": 0,
+};
+const history = (mine) => Object.fromEntries(Object.entries(ALL_COMMITS).map(([path, all]) => [path, { mine: mine[path] ?? 0, all }]));
+
+/** The PR every case shares (each case has its own number, so the fake GitHub serves them side
+ * by side); `viewer`, reviews and comparisons are added per case. */
+function pr(number) {
   const bundle = base();
   bundle.fetched_at = "2026-03-09T09:00:00Z";
   Object.assign(bundle.pull, {
-    number: 240,
+    number,
     title: "Rotate session tokens when privileges change",
     body: "Rotates a user's session token when their privileges change (closes #231).",
-    html_url: "https://github.com/tidewater/harbor-client/pull/240",
-    url: "https://api.github.com/repos/tidewater/harbor-client/pulls/240",
+    html_url: `https://github.com/tidewater/harbor-client/pull/${number}`,
+    url: `https://api.github.com/repos/tidewater/harbor-client/pulls/${number}`,
     additions: FILES.reduce((sum, file) => sum + file.additions, 0),
     deletions: FILES.reduce((sum, file) => sum + file.deletions, 0),
     changed_files: FILES.length,
@@ -141,13 +152,7 @@ const cases = {
     bundle.viewer = {
       login: "kofi-mensah",
       teams: [],
-      history: {
-        "harbor/auth/session.py": { mine: 6, all: 15 },
-        "harbor/auth/tokens.py": { mine: 0, all: 0 },
-        "tests/test_session.py": { mine: 0, all: 0 },
-        "infra/terraform/iam.tf": { mine: 1, all: 9 },
-        "db/migrations/0042_token_rotation.sql": { mine: 0, all: 0 },
-      },
+      history: history({ "harbor/auth/session.py": 6, "infra/terraform/iam.tf": 1 }),
     };
   },
   // Mara again with a token: her security team owns tokens.py, and she wrote some of the session code.
@@ -155,13 +160,7 @@ const cases = {
     bundle.viewer = {
       login: "mara-lindqvist",
       teams: [{ slug: "security", organization: { login: "tidewater" } }],
-      history: {
-        "harbor/auth/session.py": { mine: 3, all: 15 },
-        "harbor/auth/tokens.py": { mine: 0, all: 0 },
-        "tests/test_session.py": { mine: 0, all: 0 },
-        "infra/terraform/iam.tf": { mine: 0, all: 9 },
-        "db/migrations/0042_token_rotation.sql": { mine: 0, all: 0 },
-      },
+      history: history({ "harbor/auth/session.py": 3 }),
     };
   },
   // Pat neither owns nor wrote any of it.
@@ -169,7 +168,7 @@ const cases = {
     bundle.viewer = {
       login: "pat-nguyen",
       teams: [{ slug: "mobile", organization: { login: "tidewater" } }],
-      history: Object.fromEntries(FILES.map((file) => [file.filename, { mine: 0, all: 7 }])),
+      history: history({}),
     };
   },
   // The author's own view: what a reviewer will see.
@@ -195,8 +194,9 @@ const cases = {
   },
 };
 
+let number = 240;
 for (const [name, edit] of Object.entries(cases)) {
-  const bundle = pr();
+  const bundle = pr(number++);
   edit(bundle);
   fs.writeFileSync(path.join(BUNDLES, `${name}.json`), `${JSON.stringify(bundle, null, 2)}\n`);
   console.log(`wrote tests/bundles/${name}.json`);

@@ -86,9 +86,13 @@ fn an_owner_sees_the_files_codeowners_gives_them_and_why_teams_are_not_known() {
     let signal = project_signal("review-owner");
     let viewer = signal.viewer.as_ref().expect("a viewer");
     assert_eq!(viewer.codeowners.as_deref(), Some(".github/CODEOWNERS"));
-    assert!(viewer.notes.iter().any(|note| note
-        .starts_with("@tidewater/security owns 2 focus files")
-        && note.contains("read:org")));
+    assert!(
+        viewer.notes.iter().any(|note| note.starts_with(
+            "Owned by @tidewater/security (2 focus files), @tidewater/platform (1 focus file), @tidewater/qa (1 focus file): whether you are in those teams is not known"
+        ) && note.contains("read:org")),
+        "{:?}",
+        viewer.notes
+    );
     let markdown = prlens::markdown::render(&signal);
     assert!(
         markdown.contains("**For you (@mara\\-lindqvist):**"),
@@ -97,7 +101,7 @@ fn an_owner_sees_the_files_codeowners_gives_them_and_why_teams_are_not_known() {
     assert!(markdown
         .contains("`harbor/auth/session.py`: You own it \\(CODEOWNERS line 4: /harbor/auth/\\)"));
     assert!(
-        markdown.contains("@\u{2060}tidewater/security owns 2"),
+        markdown.contains("Owned by @\u{2060}tidewater/security"),
         "handles cannot mention"
     );
     let text = cli_text("review-owner", &[]);

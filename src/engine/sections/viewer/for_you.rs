@@ -160,10 +160,20 @@ fn reviewers_view(
             ));
         }
     }
-    for (team, count) in unknown_teams {
+    if !unknown_teams.is_empty() {
+        let named: Vec<String> = unknown_teams
+            .iter()
+            .map(|(team, count)| {
+                format!(
+                    "@{team} ({count} focus file{})",
+                    if *count == 1 { "" } else { "s" }
+                )
+            })
+            .collect();
         notes.push(format!(
-            "@{team} owns {count} focus file{}; whether you are in that team is not known: team membership needs a token with read:org.",
-            if count == 1 { "" } else { "s" }
+            "Owned by {}: whether you are in {} is not known (team membership needs your own token with read:org).",
+            name_list(&named),
+            if named.len() == 1 { "that team" } else { "those teams" }
         ));
     }
     for address in emails {
