@@ -15,6 +15,7 @@ pub mod client;
 pub mod compare;
 pub mod error;
 pub mod graphql;
+pub mod graphql_mine;
 pub mod join;
 pub mod limits;
 pub mod link;
