@@ -47,5 +47,6 @@ pub(super) async fn send(plan: &Plan<'_>, second: AfterSecondWave) -> BundleDraf
     }
 
     finish(&mut draft, author.as_deref(), looked_up);
+    super::viewer::finish(plan, &mut draft);
     draft
 }

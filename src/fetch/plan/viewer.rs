@@ -105,13 +105,28 @@ pub(super) fn push_viewer<'f>(
             };
             Part::ViewerTeams(user, teams)
         }));
-    } else {
+    }
+    push_since_review(wave, plan, draft, login);
+}
+
+/// The notes of what was not asked at all (after the first render, which says "your view"
+/// arrives later): without a token, no teams.
+pub(super) fn finish(plan: &Plan<'_>, draft: &mut BundleDraft) {
+    let Some(login) = draft
+        .viewer
+        .as_ref()
+        .and_then(|viewer| viewer.get("login"))
+        .and_then(Value::as_str)
+        .map(str::to_string)
+    else {
+        return;
+    };
+    if !plan.client.has_token() && !is_author(draft, &login) {
         draft.note(
             "viewer.teams: not fetched without a token (team membership needs one with read:org)"
                 .to_string(),
         );
     }
-    push_since_review(wave, plan, draft, login);
 }
 
 /// Queues the viewer's commits and all commits of the top focus files.
