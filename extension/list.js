@@ -8,6 +8,10 @@
  * while this frame lives exactly as long as the list page that needs it.
  *
  * What it does, per repository among the visible rows (docs/architecture.md "List badges"):
+ *  - on a reviewer's list (`review-requested:@me` or GitHub's "Review requests", issue #38): the
+ *    CLI's `queue --mine` query instead (`list-query-mine.json`: the PRs asking for the viewer's
+ *    review, with the viewer and the default branch's CODEOWNERS), its badges kept apart, so the
+ *    order weighs the viewer's files and changes since their review; still one query per page;
  *  - with a token: ONE GraphQL query (the CLI queue's, `list-query.json`, generated from Rust by
  *    tests/list_query_file.rs) mapped to patch-less bundles and scored (`listBadges`: list
  *    estimates), unless the repository's badges are younger than the panel's freshness window
@@ -44,8 +48,9 @@ const stored = Promise.all([api.storage.sync.get(PREFS_KEY), api.storage.local.g
   const prefs = migratePrefs(sync[PREFS_KEY]);
   return { prefs, token: tokenFrom(local[TOKEN_KEY]) };
 });
-/** The list query without its repository (`{query, variables}`), read once. */
-const queryTemplate = listQueryTemplate();
+/** The list queries without their repository (`{query, variables}`), read once each. */
+const queryTemplates = { plain: listQueryTemplate(false), mine: null };
+const queryTemplate = (mine) => (mine ? (queryTemplates.mine ??= listQueryTemplate(true)) : queryTemplates.plain);
 /** Prefs, token and a ready engine: what scoring needs. */
 const setup = Promise.all([stored, engineSession.ready]).then(([values]) => values);
 
@@ -91,10 +96,11 @@ function answerOf({ status, text, error, message }) {
  * there): `sent` resolves once the request is on its way, `answer` to the answer's text or
  * rejects with a reason.
  */
-function queryRepository(row, token) {
-  const sent = takeEarly(row).then(async (early) => {
+function queryRepository(row, token, mine) {
+  // A reviewer's list asks its own query; the background's early answers are the plain one's.
+  const sent = (mine ? Promise.resolve(null) : takeEarly(row)).then(async (early) => {
     if (early) return { early };
-    const [url, init] = listQueryRequest(await queryTemplate, row, token);
+    const [url, init] = listQueryRequest(await queryTemplate(mine), row, token);
     return { response: fetch(url, init) };
   });
   const answer = sent.then(async ({ early, response: pending }) => {
@@ -112,6 +118,8 @@ function queryRepository(row, token) {
 }
 
 let rows = [];
+/** The page is a reviewer's list (`review-requested:@me`): its own query, badges and order. */
+let mine = false;
 let work = Promise.resolve();
 const queue = (job) => (work = work.then(job, job).catch((error) => console.error("prlens list:", error.message)));
 
@@ -121,7 +129,7 @@ async function refresh(network) {
   const engine = engineKey(prefs);
   const byRepo = new Map();
   for (const row of rows) {
-    const key = listKey(row);
+    const key = listKey(row, mine);
     if (!byRepo.has(key)) byRepo.set(key, { row, rows: [] });
     byRepo.get(key).rows.push(row);
   }
@@ -130,7 +138,7 @@ async function refresh(network) {
     Array.from(byRepo, async ([key, group]) => {
       const entry = await readEntry(key);
       const fresh = listIsFresh(entry, prefs);
-      const query = network && token && !fresh ? queryRepository(group.row, token) : null;
+      const query = network && token && !fresh ? queryRepository(group.row, token, mine) : null;
       return { key, group, entry, query, answer: query?.answer };
     }),
   );
@@ -148,11 +156,11 @@ async function refresh(network) {
   const badges = [];
   const unavailable = [];
   for (const { key, group, entry, answer } of groups) {
-    let reason = token ? "not among the 50 most recently updated open PRs of the repository: click to score it" : "no token: click to score this PR (one PR's REST requests)";
+    let reason = !token ? "no token: click to score this PR (one PR's REST requests)" : mine ? "not among the open PRs that ask for your review: click to score it" : "not among the 50 most recently updated open PRs of the repository: click to score it";
     if (answer) {
       try {
         const { text, fetchedAt } = await answer;
-        for (const badge of JSON.parse(wasm.listBadges(text, fetchedAt, engine))) entry.badges[badge.number] = later(entry.badges[badge.number], badge);
+        for (const badge of JSON.parse(wasm.listBadges(text, fetchedAt, engine, mine))) entry.badges[badge.number] = later(entry.badges[badge.number], badge);
         entry.queried_at = Date.now();
         entry.engine = engine;
         // Written behind the badges: storage runs its operations in order, so the next read sees it.
@@ -179,7 +187,7 @@ async function scoreOne(row) {
   try {
     const bundle = await wasm.fetchBundle(row, { token: token ?? undefined, storage: api.storage.local, freshnessSeconds: freshnessMs(prefs) / 1000 });
     const badge = JSON.parse(wasm.listBadgeOf(bundle, engine));
-    const key = listKey(row);
+    const key = listKey(row, mine);
     const entry = await readEntry(key);
     entry.badges[row.number] = later(entry.badges[row.number], badge);
     await api.storage.local.set({ [key]: entry });
@@ -196,6 +204,7 @@ window.addEventListener("message", (event) => {
   if (!data || typeof data !== "object" || data.nonce !== nonce) return;
   if (data.type === "prlens:list" && Array.isArray(data.rows)) {
     rows = data.rows.slice(0, MAX_ROWS).map(rowOf).filter(Boolean);
+    mine = data.mine === true;
     queue(() => refresh(true));
   } else if (data.type === "prlens:list-fetch") {
     const row = rowOf(data);

@@ -32,6 +32,18 @@
   let current = null; // {href, host, iframe, nonce, greeted, badges: Map, order: [], rowsSent, sorted}
 
   const isListPage = (href) => url.isRepoPRList(href) || url.isGlobalPRList(href);
+  /**
+   * A reviewer's list (issue #38): GitHub's "Review requests" (`/pulls/review-requested`) or a
+   * search for `review-requested:@me`. Its badges weigh the viewer's files and reviews.
+   */
+  const isReviewerList = (href) => {
+    try {
+      const parsed = new URL(href);
+      return parsed.pathname === "/pulls/review-requested" || (parsed.searchParams.get("q") ?? "").includes("review-requested:@me");
+    } catch {
+      return false;
+    }
+  };
   const keyOf = (pull) => `${pull.owner}/${pull.repo}#${pull.number}`.toLowerCase();
 
   function repoDisabled(pull) {
@@ -64,6 +76,7 @@
       level: value.level,
       minutes: Number.isFinite(minutes) && minutes >= 0 ? Math.round(minutes) : 0,
       estimate: value.estimate === true,
+      changedSinceReview: value.changed_since_review === true,
       draft: value.key?.draft === true,
       drivers: (Array.isArray(value.drivers) ? value.drivers : []).slice(0, 10).map((driver) => ({ label: text(driver?.label), detail: text(driver?.detail) })),
       missing: (Array.isArray(value.missing) ? value.missing : []).slice(0, 20).map(text),
@@ -124,7 +137,9 @@
         const lines = [`prlens: ${known.level} risk, ${known.minutes} min to review${known.estimate ? " (list estimate: files without patches; commits and PR history not fetched; click for the full signal)" : ""}`];
         for (const driver of known.drivers) lines.push(`• ${driver.label}: ${driver.detail}`);
         if (known.missing.length) lines.push(`Not known: ${known.missing.join(", ")}`);
-        show(badge, `${known.estimate ? "≈ " : ""}${known.level} · ${top} · ${known.minutes} min`, lines.join("\n"));
+        if (known.changedSinceReview) lines.splice(1, 0, "Changed since your review: new commits after the one you reviewed");
+        badge.toggleAttribute("data-prlens-list-changed-since-review", known.changedSinceReview);
+        show(badge, `${known.estimate ? "≈ " : ""}${known.level} · ${top} · ${known.minutes} min${known.changedSinceReview ? " · changed since your review" : ""}`, lines.join("\n"));
       } else if (missing && !current.clicked.has(keyOf(row.pull))) {
         badge.removeAttribute("data-prlens-list-level");
         badge.setAttribute("data-prlens-list-state", "unavailable");
@@ -179,10 +194,11 @@
   function sendRows() {
     if (!current?.greeted || !prefs) return;
     const rows = readRows().map(({ pull }) => ({ owner: pull.owner, repo: pull.repo, number: pull.number }));
-    const serialized = JSON.stringify(rows);
+    const mine = isReviewerList(root.location.href);
+    const serialized = JSON.stringify({ rows, mine });
     if (serialized === current.rowsSent) return;
     current.rowsSent = serialized;
-    post({ type: "prlens:list", rows });
+    post({ type: "prlens:list", rows, mine });
   }
 
   function onMessage(event) {
@@ -243,7 +259,8 @@
     root.addEventListener("message", onMessage);
     // The background sends the rows' list queries while the frame boots (early-requests.js).
     const repos = new Map(readRows().map(({ pull }) => [`${pull.owner}/${pull.repo}`.toLowerCase(), { owner: pull.owner, repo: pull.repo }]));
-    if (repos.size) ext.runtime.sendMessage({ type: "prlens:early-list", repos: [...repos.values()] }).catch(() => {});
+    // Not for a reviewer's list: its frame asks its own query (one per repository, as ever).
+    if (repos.size && !isReviewerList(root.location.href)) ext.runtime.sendMessage({ type: "prlens:early-list", repos: [...repos.values()] }).catch(() => {});
     document.body.append(host);
     observer.observe(document.body, { childList: true, subtree: true });
     paint();
