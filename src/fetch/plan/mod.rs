@@ -23,6 +23,7 @@ mod second_wave;
 mod state;
 mod tracker;
 mod viewer;
+mod viewer_parts;
 
 use std::cell::Cell;
 

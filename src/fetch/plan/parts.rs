@@ -170,10 +170,10 @@ pub(super) fn absorb(
                 draft.note(failure_note("since_approval", &GetError::Malformed))
             }
             Part::SinceApproval(Err(error)) => draft.note(failure_note("since_approval", &error)),
-            Part::Codeowners(answers) => super::viewer::codeowners_into(draft, answers),
-            Part::ViewerTeams(user, teams) => super::viewer::teams_into(draft, user, teams),
+            Part::Codeowners(answers) => super::viewer_parts::codeowners_into(draft, answers),
+            Part::ViewerTeams(user, teams) => super::viewer_parts::teams_into(draft, user, teams),
             Part::ViewerHistory(path, mine, all) => {
-                super::viewer::history_into(draft, path, mine, all)
+                super::viewer_parts::history_into(draft, path, mine, all)
             }
             Part::SinceReview(Ok(fetched)) if fetched.body.is_object() => {
                 draft.since_review = Some(fetched.body)
