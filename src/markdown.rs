@@ -322,7 +322,7 @@ fn write_supply_chain(out: &mut String, signal: &Signal) {
 
 fn write_focus(out: &mut String, signal: &Signal) {
     out.push_str("#### Focus files\n\n");
-    if let Some(view) = &signal.viewer {
+    if let Some(view) = signal.viewer.as_ref().filter(|view| view.is_shown()) {
         viewer::write(out, signal, view);
     }
     if signal.focus.is_empty() {

@@ -147,6 +147,16 @@ impl ViewerView {
         }
     }
 
+    /// Whether the group says anything: files, a review, or at least a CODEOWNERS to say "none
+    /// is yours" from. A viewer on a repository without CODEOWNERS, with no files of theirs and
+    /// no review, gets no group (panel, sheet, Markdown and CLI alike).
+    pub fn is_shown(&self) -> bool {
+        !self.for_you.is_empty()
+            || self.since_review.is_some()
+            || self.reviewed_on_head
+            || self.codeowners.is_some()
+    }
+
     /// The line under the heading when the group is empty, or `None` when it has files.
     pub fn empty_line(&self) -> Option<&'static str> {
         if !self.for_you.is_empty() {

@@ -113,7 +113,7 @@ pub fn render(signal: &Signal, style: Style) -> String {
         signal.review.action.label(),
         signal.review.readiness
     );
-    if let Some(viewer) = &signal.viewer {
+    if let Some(viewer) = signal.viewer.as_ref().filter(|viewer| viewer.is_shown()) {
         write_viewer(&mut out, signal, viewer, style);
     }
     if let Some(changed) = &signal.review.changed_since_approval {

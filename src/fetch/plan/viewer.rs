@@ -7,8 +7,9 @@
 //! panel; each request is skipped, with a note, while fewer than [`DEFENSE_MIN_REMAINING`]
 //! requests are left this hour, and cached a day. The budget per view: CODEOWNERS 3 (GitHub's
 //! three places, read at once; their 404s are remembered a day), with a token `GET /user` and
-//! `GET /user/teams` (2), the viewer's history 2 per file for [`MAX_VIEWER_FILES`] focus files
-//! with a token and [`MAX_VIEWER_FILES_ANONYMOUS`] without, and one comparison. The author's
+//! `GET /user/teams` (2) and the viewer's history 2 per file for [`MAX_VIEWER_FILES`] focus files
+//! (both only with a token), and one comparison: 4 at most without a token (CODEOWNERS' three
+//! are cached per repository, so 1 on the repository's next PR). The author's
 //! own view asks only for CODEOWNERS. Endpoints: docs.github.com REST "Get repository
 //! content", "Get the authenticated user", "List teams for the authenticated user" (needs
 //! `read:org`), "List commits" (`path`, `author`), "Compare two commits" (read 2026-12-06).
@@ -22,7 +23,7 @@ use crate::bundle::CODEOWNERS_LOCATIONS;
 use crate::fetch::assemble::BundleDraft;
 use crate::fetch::client::GetError;
 use crate::fetch::join::join_all;
-use crate::fetch::limits::{DEFENSE_MIN_REMAINING, MAX_VIEWER_FILES, MAX_VIEWER_FILES_ANONYMOUS};
+use crate::fetch::limits::{DEFENSE_MIN_REMAINING, MAX_VIEWER_FILES};
 use crate::fetch::transport::LocalBoxFuture;
 
 /// Whose view to fetch: the CLI's `--as`, else the page's signed-in viewer; a valid login only.
@@ -125,6 +126,10 @@ pub(super) fn finish(plan: &Plan<'_>, draft: &mut BundleDraft) {
             "viewer.teams: not fetched without a token (team membership needs one with read:org)"
                 .to_string(),
         );
+        draft.note(
+            "viewer.history: not fetched without a token (two requests per file; the hour's 60 are kept for the panel)"
+                .to_string(),
+        );
     }
 }
 
@@ -136,12 +141,10 @@ pub(super) fn push_history<'f>(
     login: &str,
 ) {
     let (client, slow) = (&plan.client, plan.policy.slow);
-    let cap = if client.has_token() {
-        MAX_VIEWER_FILES
-    } else {
-        MAX_VIEWER_FILES_ANONYMOUS
-    };
-    for path in focus_paths(files).into_iter().take(cap) {
+    if !client.has_token() {
+        return;
+    }
+    for path in focus_paths(files).into_iter().take(MAX_VIEWER_FILES) {
         let (mine_url, all_url) = (
             plan.api.familiarity(login, &path),
             plan.api.path_commits(&path),

@@ -18,7 +18,7 @@ const COMPACT_FILES: usize = 5;
 
 /// The group, when the signal has a viewer; `compact` caps the lists for the sidebar.
 pub fn group(dom: &Dom, signal: &Signal, compact: bool) -> Option<Element> {
-    let viewer = signal.viewer.as_ref()?;
+    let viewer = signal.viewer.as_ref().filter(|viewer| viewer.is_shown())?;
     let block = dom.el("div", "prl-for-you");
     set(&block, "data-prlens-for-you", viewer.role.key());
     subheading(
