@@ -525,12 +525,9 @@ fn queue_mine_orders_the_prs_asking_for_your_review_by_ownership_and_changes_sin
         vec![14, 12, 11, 13],
         "yours, then changed since your review, then not reviewed, then reviewed on the head; #15 asks someone else"
     );
-    assert_eq!(
-        github.requests().len(),
-        1,
-        "one GraphQL query: {:?}",
-        github.requests()
-    );
+    // The fake appends its log asynchronously: wait for the query's line, then count.
+    let logged = github.requests_including(|request| request["pathname"] == "/graphql");
+    assert_eq!(logged.len(), 1, "one GraphQL query: {logged:?}");
     let answer: Value = serde_json::from_str(&stdout(&mine)).expect("JSON");
     assert_eq!(answer["pulls"][0]["for_you"]["owns"], 2);
     assert_eq!(answer["pulls"][1]["for_you"]["changed_since_review"], true);
@@ -600,9 +597,12 @@ fn analyze_as_a_login_fetches_that_reviewers_view_of_a_live_pr() {
         out.contains("harbor/auth/session.py — You own it (CODEOWNERS line 4: /harbor/auth/)"),
         "{out}"
     );
+    let codeowners = "/repos/tidewater/harbor-client/contents/.github/CODEOWNERS";
     assert!(
-        github.requests().iter().any(|request| request["pathname"]
-            == "/repos/tidewater/harbor-client/contents/.github/CODEOWNERS"),
+        github
+            .requests_including(|request| request["pathname"] == codeowners)
+            .iter()
+            .any(|request| request["pathname"] == codeowners),
         "CODEOWNERS read from the base branch"
     );
     let plain = stdout(&github.prlens(&["analyze", url, "--format", "text"], None));
