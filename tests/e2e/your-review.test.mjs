@@ -14,7 +14,7 @@ import assert from "node:assert/strict";
 import { makeBundles, screenshot, startBrowser, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
 import { openDetails } from "./sheet-support.mjs";
 
-const fixture = makeBundles(["review-owner", "review-rereview-small-change", "review-rereview-force-push"]);
+const fixture = makeBundles(["review-owner", "review-expert", "review-owner-and-expert", "review-neither", "review-author-view", "review-rereview-small-change", "review-rereview-force-push"]);
 const OWNER_PR = 240;
 const SMALL_CHANGE_PR = 245;
 const REVIEWED = "2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e";
@@ -106,3 +106,23 @@ test("since your review after a review and after a new push", async (t) => {
   await screenshot(page, "your-review-force-push");
   assert.deepEqual(browser.consoleErrors, []);
 });
+
+// Each remaining case's group in the panel, with the viewer that case is about signed in. With
+// a token (history needs one); the token's account is not theirs, so teams stay unknown.
+const CASES = [
+  { number: 241, viewer: "kofi-mensah", lines: [/harbor\/auth\/session\.py\s*You made 6 of its 15 commits \(40 %\)/, /infra\/terraform\/iam\.tf\s*You made 1 of its 9 commits \(11 %\)/] },
+  { number: 242, viewer: "mara-lindqvist", lines: [/harbor\/auth\/session\.py\s*You own it \(CODEOWNERS line 4: \/harbor\/auth\/\); You made 3 of its 15 commits \(20 %\)/] },
+  { number: 243, viewer: "pat-nguyen", lines: [/None of the focus files is yours/] },
+  { number: 244, viewer: "ines-marchetti", lines: [/What reviewers will see \(@ines-marchetti\)/, /harbor\/auth\/tokens\.py\s*@tidewater\/security will be asked to review it \(CODEOWNERS line 8: \/harbor\/auth\/tokens\.py\)/] },
+];
+for (const { number, viewer, lines } of CASES) {
+  test(`#${number} as ${viewer}: the panel's group says what the engine test says`, async (t) => {
+    const browser = await startBrowser({ bundles: fixture.dir, server: { viewer } });
+    t.after(() => browser.close());
+    await browser.setStorage("local", { "prlens.token": "ghp_test_valid_your_review" });
+    const { frame } = await openPanel(browser, number);
+    const text = await frame.locator("[data-prlens-for-you]").innerText();
+    for (const line of lines) assert.match(text, line);
+    assert.deepEqual(browser.consoleErrors, []);
+  });
+}
