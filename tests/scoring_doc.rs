@@ -213,6 +213,13 @@ fn render() -> String {
         let doc = module_doc(&root().join("src/engine/sections/supply_chain").join(file));
         let _ = writeln!(out, "### `{file}`\n\n{doc}\n");
     }
+    out.push_str("## Checked against\n\n");
+    let runner = module_doc(&root().join("tests/corpus/main.rs"));
+    let _ = writeln!(out, "{runner}\n");
+    let table = std::fs::read_to_string(root().join("tests/corpus/checked-against.md"))
+        .unwrap_or_else(|_| "No corpus run is recorded yet.\n".to_string());
+    out.push_str("The table `cargo test --test corpus` printed on the corpora at these commits (its mapping files are `tests/corpus/*.tsv`):\n\n");
+    out.push_str(&table);
     out
 }
 
