@@ -209,6 +209,9 @@ fn render() -> String {
         "build_scripts.rs",
         "lockfiles.rs",
         "workflows.rs",
+        "workflow_checkout.rs",
+        "workflow_injection.rs",
+        "workflow_hygiene.rs",
     ] {
         let doc = module_doc(&root().join("src/engine/sections/supply_chain").join(file));
         let _ = writeln!(out, "### `{file}`\n\n{doc}\n");

@@ -327,6 +327,9 @@ pub enum FindingKind {
     LockfileForeignSource,
     AutorunConfig,
     CiTestConfig,
+    WorkflowDangerousTrigger,
+    WorkflowCachePoisoning,
+    WorkflowArtipacked,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]

@@ -124,7 +124,7 @@ words!(FindingKind {
     InstallScript => "install_script", "install script";
     RemoteScript => "remote_script", "remote script";
     UnpinnedImage => "unpinned_image", "unpinned image";
-    WorkflowPrTargetCheckout => "workflow_pr_target_checkout", "PR-target checkout";
+    WorkflowPrTargetCheckout => "workflow_pr_target_checkout", "untrusted checkout with secrets";
     WorkflowPrHeadCheckout => "workflow_pr_head_checkout", "PR-head checkout";
     WorkflowScriptInjection => "workflow_script_injection", "script injection";
     UnpinnedAction => "unpinned_action", "unpinned action";
@@ -144,6 +144,9 @@ words!(FindingKind {
     LockfileForeignSource => "lockfile_foreign_source", "lockfile source switch";
     AutorunConfig => "autorun_config", "autorun config";
     CiTestConfig => "ci_test_config", "CI-executed test config";
+    WorkflowDangerousTrigger => "workflow_dangerous_trigger", "dangerous trigger";
+    WorkflowCachePoisoning => "workflow_cache_poisoning", "cache poisoning";
+    WorkflowArtipacked => "workflow_artipacked", "credentials kept in the checkout";
 });
 
 words!(EvidenceSignal {

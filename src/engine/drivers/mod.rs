@@ -60,6 +60,7 @@ catalogue! {
     failing_checks,
     force_push_after_approval,
     autorun_config,
+    unpinned_action,
     new_contributor,
     sensitive_paths,
     trust_boundary_change,

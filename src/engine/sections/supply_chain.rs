@@ -41,7 +41,11 @@ mod squats;
 #[cfg(test)]
 mod testing;
 mod view;
+mod workflow_checkout;
 mod workflow_expressions;
+mod workflow_hygiene;
+mod workflow_injection;
+mod workflow_model;
 mod workflow_yaml;
 mod workflows;
 
@@ -72,10 +76,15 @@ pub(crate) const WORKFLOW_FINDINGS: &[FindingKind] = &[
     FindingKind::WorkflowPrTargetCheckout,
     FindingKind::WorkflowPrHeadCheckout,
     FindingKind::WorkflowScriptInjection,
-    FindingKind::UnpinnedAction,
     FindingKind::WorkflowWritePermissions,
     FindingKind::WorkflowSecretUse,
+    FindingKind::WorkflowDangerousTrigger,
+    FindingKind::WorkflowCachePoisoning,
+    FindingKind::WorkflowArtipacked,
 ];
+
+/// Finding kinds of actions not pinned to a commit (read by `unpinned_action`).
+pub(crate) const PINNING_FINDINGS: &[FindingKind] = &[FindingKind::UnpinnedAction];
 
 /// Finding kinds of credentials in added lines (read by `secret_in_diff`).
 pub(crate) const SECRET_FINDINGS: &[FindingKind] = &[FindingKind::SecretInDiff];
@@ -329,7 +338,7 @@ mod tests {
     fn workflow_and_build_flags_come_with_workflow_findings() {
         let chain = supply_chain(json!([
             {"filename": ".github/workflows/ci.yml", "status": "modified", "additions": 1, "deletions": 1,
-             "patch": "@@ -1,2 +1,2 @@\n     steps:\n-      - uses: actions/checkout@v4\n+      - uses: actions/checkout@v5"},
+             "patch": "@@ -1,2 +1,2 @@\n     steps:\n-      - uses: actions/checkout@v4\n+      - uses: actions/cache@v4"},
             {"filename": "Dockerfile", "status": "modified", "additions": 1, "deletions": 0, "patch": "@@ -1 +1,2 @@\n FROM alpine\n+RUN apk add curl"}
         ]));
         assert!(chain.ci_config && chain.build_scripts && !chain.dependencies);
@@ -340,7 +349,7 @@ mod tests {
     fn repeated_findings_in_one_file_are_folded_with_a_count() {
         let chain = supply_chain(json!([
             {"filename": ".github/workflows/ci.yml", "status": "modified", "additions": 2, "deletions": 2,
-             "patch": "@@ -1,2 +1,2 @@\n-      - uses: actions/setup-python@v5\n+      - uses: actions/setup-python@v6\n@@ -9,2 +9,2 @@\n-      - uses: actions/setup-python@v5\n+      - uses: actions/setup-python@v6"}
+             "patch": "@@ -1,2 +1,2 @@\n-      - uses: actions/setup-node@v5\n+      - uses: actions/setup-python@v6\n@@ -9,2 +9,2 @@\n-      - uses: actions/setup-node@v5\n+      - uses: actions/setup-python@v6"}
         ]));
         assert_eq!(ids(&chain), [FindingKind::UnpinnedAction]);
         assert!(chain.findings[0]
