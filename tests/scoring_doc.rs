@@ -212,6 +212,8 @@ fn render() -> String {
         "workflow_checkout.rs",
         "workflow_injection.rs",
         "workflow_hygiene.rs",
+        "secrets.rs",
+        "secret_keywords.rs",
     ] {
         let doc = module_doc(&root().join("src/engine/sections/supply_chain").join(file));
         let _ = writeln!(out, "### `{file}`\n\n{doc}\n");

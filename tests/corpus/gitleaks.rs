@@ -306,7 +306,11 @@ const UNKNOWN: &str = "\u{0}unknown";
 /// the runner's fixed-seed generator. `plausible`: with a digit 1–9, as gitleaks'
 /// `newPlausibleSecret` requires.
 fn random_match(rng: &mut TestRunner, pattern: &str, plausible: bool) -> Option<String> {
-    let strategy = proptest::string::string_regex(pattern).ok()?;
+    // Go's RE2 classes (`\w`, `\d`) are ASCII; regex-syntax's are Unicode unless told.
+    let strategy = match proptest::string::string_regex(&format!("(?-u:{pattern})")) {
+        Ok(strategy) => strategy,
+        Err(_) => proptest::string::string_regex(pattern).ok()?,
+    };
     for _ in 0..64 {
         let value = strategy.new_tree(rng).ok()?.current();
         if !plausible || value.chars().any(|c| ('1'..='9').contains(&c)) {

@@ -119,7 +119,8 @@ fn corpora_are_measured_and_the_recorded_table_is_current_or_skipped() {
     let rows: Vec<table::Row> = corpora.iter().flat_map(table::rows).collect();
     let rendered = table::render(&corpora, &rows);
     println!("{rendered}");
-    if std::env::var_os("PRLENS_CORPUS_MISSES").is_some() {
+    let misses = std::env::var("PRLENS_CORPUS_MISSES").ok();
+    if let Some(misses) = misses {
         for corpus in &corpora {
             for (case, found) in corpus.cases.iter().map(|case| (case, wrap::raised(case))) {
                 if found != case.expected {
@@ -131,6 +132,10 @@ fn corpora_are_measured_and_the_recorded_table_is_current_or_skipped() {
                         case.origin,
                         case.kind
                     );
+                    // `PRLENS_CORPUS_MISSES=content` shows the input too (local runs only).
+                    if misses == "content" {
+                        println!("    {:?}", crate::wrap::clip(&case.content));
+                    }
                 }
             }
         }

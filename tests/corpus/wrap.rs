@@ -46,3 +46,8 @@ pub fn raised(case: &Case) -> bool {
         .iter()
         .any(|finding| finding.id.key() == case.kind && finding.path == case.path)
 }
+
+/// The first 300 characters of an input, for the miss listing.
+pub fn clip(text: &str) -> String {
+    text.chars().take(300).collect()
+}

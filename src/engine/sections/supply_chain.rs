@@ -36,6 +36,7 @@ mod manifest_toml;
 mod manifest_xml;
 mod model;
 mod registries;
+mod secret_keywords;
 mod secrets;
 mod squats;
 #[cfg(test)]
