@@ -206,6 +206,7 @@ fn render() -> String {
     for file in [
         "dependencies.rs",
         "install_scripts.rs",
+        "setup_py.rs",
         "build_scripts.rs",
         "lockfiles.rs",
         "workflows.rs",

@@ -103,6 +103,15 @@ pub fn load(checkout: &Path) -> Corpus {
                     push(expected, format!("{file}:{line}"), shaped(&snippet));
                 }
             }
+            // Only the `ruleid:` snippets: the file's `ok:` ones are `ok` for this rule's subject
+            // alone, and another GuardDog rule flags the same code (see guarddog.tsv).
+            "annotated-ruleid" => {
+                for (expected, line, snippet) in snippets(&text, rule) {
+                    if expected {
+                        push(true, format!("{file}:{line}"), shaped(&snippet));
+                    }
+                }
+            }
             "malicious" => push(true, file.clone(), shaped(&text)),
             "benign" => push(false, file.clone(), shaped(&text)),
             other => panic!("guarddog.tsv: unknown mode {other}"),

@@ -38,6 +38,7 @@ mod model;
 mod registries;
 mod secret_keywords;
 mod secrets;
+mod setup_py;
 mod squats;
 #[cfg(test)]
 mod testing;
