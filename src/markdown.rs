@@ -302,8 +302,13 @@ fn write_supply_chain(out: &mut String, signal: &Signal) {
     .filter(|(_, on)| *on)
     .map(|(name, _)| *name)
     .collect();
-    if flags.is_empty() {
+    if flags.is_empty() && supply.findings.is_empty() {
         out.push_str("Modifies no dependencies, lockfiles, CI config or build scripts.\n");
+    } else if flags.is_empty() {
+        // Findings in the code itself (a secret, hidden text): the files list says nothing else.
+        out.push_str(
+            "No dependency, lockfile, CI or build-script change; findings in the changed files:\n",
+        );
     } else {
         let _ = writeln!(out, "Modifies: {}.", flags.join(", "));
     }

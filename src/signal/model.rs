@@ -330,6 +330,7 @@ pub enum FindingKind {
     WorkflowDangerousTrigger,
     WorkflowCachePoisoning,
     WorkflowArtipacked,
+    ScriptMarks,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]

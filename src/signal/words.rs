@@ -147,6 +147,7 @@ words!(FindingKind {
     WorkflowDangerousTrigger => "workflow_dangerous_trigger", "dangerous trigger";
     WorkflowCachePoisoning => "workflow_cache_poisoning", "cache poisoning";
     WorkflowArtipacked => "workflow_artipacked", "credentials kept in the checkout";
+    ScriptMarks => "script_marks", "script marks (shown, not weighed)";
 });
 
 words!(EvidenceSignal {

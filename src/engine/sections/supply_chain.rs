@@ -42,6 +42,7 @@ mod setup_py;
 mod squats;
 #[cfg(test)]
 mod testing;
+mod text_marks;
 mod view;
 mod workflow_checkout;
 mod workflow_expressions;
