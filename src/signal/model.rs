@@ -331,6 +331,10 @@ pub enum FindingKind {
     WorkflowCachePoisoning,
     WorkflowArtipacked,
     ScriptMarks,
+    LockfileIntegritySwap,
+    CompiledBundleChange,
+    MinifiedSource,
+    WritesOutsideWorkTree,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]

@@ -148,6 +148,10 @@ words!(FindingKind {
     WorkflowCachePoisoning => "workflow_cache_poisoning", "cache poisoning";
     WorkflowArtipacked => "workflow_artipacked", "credentials kept in the checkout";
     ScriptMarks => "script_marks", "script marks (shown, not weighed)";
+    LockfileIntegritySwap => "lockfile_integrity_swap", "lockfile bytes changed at the same version";
+    CompiledBundleChange => "compiled_bundle_change", "compiled bundle without its source";
+    MinifiedSource => "minified_source", "minified code in a source directory";
+    WritesOutsideWorkTree => "writes_outside_work_tree", "test writes outside the work tree";
 });
 
 words!(EvidenceSignal {

@@ -22,10 +22,13 @@
 
 mod autorun;
 mod build_scripts;
+mod build_steps;
+mod compiled_code;
 mod dependencies;
 mod ecosystems;
 mod hidden_text;
 mod install_scripts;
+mod lockfile_names;
 mod lockfile_sources;
 mod lockfiles;
 mod manifest_go;
@@ -103,14 +106,18 @@ pub(crate) const HIDDEN_TEXT_FINDINGS: &[FindingKind] = &[
 pub(crate) const REGISTRY_FINDINGS: &[FindingKind] = &[
     FindingKind::RegistrySwitch,
     FindingKind::LockfileForeignSource,
+    FindingKind::LockfileIntegritySwap,
 ];
 
 /// Finding kinds of package names that imitate popular ones (read by `package_name_squat`).
 pub(crate) const SQUAT_FINDINGS: &[FindingKind] = &[FindingKind::PackageNameSquat];
 
 /// Finding kinds of configuration that runs commands by itself (read by `autorun_config`).
-pub(crate) const AUTORUN_FINDINGS: &[FindingKind] =
-    &[FindingKind::AutorunConfig, FindingKind::CiTestConfig];
+pub(crate) const AUTORUN_FINDINGS: &[FindingKind] = &[
+    FindingKind::AutorunConfig,
+    FindingKind::CiTestConfig,
+    FindingKind::WritesOutsideWorkTree,
+];
 
 /// Finding kinds of download-and-execute patterns in build scripts and CI (read by
 /// `build_script_change`).
@@ -179,6 +186,28 @@ pub fn assess(context: &Context) -> SupplyChain {
             findings.extend(found);
         }
         findings.extend(install_scripts::findings(&view));
+        findings.extend(compiled_code::minified(file, facts));
+        // Only test files whose patch names a home or system path are parsed for the check.
+        let outside = file.patch.as_deref().is_some_and(|text| {
+            let lower = text.to_ascii_lowercase();
+            [
+                ".ssh/",
+                "authorized_keys",
+                "rc\"",
+                "rc'",
+                ".profile",
+                "crontab",
+                "/etc/",
+                ".npmrc",
+                ".gitconfig",
+                ".pypirc",
+            ]
+            .iter()
+            .any(|marker| lower.contains(marker))
+        });
+        if outside {
+            findings.extend(build_steps::writes_outside(facts, view.patch()));
+        }
         findings.extend(build_scripts::findings(&view));
         findings.extend(workflows::findings(&view));
         // The scans that read every file's added lines get the parsed patch only when one of
@@ -208,6 +237,7 @@ pub fn assess(context: &Context) -> SupplyChain {
         findings.extend(lockfiles::new_packages(&view, files));
     }
     findings.extend(lockfiles::drift(files, &changed_dependencies));
+    findings.extend(compiled_code::bundles(files));
     findings.extend(super::integrity::findings(context));
     findings.extend(hidden_text::pr_text_findings(context.bundle));
     let mut findings = merge_repeats(findings);
