@@ -58,19 +58,7 @@ test("a Trojan Source line is explained and its bidi controls shown as code poin
   t.after(() => browser.close());
   await browser.setStorage("sync", { [PREFS]: { enabled: true, disabledRepos: [], expanded: true, hiddenSections: [], engine: {} } });
   const { page, panel } = await openPanel(browser, HIDDEN.pull);
-  const sheet = await openDetails(page, panel);
-  assert.ok((await driverIds(sheet)).includes("hidden_text"), `drivers: ${await driverIds(sheet)}`);
-  const details = (await sheet.locator(".prl-finding-detail").allInnerTexts()).join("\n");
-  // The finding says what each character does, and shows it as a code point.
-  const trojan = /line 21: Trojan Source — ⟪U\+202E⟫ \(override: reverses the displayed line\), ⟪U\+2066⟫ \(isolate: reorders the displayed line\)/;
-  assert.match(details, trojan);
-  assert.match(details, /⟪U\+E0049⟫/);
-  assert.match(details, /instructions AI coding agents follow/);
-  for (const frame of [panel, sheet]) {
-    const text = await frame.evaluate(() => document.body.innerText);
-    assert.ok(!BIDI.test(text), `a raw bidi or tag character reached ${frame.url()}`);
-  }
-  // The Markdown the panel copies says the same, with the characters made visible.
+  // The Markdown the panel copies (before the sheet covers it) says what the sheet shows, with the characters made visible.
   await panel.evaluate(() => {
     if (navigator.clipboard) {
       Object.defineProperty(navigator.clipboard, "writeText", { configurable: true, value: async (text) => { window.__copied = text; } });
@@ -87,6 +75,19 @@ test("a Trojan Source line is explained and its bidi controls shown as code poin
   const markdown = await panel.evaluate(() => window.__copied);
   assert.match(markdown, /Trojan Source — ⟪U\\\+202E⟫ \\\(override: reverses the displayed line\\\)/, markdown);
   assert.ok(!BIDI.test(markdown), "a raw bidi or tag character reached the Markdown");
+  const sheet = await openDetails(page, panel);
+  assert.ok((await driverIds(sheet)).includes("hidden_text"), `drivers: ${await driverIds(sheet)}`);
+  const details = (await sheet.locator(".prl-finding-detail").allInnerTexts()).join("\n");
+  // The finding says what each character does, and shows it as a code point.
+  const trojan = /line 21: Trojan Source — ⟪U\+202E⟫ \(override: reverses the displayed line\), ⟪U\+2066⟫ \(isolate: reorders the displayed line\)/;
+  assert.match(details, trojan);
+  assert.match(details, /⟪U\+E0049⟫/);
+  assert.match(details, /instructions AI coding agents follow/);
+  for (const frame of [panel, sheet]) {
+    const text = await frame.evaluate(() => document.body.innerText);
+    assert.ok(!BIDI.test(text), `a raw bidi or tag character reached ${frame.url()}`);
+  }
+
   await screenshot(page, "scan-hidden-text");
   assert.deepEqual(browser.consoleErrors, []);
 });

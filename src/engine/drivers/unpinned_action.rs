@@ -8,7 +8,9 @@
 //!
 //! **Why it matters.** A tag can be moved to other code after review (the tj-actions/changed-files
 //! compromise of March 2025 re-pointed every tag); a SHA cannot. This is hygiene, not a takeover
-//! path, so it has its own label and a lower weight than `dangerous_workflow`.
+//! path, so it has its own label and a lower weight than `dangerous_workflow`; a new third-party
+//! action on a tag or branch (medium) is enough for a review (0.45 × 0.6 = 0.27, medium risk),
+//! a first-party one (low) is not.
 //!
 //! **Example.** "someone/deploy-action@main, not pinned to a commit SHA (+2 more)".
 
@@ -21,7 +23,7 @@ use crate::signal::Driver;
 pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "unpinned_action",
     label: "Unpinned action",
-    weight: 0.40,
+    weight: 0.45,
     source: "OpenSSF Scorecard Pinned-Dependencies (risk: Medium); zizmor unpinned-uses; GitHub Docs \"Security hardening for GitHub Actions\" (pin actions to a full-length commit SHA); scaled by finding severity",
     evaluate,
 };
@@ -51,7 +53,7 @@ mod tests {
             new.detail,
             ".github/workflows/ci.yml: uses someone/deploy-action@main, not pinned to a commit SHA"
         );
-        assert_eq!(new.weight, 0.24);
+        assert_eq!(new.weight, 0.27);
         assert!(case("@@ -1,2 +1,2 @@\n     steps:\n-      - uses: actions/setup-python@v5\n+      - uses: actions/setup-python@v6")
             .fired(evaluate)
             .is_none());

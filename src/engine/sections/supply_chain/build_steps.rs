@@ -92,10 +92,10 @@ pub fn download_and_run(facts: &FileFacts, patch: &Patch) -> Option<Finding> {
         .iter()
         .position(|line| FETCHES.iter().any(|call| line.contains(call)))
         .or(remote_plugin)?;
-    let runs = added
-        .iter()
-        .skip(fetch)
-        .any(|line| RUNS.iter().any(|call| line.contains(call)));
+    let runs = added.iter().skip(fetch).any(|line| {
+        RUNS.iter().any(|call| line.contains(call))
+            || super::workflow_checkout::runs_code(line.trim_start_matches(['\t', ' ', '@', '-']))
+    });
     let shown = patch.added().nth(fetch).unwrap_or("").trim();
     (runs || remote_plugin.is_some()).then(|| {
         finding(

@@ -251,6 +251,7 @@ fn private_key<'a>(line: &'a str, after: impl Iterator<Item = &'a str>) -> bool 
 
 /// Whether an added line can hold a credential: a cheap check before the patch is parsed.
 pub fn may_hold(line: &str) -> bool {
+    let line = line.strip_prefix('+').unwrap_or(line);
     (line.len() >= MIN_TOKEN_CHARS
         && (has_token_run(line) || starts_of(line, PRIVATE_KEY).next().is_some())
         && (!secrets_in(line, false).is_empty() || starts_of(line, PRIVATE_KEY).next().is_some()))

@@ -55,32 +55,25 @@ const ARTIFACT_ACTIONS: &[&str] = &[
 ];
 const ARTIFACT_COMMANDS: &[&str] = &["gh run download", "downloadartifact"];
 
-/// Commands that build, install or execute what is in the work tree.
-const EXECUTES: &[&str] = &[
-    "npm ",
-    "npx ",
-    "yarn",
-    "pnpm",
-    "pip install",
-    "make",
-    "bash ",
-    "sh ",
-    "./",
-    "python",
-    "node ",
-    "cargo ",
-    "go run",
-    "go build",
-    "mvn",
-    "gradle",
-    "dotnet",
-    "docker build",
-    "docker run",
-    "source ",
-    "chmod +x",
-    "bundle ",
-    "composer ",
+/// Programs that build, install or execute what is in the work tree (the first word of a
+/// command; `./anything` too).
+pub(crate) const EXECUTES: &[&str] = &[
+    "npm", "npx", "yarn", "pnpm", "pip", "pip3", "make", "bash", "sh", "zsh", "python", "python3",
+    "node", "cargo", "go", "mvn", "gradle", "dotnet", "docker", "source", ".", "chmod", "bundle",
+    "composer", "ruby", "perl", "php", "deno", "bun",
 ];
+
+/// Whether a script runs code: a command (split at newlines, `;`, `&&`, `||`, `|`) whose first
+/// word is one of [`EXECUTES`] or a path starting `./`. `cat ./file` reads; `./file` runs.
+pub(crate) fn runs_code(script: &str) -> bool {
+    script
+        .split(['\n', ';', '&', '|'])
+        .filter_map(|command| command.split_whitespace().next())
+        .any(|program| {
+            let program = program.trim_start_matches(['(', '$']);
+            program.starts_with("./") || EXECUTES.contains(&program)
+        })
+}
 
 /// Conditions that keep a workflow to maintainers (a member's comment, an actor, a label only
 /// maintainers can set).
@@ -157,10 +150,7 @@ fn downloads_artifact(step: &Step) -> Option<String> {
 
 fn executes(step: &Step) -> Option<String> {
     step.scripts()
-        .find(|entry| {
-            let lower = entry.value.to_ascii_lowercase();
-            EXECUTES.iter().any(|command| lower.contains(command))
-        })
+        .find(|entry| runs_code(&entry.value.to_ascii_lowercase()))
         .map(shown)
 }
 
