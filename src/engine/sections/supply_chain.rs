@@ -40,6 +40,7 @@ mod manifest_xml;
 mod model;
 mod registries;
 mod secret_keywords;
+mod secret_placeholders;
 mod secrets;
 mod setup_py;
 mod squats;

@@ -333,7 +333,7 @@ fn random_value(value: &str) -> bool {
         && !letters_only
         && !word_like(value)
         && entropy(value) >= MIN_ENTROPY
-        && !super::secrets::is_placeholder(value, "")
+        && !super::secret_placeholders::is_placeholder(value, "")
 }
 
 /// The identifier of a keyword assignment with a random-looking value on `line`; `next` is the
@@ -419,7 +419,7 @@ pub fn env_assignment(line: &str) -> Option<String> {
     let lower = value.to_ascii_lowercase();
     let placeholder = ENV_PLACEHOLDERS.contains(&lower.as_str())
         || value.starts_with(['$', '<', '%', '{'])
-        || super::secrets::is_placeholder(value, "");
+        || super::secret_placeholders::is_placeholder(value, "");
     (secret && value.len() >= 6 && !placeholder).then(|| name.to_string())
 }
 

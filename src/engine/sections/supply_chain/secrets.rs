@@ -27,6 +27,7 @@ use crate::signal::{Finding, FindingKind, Severity};
 
 use super::model::finding;
 use super::secret_keywords;
+use super::secret_placeholders::is_placeholder;
 
 /// What a token shape stands for, with its public prefix and the characters that follow it.
 struct Shape {
@@ -137,24 +138,6 @@ const MAX_FINDINGS: usize = 10;
 
 /// The shortest token shape (an AWS key ID: 4 + 16 characters).
 const MIN_TOKEN_CHARS: usize = 20;
-
-/// Lowercase fragments that mark a documented placeholder, not a credential.
-const PLACEHOLDER_MARKS: &[&str] = &[
-    "example",
-    "xxxx",
-    "your",
-    "dummy",
-    "fake",
-    "sample",
-    "placeholder",
-    "redacted",
-    "<",
-    "${",
-    "{{",
-];
-
-/// Fewest distinct characters in a real token's random part.
-const MIN_DISTINCT: usize = 6;
 
 /// Lines after a PEM header searched for its key material.
 const PEM_LINES: usize = 60;
@@ -371,10 +354,6 @@ fn secrets_in(line: &str, testing: bool) -> Vec<(&'static str, String, Severity)
     found
 }
 
-/// Fewest consecutive ascending letters that mark a made-up value (`abcdef`); digits are left
-/// out, team and account ids in real tokens count up (`xoxb-123456789012-…`).
-const SEQUENCE_RUN: usize = 6;
-
 /// Slack user and bot tokens start with numeric team and user ids (`xoxp-` three of them, then
 /// a 28–34-character secret; `xoxb-` at least one of 8 or more digits): gitleaks' shapes, which
 /// keep `xoxp-1234-1234-…` and `…-####` out.
@@ -392,48 +371,6 @@ fn slack_ids(prefix: &str, body: &str) -> bool {
         "xoxb-" => segments.first().is_some_and(|first| numeric(first, 8)),
         _ => true,
     }
-}
-
-/// A documented placeholder rather than a credential (see the module doc).
-pub(crate) fn is_placeholder(body: &str, rest_of_line: &str) -> bool {
-    let next = rest_of_line.get(body.len()..).unwrap_or("");
-    let mut distinct: Vec<char> = body.chars().collect();
-    crate::order::sort(&mut distinct);
-    distinct.dedup();
-    let repeated = body
-        .as_bytes()
-        .windows(8)
-        .any(|run| run.iter().all(|byte| *byte == run[0]));
-    let sequence = body.as_bytes().windows(SEQUENCE_RUN).any(|run| {
-        run.iter().all(u8::is_ascii_alphabetic)
-            && run
-                .windows(2)
-                .all(|pair| pair[1] == pair[0].wrapping_add(1))
-    });
-    // A mark as a word: lower-case, upper-case or capitalised (`example`, `EXAMPLE`, `Your`),
-    // not a mixed-case accident inside a random token.
-    let marked = |text: &str, at_start: bool| {
-        PLACEHOLDER_MARKS.iter().any(|mark| {
-            let upper = mark.to_ascii_uppercase();
-            let capital = format!(
-                "{}{}",
-                upper.get(..1).unwrap_or(""),
-                mark.get(1..).unwrap_or("")
-            );
-            [mark.to_string(), upper, capital].iter().any(|form| {
-                if at_start {
-                    text.starts_with(form.as_str())
-                } else {
-                    text.contains(form.as_str())
-                }
-            })
-        })
-    };
-    marked(body, false)
-        || marked(next, true)
-        || repeated
-        || sequence
-        || distinct.len() < MIN_DISTINCT
 }
 
 /// `ey…` header, `.ey…` payload and an optional signature: gitleaks' JWT shape (17 or more
