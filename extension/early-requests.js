@@ -194,8 +194,27 @@ async function earlyPull(api, message) {
   });
 }
 
-async function earlyList(api, message) {
-  const repos = (Array.isArray(message.repos) ? message.repos : []).slice(0, MAX_LIST_REPOS);
+/**
+ * The repository whose pull-request list the sender's page shows (`/{owner}/{repo}/pulls`), as
+ * a lower-case `owner/repo`, or null: a list's rows are page DOM a page script can forge, so only
+ * the repository in the address is asked for (docs/security.md, "List frame").
+ */
+function listRepoOf(sender) {
+  let url;
+  try {
+    url = new URL(sender.url);
+  } catch {
+    return null;
+  }
+  const match = /^\/([^/]+)\/([^/]+)\/pulls\/?$/.exec(url.pathname);
+  return match && url.origin === names.GITHUB_ORIGIN ? `${match[1]}/${match[2]}`.toLowerCase() : null;
+}
+
+async function earlyList(api, message, sender) {
+  const inAddress = listRepoOf(sender);
+  const repos = (Array.isArray(message.repos) ? message.repos : [])
+    .slice(0, MAX_LIST_REPOS)
+    .filter((candidate) => inAddress !== null && typeof candidate?.owner === "string" && typeof candidate?.repo === "string" && `${candidate.owner}/${candidate.repo}`.toLowerCase() === inAddress);
   forgetOld(Date.now());
   const generation = tokenGeneration;
   await Promise.all(
@@ -278,7 +297,7 @@ export function handleEarlyMessage(api, message, sender, sendResponse) {
     return false;
   }
   if (message.type === "prlens:early-list" && isContentScript(sender)) {
-    prepare(earlyList(api, message));
+    prepare(earlyList(api, message, sender));
     return false;
   }
   if (message.type === "prlens:take-early" && isExtensionPage(api, sender)) {

@@ -2,9 +2,9 @@
  * The panel's compare mode: on a compare page (`/{owner}/{repo}/compare/{base}...{head}`, and
  * its "Open a pull request" form) the panel shows the signal the PR would get, before it exists.
  *
- * What it does: takes the nonce-checked `prlens:compare-facts` message (the comparison, the
- * form's title and description, the viewer), fetches and scores the compare bundle in wasm
- * (`fetchCompareAndAnalyze`: the comparison plus the viewer's profile and history, see
+ * What it does: takes our content script's `prlens:compare-facts` message (over the panel's
+ * port: the comparison, the form's title and description, the viewer), fetches and scores the
+ * compare bundle in wasm (`fetchCompareAndAnalyze`: the comparison plus the viewer's profile and history, see
  * src/fetch/compare.rs and docs/bundle.md "Compare bundles"), and on every later edit of the
  * form puts the new text into the same bundle (`compareWithPage`) and scores it again, with no
  * request. It says what cannot be known yet (checks, reviews) and shows no PR number or link
@@ -37,7 +37,7 @@ export function createCompareMode(ctx) {
 
   /** A validated compare-facts message, or null. */
   function parse(data) {
-    if (!data || typeof data !== "object" || data.type !== "prlens:compare-facts" || data.nonce !== ctx.nonce) return null;
+    if (!data || typeof data !== "object" || data.type !== "prlens:compare-facts") return null;
     const { owner, repo } = data;
     if (!isOwner(owner) || !isRepo(repo)) return null;
     const head = ref(data.head);

@@ -2,7 +2,7 @@
  * prlens panel: runs inside the extension-origin iframe (`panel.html`) that the content script
  * mounts in a closed shadow root on a GitHub pull request page.
  *
- * What it does: receives the PR and page facts from the content script (nonce-checked),
+ * What it does: receives the PR and page facts from the content script (over its port),
  * fetches the PR's bundle from the GitHub API in wasm (`fetchBundle`: cached, token-aware,
  * rate-limit-aware), scores it (`analyzeBundle`; a view does both in one `fetchAndAnalyze`
  * call), renders it (`renderPanel`), and keeps it live: a cheap conditional poll re-scores when
@@ -23,7 +23,7 @@
  * the bench (tests/bench/browser.mjs).
  */
 import { api, engine, root, settings, view, wasm } from "./panel/state.js";
-import { fromPage, hintedPull, isFocusDetails, nonce, nonceConfirmed, parseFacts, postToPage } from "./panel/page-link.js";
+import { hintedPull, isFocusDetails, nonce, onPageMessage, parseFacts } from "./panel/page-link.js";
 import { documentStyles, loadTheme } from "./panel/theme.js";
 import { PREFS_KEY, TOKEN_KEY, readCachedPanel, settingsLoaded, tokenFrom } from "./panel/storage.js";
 import { decorateRendersWith, handleControlsWith, render, showError } from "./panel/show.js";
@@ -133,20 +133,17 @@ async function onFacts(message) {
   schedulePoll();
 }
 
-window.addEventListener("message", (event) => {
-  if (!fromPage(event)) return;
-  if (isFocusDetails(event.data)) focusDetailsButton(root);
-  if (compareMode.accepts(event.data)) {
-    nonceConfirmed.then((confirmed) => {
-      if (confirmed && !engine.crashed) compareMode.onFacts(event.data);
-    });
+// Messages from our content script, over the port it handed this frame once the background
+// confirmed the nonce (page-link.js): page scripts can neither read nor send them.
+onPageMessage((data) => {
+  if (engine.crashed) return;
+  if (isFocusDetails(data)) focusDetailsButton(root);
+  if (compareMode.accepts(data)) {
+    compareMode.onFacts(data);
     return;
   }
-  const message = parseFacts(event.data);
-  if (!message) return;
-  nonceConfirmed.then((confirmed) => {
-    if (confirmed && !engine.crashed) onFacts(message);
-  });
+  const message = parseFacts(data);
+  if (message) onFacts(message);
 });
 
 api.storage.onChanged.addListener((changes, area) => {
@@ -164,5 +161,3 @@ api.storage.onChanged.addListener((changes, area) => {
 });
 
 keepLive();
-
-postToPage({ type: "prlens:hello" });

@@ -5,18 +5,19 @@
  * reviewer read is remembered for the next opening.
  *
  * Data: the signal comes from the panel of the same mount over extension messaging
- * (panel-sheet.js), never through the page. The page (content/sheet.js) only says "opened at
- * section X" / "hidden", nonce-checked; this page tells it "ready", "close" and which file's
- * diff to show.
+ * (panel-sheet.js), never through the page. Our content script (content/sheet.js) says "opened
+ * at section X" / "hidden" over this frame's port (page-port.js, handed over only once the
+ * background confirmed the nonce); this page tells it "close" and which file's diff to show,
+ * over the same port.
  */
 import init, * as wasm from "./pkg/prlens.js";
 import "./github-names.js";
 import "./prefs.js";
 import { openEngineSession } from "./engine-session.js";
 import { loadTheme } from "./panel/theme.js"; // the same theme rules as the panel beside it
+import { connectToPage, nonceOfLocation } from "./page-port.js";
 
 const api = globalThis.browser ?? globalThis.chrome;
-const PAGE_ORIGIN = globalThis.prlensNames.GITHUB_ORIGIN;
 const { PREFS_KEY } = globalThis.prlensPrefs;
 /** The section the reviewer last read (storage.local): the sheet reopens there. */
 const LAST_SECTION_KEY = "prlens.sheet.section";
@@ -25,8 +26,7 @@ const ANCHOR_PATTERN = globalThis.prlensNames.DIFF_ANCHOR;
 const shortcuts = globalThis.prlensContent.shortcut;
 
 const root = document.getElementById("prlens-sheet");
-const hash = /^#nonce=([0-9a-f]{32})$/.exec(location.hash);
-const nonce = hash ? hash[1] : null;
+const nonce = /^#nonce=[0-9a-f]{32}$/.test(location.hash) ? nonceOfLocation(location.hash) : null;
 const { ready } = openEngineSession(() => init({ module_or_path: api.runtime.getURL("pkg/prlens_bg.wasm") }).then(() => wasm));
 
 const sheet = {
@@ -37,11 +37,17 @@ const sheet = {
   lastSection: null,
 };
 
-function postToPage(message) {
-  if (!nonce || window.parent === window) return;
-  // No nonce: page scripts read whatever goes to the page; the content script knows this frame by its window.
-  window.parent.postMessage(message, PAGE_ORIGIN);
+/** Messages from our content script (over the port): "opened at section X". */
+function onPageMessage(data) {
+  if (!data || typeof data !== "object") return;
+  if (data.type === "prlens:sheet-open") {
+    const section = typeof data.section === "string" && SECTION_PATTERN.test(data.section) ? data.section : null;
+    opened(section);
+  }
 }
+
+const link = connectToPage({ api, nonce, onMessage: onPageMessage });
+const postToPage = (message) => link.post(message);
 
 const idOf = (key) => `prlens-${key.replace(/_/g, "-")}`;
 const scroller = () => root.querySelector(".prl-sheet-main");
@@ -195,16 +201,6 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
-window.addEventListener("message", (event) => {
-  if (!nonce || event.source !== window.parent || event.origin !== PAGE_ORIGIN) return;
-  const data = event.data;
-  if (!data || typeof data !== "object" || data.nonce !== nonce) return;
-  if (data.type === "prlens:sheet-open") {
-    const section = typeof data.section === "string" && SECTION_PATTERN.test(data.section) ? data.section : null;
-    opened(section);
-  }
-});
-
 api.runtime.onMessage.addListener((message, sender) => {
   if (sender.id !== api.runtime.id || !message || message.type !== "prlens:sheet-signal" || message.nonce !== nonce) return false;
   show(message);
@@ -224,5 +220,4 @@ if (nonce) {
   Promise.resolve(api.runtime.sendMessage({ type: "prlens:sheet-hello", nonce }))
     .then(show)
     .catch(() => {}); // the panel has nothing yet: its next render is sent here
-  postToPage({ type: "prlens:sheet-ready" });
 }

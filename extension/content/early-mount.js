@@ -9,8 +9,8 @@
  * the preferences say prlens is on for the repository, exactly as a panel it mounts itself.
  * Browsers without `moveBefore` skip this: placing a parked panel would reload it.
  *
- * The panel's messages are listened for from now on (messaging.js `openChannel`): it may say
- * hello before main.js runs, and main.js takes the channel over with its own handlers.
+ * The panel's channel is open from now on (messaging.js `openChannel`): the panel may connect
+ * before main.js runs, and main.js takes the channel over with its own handlers.
  *
  * Loaded as a classic content script at document_start; exposes
  * `globalThis.prlensContent.early.takeEarly`.
@@ -34,11 +34,12 @@
     ext.runtime.sendMessage({ type: "prlens:register-nonce", nonce }).catch(() => {});
     const mounted = mount.mountPanel({ doc: document, pull, panelUrl: ext.runtime.getURL("panel.html"), nonce, hidden: true });
     const channel = messaging.openChannel({
-      win: root,
       iframe: mounted.iframe,
       nonce,
+      kind: "panel",
       extensionOrigin: new URL(ext.runtime.getURL("")).origin,
-      handlers: { resize: (height) => mounted.setHeight(height) },
+      parse: messaging.parsePanelMessage,
+      handlers: { "prlens:resize": ({ height }) => mounted.setHeight(height) },
     });
     early = { pull, nonce, mounted, channel };
   }

@@ -143,12 +143,13 @@
     const panelUrl = ext.runtime.getURL("panel.html");
     const mounted = mount.mountPanel({ doc: document, pull, panelUrl, nonce, hidden: !prefsKnown });
     const channel = messaging.openChannel({
-      win: root,
       iframe: mounted.iframe,
       nonce,
+      kind: "panel",
       // Not panelUrl's origin: with `use_dynamic_url` getURL("panel.html") names a per-session
       // host, while the loaded panel's messages come from the extension's own origin.
       extensionOrigin: new URL(ext.runtime.getURL("")).origin,
+      parse: messaging.parsePanelMessage,
       handlers: {},
     });
     return { nonce, mounted, channel };
@@ -162,23 +163,24 @@
     const state = { pull, mounted, channel, lastFacts: null, mustSend: false, ready: false, files: new facts.FileTracker() };
     state.sheet = sheet.createSheet({
       doc: document,
-      win: root,
       mounted,
       nonce,
       sheetUrl: ext.runtime.getURL("sheet.html"),
       extensionOrigin: new URL(ext.runtime.getURL("")).origin,
+      focusPanel: () => channel.send({ type: "prlens:focus-details" }),
       onFileLink: (type, anchor) => (type === "prlens:scroll-to" ? scrollToFile(anchor) : root.location.assign(url.filesUrl(state.pull, anchor))),
     });
     current = state;
-    // After `current` is set: an early panel that has already said hello is answered at once.
+    // After `current` is set: an early panel that has already connected is answered at once.
     channel.handle({
       hello() {
         state.ready = true;
         sendFacts(true);
       },
-      resize: (height) => mounted.setHeight(height),
-      scrollTo: scrollToFile,
-      openFiles: (anchor) => root.location.assign(filesUrlOf(state.pull, anchor ?? undefined)),
+      "prlens:resize": ({ height }) => mounted.setHeight(height),
+      "prlens:scroll-to": ({ anchor }) => scrollToFile(anchor),
+      "prlens:open-files": ({ anchor }) => root.location.assign(filesUrlOf(state.pull, anchor ?? undefined)),
+      "prlens:open-sheet": () => state.sheet.open({ from: "panel" }),
     });
   }
 

@@ -33,7 +33,7 @@ function contentHeight() {
   return Math.ceil(root.getBoundingClientRect().height + root.offsetTop + margins);
 }
 
-/** Polls while visible, says goodbye when this document goes, and reports the panel's height. */
+/** Polls while visible and reports the panel's height (page-port.js says goodbye when this document goes). */
 export function keepLive() {
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") {
@@ -43,11 +43,7 @@ export function keepLive() {
       stopPoll();
     }
   });
-  window.addEventListener("pagehide", () => {
-    stopPoll();
-    // This document is going (reload, or the iframe moved): the page holds messages until the next hello.
-    postToPage({ type: "prlens:goodbye" });
-  });
+  window.addEventListener("pagehide", stopPoll);
   const resizeObserver = new ResizeObserver(() => postToPage({ type: "prlens:resize", height: contentHeight() }));
   resizeObserver.observe(root);
 }

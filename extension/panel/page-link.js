@@ -1,23 +1,24 @@
 /**
  * Messages with the GitHub page: this frame's nonce and hinted PR (from its `#nonce=…&pr=…`
- * address), posts to the page, and the validation of the page's untrusted facts.
+ * address), its port to our content script (page-port.js: never a post to the page), and the
+ * validation of the page's untrusted facts.
  */
 import { api } from "./state.js";
 import { parseAnchors } from "../diff-anchors.js";
+import { connectToPage, nonceOfLocation } from "../page-port.js";
 
 const TABS = new Set(["conversation", "files", "commits", "other"]);
 const MAX_TEXT = 1000;
 const MAX_PATHS = 3000;
 const names = globalThis.prlensNames;
-const PAGE_ORIGIN = names.GITHUB_ORIGIN;
 
 const hash = /^#nonce=([0-9a-f]{32})(?:&pr=([^/&]+)\/([^/&]+)\/([0-9]{1,10}))?$/.exec(location.hash);
-export const nonce = hash && names.NONCE.test(hash[1]) ? hash[1] : null;
+export const nonce = hash ? nonceOfLocation(location.hash) : null;
 
 /**
  * The PR the content script mounted this panel for (`#…&pr=owner/repo/number`), or null. A
  * hint only: it starts the read of the remembered panel early; nothing is fetched or shown
- * for it until a nonce-checked facts message names the same PR.
+ * for it until a facts message from our content script names the same PR.
  */
 export const hintedPull = (() => {
   if (!nonce || !hash[2]) return null;
@@ -31,31 +32,31 @@ export const hintedPull = (() => {
   return names.pullOf({ owner: decode(hash[2]), repo: decode(hash[3]), number: Number(hash[4]) });
 })();
 
-/** True for a message event from the page this frame is mounted in. */
-export function fromPage(event) {
-  return Boolean(nonce) && event.source === window.parent && event.origin === PAGE_ORIGIN;
+const handlers = new Set();
+
+/**
+ * The port to our content script. Its messages are our content script's (page scripts hold no
+ * port), handed out only once the background confirmed that our content script registered this
+ * panel's nonce in this tab (nonce-registry.js); a page that frames panel.html itself, with a
+ * nonce of its choice, never gets one: nothing is fetched or shown there.
+ */
+const link = connectToPage({ api, nonce, onMessage: (data) => handlers.forEach((handler) => handler(data)) });
+
+/** Whether the background confirmed this panel's nonce (see `link`). */
+export const nonceConfirmed = link.confirmed;
+
+/** Calls `handler(data)` for every message of our content script. */
+export function onPageMessage(handler) {
+  handlers.add(handler);
 }
 
 /**
- * Posts to the GitHub page. Page scripts there see these messages too, so they never carry the
- * nonce or anything else secret: the content script knows them by their source window.
+ * Sends a message to our content script over the port (kept until the port is there). It
+ * never reaches page scripts; still, it carries nothing secret.
  */
 export function postToPage(message) {
-  if (!nonce || window.parent === window) return;
-  window.parent.postMessage(message, PAGE_ORIGIN);
+  link.post(message);
 }
-
-/**
- * Whether the background confirms that our content script registered this panel's nonce
- * (nonce-registry.js). A page that frames panel.html itself, with a nonce of its choice, gets
- * false: no facts are acted on, so nothing is fetched or shown.
- */
-export const nonceConfirmed = nonce
-  ? api.runtime.sendMessage({ type: "prlens:confirm-nonce", nonce }).then(
-      (answer) => answer?.ok === true,
-      () => false,
-    )
-  : Promise.resolve(false);
 
 /** Untrusted text cut to a bounded length; anything else is absent. */
 export function boundedText(value) {
@@ -82,7 +83,7 @@ function pageFacts(facts) {
 
 /** A validated `prlens:facts` message, or null. */
 export function parseFacts(data) {
-  if (!data || typeof data !== "object" || data.type !== "prlens:facts" || data.nonce !== nonce) return null;
+  if (!data || typeof data !== "object" || data.type !== "prlens:facts") return null;
   const pull = names.pullOf(data);
   if (!pull) return null;
   return {
@@ -94,7 +95,7 @@ export function parseFacts(data) {
   };
 }
 
-/** True for the page's "the sheet closed, focus the details button" note of this mount. */
+/** True for the content script's "the sheet closed, focus the details button" note. */
 export function isFocusDetails(data) {
-  return data?.type === "prlens:focus-details" && data.nonce === nonce;
+  return data?.type === "prlens:focus-details";
 }

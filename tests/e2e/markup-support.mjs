@@ -36,8 +36,10 @@ export function startVariant(bundles, variant, server = {}) {
 }
 
 /**
- * The page facts the content script sends now: the panel frame says hello again (as a reloaded
- * panel does) and the next `prlens:facts` message is returned.
+ * The page facts the content script sends now: the panel frame asks the background to confirm
+ * its nonce again (as a reloaded panel does), our content script hands it a new port
+ * (content/messaging.js) and sends its facts over it; the first `prlens:facts` on that port is
+ * returned.
  */
 export async function currentFacts(page) {
   const frame = await panelFrame(page);
@@ -46,13 +48,19 @@ export async function currentFacts(page) {
       new Promise((resolve, reject) => {
         const nonce = /#nonce=([0-9a-f]{32})/.exec(location.hash)[1];
         const timer = setTimeout(() => reject(new Error("no prlens:facts within 10 s")), 10_000);
-        window.addEventListener("message", function onFacts(event) {
-          if (event.data?.type !== "prlens:facts") return;
-          window.removeEventListener("message", onFacts);
-          clearTimeout(timer);
-          resolve(event.data);
+        window.addEventListener("message", function onConnect(event) {
+          if (event.data?.type !== "prlens:connect" || event.ports.length !== 1) return;
+          window.removeEventListener("message", onConnect);
+          const port = event.ports[0]; // the same port the panel adopts (page-port.js)
+          port.addEventListener("message", function onFacts(message) {
+            if (message.data?.type !== "prlens:facts") return;
+            port.removeEventListener("message", onFacts);
+            clearTimeout(timer);
+            resolve(message.data);
+          });
+          port.start();
         });
-        parent.postMessage({ type: "prlens:hello", nonce }, "https://github.com");
+        chrome.runtime.sendMessage({ type: "prlens:confirm-nonce", nonce });
       }),
   );
 }
