@@ -135,6 +135,10 @@ function fakeChannel(kind = "panel") {
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+/** Waits (up to 2 s: port messages are delivered asynchronously) until `check()` holds. */
+async function until(check) {
+  for (let waited = 0; waited < 2000 && !check(); waited += 20) await tick();
+}
 
 test("the channel hands a port only on the background's frame-ready for this kind and nonce, to the extension's origin", async () => {
   const { channel, ready, calls, posted, extensionOrigin } = fakeChannel();
@@ -165,10 +169,10 @@ test("messages wait for a connected frame document, then go over its port; the f
   assert.deepEqual(posted, [], "no post before the frame is up");
   ready();
   const first = received(0);
-  await tick();
+  await until(() => first.length >= 2);
   assert.deepEqual(first.map((message) => message.number ?? message.type), [2, "prlens:focus-details"], "the latest of each type, in order");
   channel.send(facts(3));
-  await tick();
+  await until(() => first.length >= 3);
   assert.deepEqual(first.map((message) => message.number ?? message.type), [2, "prlens:focus-details", 3], "after connecting, messages go at once");
 
   // The frame talks back over its port only; hostile shapes are dropped.
@@ -176,12 +180,12 @@ test("messages wait for a connected frame document, then go over its port; the f
   posted[0].port.postMessage({ type: "prlens:scroll-to", anchor: ANCHOR_OK });
   posted[0].port.postMessage({ type: "prlens:scroll-to", anchor: "javascript:alert(1)" });
   posted[0].port.postMessage({ type: "prlens:resize", height: 1e9 });
-  await tick();
+  await until(() => calls.length >= 3);
   assert.deepEqual(calls, ["hello", `scroll:${ANCHOR_OK}`, "resize:5000"]);
 
   // The document goes (a reload, a move that reloads it): messages are kept until the next one connects.
   posted[0].port.postMessage({ type: "prlens:goodbye" });
-  await tick();
+  await new Promise((resolve) => setTimeout(resolve, 300)); // delivered asynchronously
   iframe.contentWindow = newWindow("moved");
   channel.send(facts(4));
   await tick();
@@ -189,7 +193,7 @@ test("messages wait for a connected frame document, then go over its port; the f
   ready();
   assert.equal(posted[1].to, "moved");
   const second = received(1);
-  await tick();
+  await until(() => second.length >= 1);
   assert.deepEqual(second.map((message) => message.number), [4]);
   assert.deepEqual(calls.filter((call) => call === "hello"), ["hello", "hello"]);
   channel.close();
