@@ -89,7 +89,7 @@ impl Session {
             Box::new(MemoryStore::default())
         } else {
             Box::new(
-                DirStore::for_api(&api_base, token.is_some())
+                DirStore::for_api(&api_base, token.as_ref().map(|(token, _)| token.as_str()))
                     .map_err(|message| Failure::new(Exit::BadInput, message))?,
             )
         };
