@@ -140,8 +140,18 @@ async function until(check) {
   for (let waited = 0; waited < 2000 && !check(); waited += 20) await tick();
 }
 
-test("the channel hands a port only on the background's frame-ready for this kind and nonce, to the extension's origin", async () => {
-  const { channel, ready, calls, posted, extensionOrigin } = fakeChannel();
+/** Closes every port a test made: an open port with a listener keeps node's event loop alive. */
+function closeAll(t, { channel, posted }) {
+  t.after(() => {
+    channel.close();
+    for (const { port } of posted) port?.close();
+  });
+}
+
+test("the channel hands a port only on the background's frame-ready for this kind and nonce, to the extension's origin", async (t) => {
+  const fake = fakeChannel();
+  closeAll(t, fake);
+  const { channel, ready, calls, posted, extensionOrigin } = fake;
   ready({ id: EXTENSION_ID, tab: { id: 1 }, url: "https://github.com/o/r/pull/1" }); // from a content script or a framed page
   ready({ id: "another-extension-id" });
   ready(undefined, { nonce: "f".repeat(32) });
@@ -160,8 +170,10 @@ test("the channel hands a port only on the background's frame-ready for this kin
   assert.equal(posted.length, 1, "a closed channel connects nothing");
 });
 
-test("messages wait for a connected frame document, then go over its port; the frame's port messages reach the handlers", async () => {
-  const { channel, ready, calls, posted, iframe, newWindow, received } = fakeChannel();
+test("messages wait for a connected frame document, then go over its port; the frame's port messages reach the handlers", async (t) => {
+  const fake = fakeChannel();
+  closeAll(t, fake);
+  const { channel, ready, calls, posted, iframe, newWindow, received } = fake;
   const facts = (number) => ({ type: "prlens:facts", owner: "o", repo: "r", number });
   channel.send(facts(1));
   channel.send(facts(2));
