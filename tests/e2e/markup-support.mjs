@@ -123,3 +123,39 @@ export const livePanelFrames = (page) => page.frames().filter((frame) => !frame.
 
 /** Clicks like a user's click would be handled by the page's own script, without pointer movement races. */
 export const follow = (page, selector) => page.locator(selector).first().evaluate((element) => element.click());
+
+/**
+ * In the panel frame of `page`: asks the background to confirm the panel's nonce again (as a
+ * reloaded panel does), so our content script hands the frame a new port (content/messaging.js),
+ * which the panel adopts; the test keeps a hold of the same port as `window.__tappedPort`, and
+ * every message our content script sends on it lands in `window.__fromContent` (newest last).
+ * Returns the frame.
+ */
+export async function tapPanelPort(page) {
+  const frame = await panelFrame(page);
+  await frame.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const nonce = /#nonce=([0-9a-f]{32})/.exec(location.hash)[1];
+        const timer = setTimeout(() => reject(new Error("no prlens:connect within 10 s")), 10_000);
+        window.__fromContent = [];
+        window.addEventListener("message", function onConnect(event) {
+          if (event.data?.type !== "prlens:connect" || event.ports.length !== 1) return;
+          window.removeEventListener("message", onConnect);
+          clearTimeout(timer);
+          const port = event.ports[0];
+          window.__tappedPort = port;
+          port.addEventListener("message", (message) => window.__fromContent.push(message.data));
+          port.start();
+          resolve();
+        });
+        chrome.runtime.sendMessage({ type: "prlens:confirm-nonce", nonce });
+      }),
+  );
+  return frame;
+}
+
+/** Sends `message` to our content script as the panel would, on the port `tapPanelPort` took. */
+export function sendAsPanel(frame, message) {
+  return frame.evaluate((data) => window.__tappedPort.postMessage(data), message);
+}
