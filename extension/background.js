@@ -8,7 +8,7 @@
  *  - answers a liveness ping from our own content scripts and pages,
  *  - keeps the panel nonces (nonce-registry.js): registered by the content script, confirmed
  *    to the panel, never seen by the page,
- *  - purges the API cache whenever the token changes (token-change.js), and keeps
+ *  - purges what was fetched with the token whenever it changes (token-change.js), and keeps
  *    `storage.local` from content scripts where the browser allows,
  *  - sends a cold view's first requests while the frame that needs them boots, and hands the
  *    answers to that frame (early-requests.js; the one place here that reads the token, to send
@@ -21,7 +21,7 @@ import "./github-names.js";
 import "./prefs.js";
 import { forgetEarlyAnswers, handleEarlyMessage } from "./early-requests.js";
 import { handleNonceMessage } from "./nonce-registry.js";
-import { purgeCacheOnTokenChange, restrictLocalStorage } from "./token-change.js";
+import { purgeOnTokenChange, restrictLocalStorage } from "./token-change.js";
 
 const { PREFS_KEY, migratePrefs } = globalThis.prlensPrefs;
 
@@ -42,7 +42,7 @@ api.runtime.onInstalled.addListener(() => {
 
 restrictLocalStorage(api);
 
-purgeCacheOnTokenChange(api);
+purgeOnTokenChange(api);
 
 forgetEarlyAnswers(api);
 

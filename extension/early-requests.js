@@ -24,9 +24,9 @@
 import "./github-names.js";
 import "./prefs.js";
 import { sha256Hex } from "./diff-anchors.js";
-import { earlyListKey, listIsFresh, listKey, listQueryRequest, listQueryTemplate, readListEntry } from "./list-store.js";
+import { earlyListKey, listEntryOf, listIsFresh, listKey, listQueryRequest, listQueryTemplate } from "./list-store.js";
 import { isContentScript, isExtensionPage } from "./senders.js";
-import { CACHE_PREFIX } from "./token-change.js";
+import { CACHE_PREFIX, tokenFingerprint } from "./token-change.js";
 
 const { PREFS_KEY, TOKEN_KEY, isEnabledFor, migratePrefs, tokenFrom } = globalThis.prlensPrefs;
 const names = globalThis.prlensNames;
@@ -222,11 +222,9 @@ async function earlyList(api, message, sender) {
       const owner = candidate?.owner;
       const repo = candidate?.repo;
       if (!names.isOwner(owner) || !names.isRepo(repo)) return;
-      const [{ prefs, token, on }, entry, query] = await Promise.all([
-        setting(api, owner, repo),
-        readListEntry(api.storage.local, listKey({ owner, repo })),
-        queryTemplate(),
-      ]);
+      const key = listKey({ owner, repo });
+      const [{ prefs, token, on }, stored, query] = await Promise.all([setting(api, owner, repo), api.storage.local.get(key), queryTemplate()]);
+      const entry = listEntryOf(stored[key], await tokenFingerprint(token));
       // Without a token a list asks nothing until a click (list.js).
       if (!on || !token || listIsFresh(entry, prefs)) return;
       if (generation !== tokenGeneration || kept.has(earlyListKey({ owner, repo }))) return;

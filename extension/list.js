@@ -18,7 +18,7 @@
  *    the query already, when the content script named the list's repositories
  *    (early-requests.js), and this frame takes its answer; otherwise it goes out as soon as the
  *    rows, the token and the stored badges are known. Only scoring waits for the wasm engine;
- *  - without a token: the badges already in storage (stored under no token: token-store.js),
+ *  - without a token: the badges already in storage (stored under no token: token-change.js),
  *    whatever their age, and nothing else;
  *  - on a click forwarded by the content script (a trusted user click on one badge): that PR's
  *    full bundle over REST (`fetchBundle`, the panel's ETag cache) and its badge.
@@ -36,6 +36,8 @@ import { openEngineSession } from "./engine-session.js";
 import { connectToPage, nonceOfLocation } from "./page-port.js";
 import "./prefs.js";
 import { earlyListKey, engineKey, freshnessMs, listIsFresh, listKey, listQueryRequest, listQueryTemplate, readListEntry } from "./list-store.js";
+import { tokenFingerprint } from "./token-change.js";
+import { tokenBoundStorage } from "./token-bound-storage.js";
 
 const api = globalThis.browser ?? globalThis.chrome;
 const { PREFS_KEY, TOKEN_KEY, migratePrefs, tokenFrom } = globalThis.prlensPrefs;
@@ -47,15 +49,16 @@ const nonce = /^#nonce=[0-9a-f]{32}$/.test(location.hash) ? nonceOfLocation(loca
 
 // The module is compiling since list.html's <head> (wasm-boot.js).
 const engineSession = openEngineSession(() => init(globalThis.prlensWasmModule ? { module_or_path: globalThis.prlensWasmModule } : undefined).then(() => wasm));
-/** Prefs and token: all a list query needs before it can go out. */
-const stored = Promise.all([api.storage.sync.get(PREFS_KEY), api.storage.local.get(TOKEN_KEY)]).then(([sync, local]) => {
-  const prefs = migratePrefs(sync[PREFS_KEY]);
-  return { prefs, token: tokenFrom(local[TOKEN_KEY]) };
-});
+/** `{prefs, token, fp}` with the token's fingerprint (token-change.js): what storage is read under. */
+const withToken = async (prefs, token) => ({ prefs, token, fp: await tokenFingerprint(token) });
+/** Prefs and token: all a list query needs before it can go out (replaced when the token changes). */
+let stored = Promise.all([api.storage.sync.get(PREFS_KEY), api.storage.local.get(TOKEN_KEY)]).then(([sync, local]) => withToken(migratePrefs(sync[PREFS_KEY]), tokenFrom(local[TOKEN_KEY])));
+/** Bumped when the token changes: work begun under the old one shows and keeps nothing. */
+let tokenGeneration = 0;
 /** The list query without its repository (`{query, variables}`), read once. */
 const queryTemplate = listQueryTemplate();
 /** Prefs, token and a ready engine: what scoring needs. */
-const setup = Promise.all([stored, engineSession.ready]).then(([values]) => values);
+const setup = () => Promise.all([stored, engineSession.ready]).then(([values]) => values);
 
 /** The port to our content script (page-port.js); set below, once the message handler exists. */
 let link = null;
@@ -79,7 +82,7 @@ function shownBadge(badge) {
 /** The later computed of two badges for one PR. */
 const later = (a, b) => (!a ? b : !b ? a : Date.parse(b.generated_at) >= Date.parse(a.generated_at) ? b : a);
 
-const readEntry = (key) => readListEntry(api.storage.local, key);
+const readEntry = (key, fp) => readListEntry(api.storage.local, key, fp);
 
 /**
  * The answer the background already has for this repository's query (sent when the content
@@ -136,7 +139,9 @@ const queue = (job) => (work = work.then(job, job).catch((error) => console.erro
 
 /** Scores `rows` (from storage, and over the network when `network`) and posts the badges. */
 async function refresh(network) {
-  const { prefs, token } = await stored;
+  const generation = tokenGeneration;
+  const { prefs, token, fp } = await stored;
+  const storage = tokenBoundStorage(api.storage.local, token);
   const engine = engineKey(prefs);
   const byRepo = new Map();
   const unavailable = [];
@@ -152,14 +157,14 @@ async function refresh(network) {
   // Every repository's query goes out before the engine is awaited.
   const groups = await Promise.all(
     Array.from(byRepo, async ([key, group]) => {
-      const entry = await readEntry(key);
+      const entry = await readEntry(key, fp);
       const fresh = listIsFresh(entry, prefs);
       // The query only for the repository in the address; a clicked PR of another one has its own badge.
       const query = network && token && !fresh && sameRepo(group.row, scope) ? queryRepository(group.row, token) : null;
       return { key, group, entry, query, answer: query?.answer };
     }),
   );
-  await setup;
+  await setup();
   performance.mark("prlens:list-engine-ready");
   const queries = groups.filter((group) => group.query);
   await Promise.all(queries.map((group) => group.query.sent));
@@ -176,11 +181,12 @@ async function refresh(network) {
     if (answer) {
       try {
         const { text, fetchedAt } = await answer;
+        if (generation !== tokenGeneration) return; // fetched with a token that is gone
         for (const badge of JSON.parse(wasm.listBadges(text, fetchedAt, engine))) entry.badges[badge.number] = later(entry.badges[badge.number], badge);
         entry.queried_at = Date.now();
         entry.engine = engine;
         // Written behind the badges: storage runs its operations in order, so the next read sees it.
-        api.storage.local.set({ [key]: entry }).catch((error) => console.error("prlens list:", error.message));
+        storage.set({ [key]: entry }).catch((error) => console.error("prlens list:", error.message));
       } catch (error) {
         reason = `${error.message}; click to score this PR over REST`;
       }
@@ -191,6 +197,7 @@ async function refresh(network) {
       else unavailable.push({ ...row, reason });
     }
   }
+  if (generation !== tokenGeneration) return;
   const order = Array.from(wasm.reviewFirstOrder(JSON.stringify(badges.map((badge) => badge.key))), (index) => pullKey(badges[index]));
   performance.mark("prlens:list-scored");
   post({ type: "prlens:list-badges", badges: badges.map(shownBadge), unavailable, order });
@@ -198,21 +205,39 @@ async function refresh(network) {
 
 /** One PR over REST (the panel's fetch and cache), after a user's click on its badge. */
 async function scoreOne(row) {
-  const { prefs, token } = await setup;
+  const generation = tokenGeneration;
+  const { prefs, token, fp } = await setup();
   const engine = engineKey(prefs);
+  const storage = tokenBoundStorage(api.storage.local, token);
   try {
-    const bundle = await wasm.fetchBundle(row, { token: token ?? undefined, storage: api.storage.local, freshnessSeconds: freshnessMs(prefs) / 1000 });
+    const bundle = await wasm.fetchBundle(row, { token: token ?? undefined, storage, freshnessSeconds: freshnessMs(prefs) / 1000 });
+    if (generation !== tokenGeneration) return; // fetched with a token that is gone
     const badge = JSON.parse(wasm.listBadgeOf(bundle, engine));
     const key = listKey(row);
-    const entry = await readEntry(key);
+    const entry = await readEntry(key, fp);
     entry.badges[row.number] = later(entry.badges[row.number], badge);
-    await api.storage.local.set({ [key]: entry });
+    await storage.set({ [key]: entry });
   } catch (error) {
-    post({ type: "prlens:list-failed", ...row, reason: String(error.message).slice(0, MAX_REASON * 2) });
+    if (generation === tokenGeneration) post({ type: "prlens:list-failed", ...row, reason: String(error.message).slice(0, MAX_REASON * 2) });
     return;
   }
   await refresh(false);
 }
+
+/**
+ * The token changed: the badges on screen were fetched with the old one, so they go at once;
+ * work still running under it shows and keeps nothing (tokenGeneration); the rows are scored
+ * again under the new token (entries of the old one are never read: list-store.js).
+ */
+api.storage.local.onChanged.addListener((changes) => {
+  if (!Object.hasOwn(changes, TOKEN_KEY)) return;
+  tokenGeneration += 1;
+  const token = tokenFrom(changes[TOKEN_KEY].newValue);
+  stored = stored.then(({ prefs }) => withToken(prefs, token));
+  clicked.clear();
+  post({ type: "prlens:list-badges", badges: [], unavailable: [], order: [] });
+  if (rows.length) queue(() => refresh(true));
+});
 
 /** Messages of our content script, over the port (never a page script's). */
 function onPageMessage(data) {

@@ -28,7 +28,7 @@ const boundedText = (value, max) => (typeof value === "string" ? value.slice(0, 
 const ref = (value) => (typeof value === "string" && value.length > 0 && value.length <= MAX_REF ? value : null);
 
 /**
- * `ctx`: `{wasm, ready, settingsLoaded, nonce, root, view, prefs(), token(), storage,
+ * `ctx`: `{wasm, ready, settingsLoaded, nonce, root, view, prefs(), token(), storage(token),
  * freshnessSeconds(force), setLook(colorMode), render(signalJson), showError(error)}`.
  */
 export function createCompareMode(ctx) {
@@ -81,7 +81,8 @@ export function createCompareMode(ctx) {
         }
       });
       const request = { ...state.target, base: state.target.base ?? undefined, viewer: state.target.viewer ?? undefined, page };
-      const options = { token: ctx.token() ?? undefined, storage: ctx.storage, freshnessSeconds: ctx.freshnessSeconds(force), now: Date.now() };
+      const token = ctx.token();
+      const options = { token: token ?? undefined, storage: ctx.storage(token), freshnessSeconds: ctx.freshnessSeconds(force), now: Date.now() };
       const { bundle, signal, fetchedAt = null } = await wasm.fetchCompareAndAnalyze(request, options, engine());
       if (generation !== state.generation) return;
       view.bundleJson = bundle;

@@ -28,12 +28,13 @@ import { documentStyles, loadTheme } from "./panel/theme.js";
 import { PREFS_KEY, TOKEN_KEY, readCachedPanel, settingsLoaded, tokenFrom } from "./panel/storage.js";
 import { decorateRendersWith, handleControlsWith, render, showError } from "./panel/show.js";
 import { rescore } from "./panel/scoring.js";
-import { freshnessSeconds, update } from "./panel/fetching.js";
+import { forgetShown, freshnessSeconds, update } from "./panel/fetching.js";
 import { onAction, onToggle } from "./panel/actions.js";
 import { keepLive, schedulePoll } from "./panel/live.js";
 import { isTrap } from "./engine-session.js";
 import { focusDetailsButton } from "./panel-sheet.js";
 import { createCompareMode } from "./panel-compare.js";
+import { tokenBoundStorage } from "./token-bound-storage.js";
 
 performance.mark("prlens:module");
 
@@ -59,7 +60,7 @@ const compareMode = createCompareMode({
   view,
   prefs: () => settings.prefs,
   token: () => settings.token,
-  storage: api.storage.local,
+  storage: (token) => tokenBoundStorage(api.storage.local, token),
   freshnessSeconds,
   setLook,
   render,
@@ -156,7 +157,12 @@ api.storage.onChanged.addListener((changes, area) => {
   }
   if (area === "local" && changes[TOKEN_KEY]) {
     settings.token = tokenFrom(changes[TOKEN_KEY].newValue);
-    if (view.pull) update("refresh");
+    // What is on screen was fetched with the old token: it goes now, answers still on their way
+    // are dropped, and the PR is fetched again (without the background's early answers).
+    if (!view.pull && !compareMode.active()) return;
+    forgetShown();
+    if (compareMode.active()) compareMode.refresh();
+    else update("refresh");
   }
 });
 

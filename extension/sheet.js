@@ -18,7 +18,7 @@ import { loadTheme } from "./panel/theme.js"; // the same theme rules as the pan
 import { connectToPage, nonceOfLocation } from "./page-port.js";
 
 const api = globalThis.browser ?? globalThis.chrome;
-const { PREFS_KEY } = globalThis.prlensPrefs;
+const { PREFS_KEY, TOKEN_KEY } = globalThis.prlensPrefs;
 /** The section the reviewer last read (storage.local): the sheet reopens there. */
 const LAST_SECTION_KEY = "prlens.sheet.section";
 const SECTION_PATTERN = /^[a-z_]{1,20}$/;
@@ -208,8 +208,27 @@ api.runtime.onMessage.addListener((message, sender) => {
 });
 
 api.storage.sync.get(PREFS_KEY).then((stored) => (sheet.shortcut = shortcuts.fromPrefs(stored[PREFS_KEY]))).catch(() => {});
+/**
+ * The token changed: the signal on screen was computed from what the old token fetched, so it
+ * goes (the panel fetches again and sends its next render here).
+ */
+function forgetShown() {
+  sheet.snapshot = null;
+  sheet.rendered = false;
+  observer?.disconnect();
+  const boot = document.createElement("p");
+  boot.className = "prlens-boot";
+  boot.setAttribute("role", "status");
+  boot.textContent = "The token changed: prlens is fetching the pull request again…";
+  root.replaceChildren(boot);
+  root.setAttribute("data-prlens-state", "loading");
+  root.removeAttribute("data-prlens-level");
+  root.setAttribute("aria-busy", "true");
+}
+
 api.storage.onChanged.addListener((changes, area) => {
   if (area === "sync" && changes[PREFS_KEY]) sheet.shortcut = shortcuts.fromPrefs(changes[PREFS_KEY].newValue);
+  if (area === "local" && changes[TOKEN_KEY]) forgetShown();
 });
 api.storage.local.get(LAST_SECTION_KEY).then((stored) => {
   const key = stored[LAST_SECTION_KEY];

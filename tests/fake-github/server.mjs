@@ -61,7 +61,8 @@ function identityOf(req, extraTokens) {
  * `viewer` (login in `meta[name=user-login]`, null for logged out), `certOut` (a file to write the
  * server's certificate to, PEM, for clients that verify it: `prlens --ca-cert FILE`), `colorMode`
  * ([mode, lightTheme, darkTheme]), `viewed` (file names ticked Viewed), `tokens` (extra valid
- * tokens), `maxLifetimeMs`, `absent` ("error": sections a bundle lacks answer 404/422, the
+ * tokens), `privateRepos` (["owner/repo"]: without a valid token their REST routes answer 404, as
+ * GitHub does for a private repository), `maxLifetimeMs`, `absent` ("error": sections a bundle lacks answer 404/422, the
  * default; "empty": they answer as GitHub does for a PR that has none), `page` (the PR pages' markup
  * variant and navigation mode: pages.mjs pageOptions, e.g. `{markup: "react2026", navigation: "turbo"}`;
  * `tailDelayMs` holds back the end of each page, from `tailAt`, and its log entry gets `tailSentAt`).
@@ -79,6 +80,7 @@ export async function startFakeGitHub(options = {}) {
     colorMode = ["auto", "light", "dark"],
     viewed = [],
     tokens = [],
+    privateRepos = [],
     maxLifetimeMs = DEFAULT_MAX_LIFETIME_MS,
     absent = "error",
     page = {},
@@ -106,6 +108,7 @@ export async function startFakeGitHub(options = {}) {
     page: pageOptions(page),
   };
   const extraTokens = new Set(tokens);
+  const privateRepoSet = new Set(privateRepos.map((name) => name.toLowerCase()));
   const requests = [];
   const logStream = log ? fs.createWriteStream(log, { flags: "a" }) : null;
   const sockets = new Set();
@@ -179,6 +182,18 @@ export async function startFakeGitHub(options = {}) {
       return;
     }
 
+    const repoPath = /^\/repos\/([^/]+)\/([^/]+)(?:\/|$)/.exec(url.pathname);
+    if (identity.kind !== "token" && repoPath && privateRepoSet.has(`${repoPath[1]}/${repoPath[2]}`.toLowerCase())) {
+      sendJson(res, entry, { status: 404, body: { message: "Not Found", documentation_url: "https://docs.github.com/rest" } }, base);
+      return;
+    }
+    const searched = /(?:^|\s)repo:(\S+)/.exec(url.searchParams.get("q") ?? "")?.[1]?.toLowerCase();
+    if (identity.kind !== "token" && url.pathname.startsWith("/search/") && searched && privateRepoSet.has(searched)) {
+      // What GitHub answers when a search names a repository the caller cannot see.
+      const message = "The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.";
+      sendJson(res, entry, { status: 422, body: { message: "Validation Failed", errors: [{ message, resource: "Search", field: "q", code: "invalid" }], documentation_url: "https://docs.github.com/v3/search/" } }, base);
+      return;
+    }
     const activeFault = faultApplies(state.fault, url.pathname + url.search) ? state.fault.kind : null;
     if (activeFault === "timeout") {
       entry.status = "timeout";
