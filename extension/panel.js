@@ -23,10 +23,10 @@
  * the bench (tests/bench/browser.mjs).
  */
 import { api, engine, root, settings, view, wasm } from "./panel/state.js";
-import { hintedPull, isFocusDetails, nonce, onPageMessage, parseFacts } from "./panel/page-link.js";
+import { heldTarget, hintedPull, isFocusDetails, nonce, onPageMessage, parseFacts, postToPage } from "./panel/page-link.js";
 import { documentStyles, loadTheme } from "./panel/theme.js";
 import { PREFS_KEY, TOKEN_KEY, readCachedPanel, settingsLoaded, tokenFrom } from "./panel/storage.js";
-import { decorateRendersWith, handleControlsWith, render, showError } from "./panel/show.js";
+import { decorateRendersWith, handleControlsWith, render, showError, showHeld } from "./panel/show.js";
 import { rescore } from "./panel/scoring.js";
 import { forgetShown, freshnessSeconds, update } from "./panel/fetching.js";
 import { onAction, onToggle } from "./panel/actions.js";
@@ -134,11 +134,29 @@ async function onFacts(message) {
   schedulePoll();
 }
 
+/** The target the user let in with the held state's button (its `heldTarget` key), if any. */
+let released = null;
+
 // Messages from our content script, over the port it handed this frame once the background
 // confirmed the nonce (page-link.js): page scripts can neither read nor send them.
 onPageMessage((data) => {
   if (engine.crashed) return;
   if (isFocusDetails(data)) focusDetailsButton(root);
+  // The page changed to this target without the user's gesture (content/gesture.js): nothing is
+  // fetched, not even the remembered panel shown, until the user clicks the held state's button.
+  const held = heldTarget(data);
+  if (held && held.key !== released) {
+    loadTheme(typeof data.colorMode === "string" ? data.colorMode : undefined);
+    pageStyles.then(() => {
+      if (released === held.key) return;
+      showHeld(held.label, () => {
+        released = held.key;
+        postToPage({ type: "prlens:allow" });
+        onPageMessage.dispatch({ ...data, held: false });
+      });
+    });
+    return;
+  }
   if (compareMode.accepts(data)) {
     compareMode.onFacts(data);
     return;

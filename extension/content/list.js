@@ -265,7 +265,9 @@
         paint();
       }, RESCAN_MS);
     });
-    const state = { href: root.location.href, scope: scopeOf(root.location.href), host, iframe, greeted: false, badges: new Map(), unavailable: new Map(), clicked: new Set(), order: [], rowsSent: null, sorted: false, observer };
+    // A list the page changed to without the user's gesture scores nothing on its own (content/gesture.js).
+    const scope = content.gesture.allows(root.location.href) ? scopeOf(root.location.href) : null;
+    const state = { href: root.location.href, scope, host, iframe, greeted: false, badges: new Map(), unavailable: new Map(), clicked: new Set(), order: [], rowsSent: null, sorted: false, observer };
     state.channel = messaging.openChannel({
       iframe,
       nonce,

@@ -19,7 +19,7 @@
   if (!content || content.started) return; // loaded twice into the same world
   content.started = true;
 
-  const { url, facts, messaging, mount, navigation, sheet, shortcut, compare } = content;
+  const { url, facts, messaging, mount, navigation, sheet, shortcut, compare, gesture } = content;
   const ext = root.browser ?? root.chrome;
   const { PREFS_KEY, isEnabledFor, migratePrefs } = root.prlensPrefs; // extension/prefs.js, listed before this file
   const FACTS_DEBOUNCE_MS = 1000;
@@ -52,9 +52,10 @@
 
   async function factsMessage(state) {
     const { pull } = state;
-    if (pull.compare) return compareFactsMessage(pull);
+    if (pull.compare) return { ...compareFactsMessage(pull), held: state.held };
     return {
       type: "prlens:facts",
+      held: state.held,
       owner: pull.owner,
       repo: pull.repo,
       number: pull.number,
@@ -156,11 +157,15 @@
   }
 
   function mountFor(pull) {
+    // Fetched on its own only when the user brought the page here (content/gesture.js); else
+    // the panel waits for the user's click ("held"), and no early request is made for it.
+    const href = root.location.href;
+    const held = !gesture.allows(href);
     // The background's early requests (early-pull.js): usually named already while the page was parsed.
-    content.earlyPull.askNow(pull);
+    if (!held) content.earlyPull.askNow(pull);
     const { nonce, mounted, channel } = panelFor(pull);
     if (prefsKnown) mounted.show();
-    const state = { pull, mounted, channel, lastFacts: null, mustSend: false, ready: false, files: new facts.FileTracker() };
+    const state = { pull, href, held, mounted, channel, lastFacts: null, mustSend: false, ready: false, files: new facts.FileTracker() };
     state.sheet = sheet.createSheet({
       doc: document,
       mounted,
@@ -181,6 +186,13 @@
       "prlens:scroll-to": ({ anchor }) => scrollToFile(anchor),
       "prlens:open-files": ({ anchor }) => root.location.assign(filesUrlOf(state.pull, anchor ?? undefined)),
       "prlens:open-sheet": () => state.sheet.open({ from: "panel" }),
+      // The user clicked the held panel's button (a click in our frame): let this target in.
+      "prlens:allow": () => {
+        if (!state.held) return;
+        state.held = false;
+        gesture.allow(state.href);
+        sendFacts(true);
+      },
     });
   }
 

@@ -54,6 +54,7 @@
     switch (data.type) {
       case "prlens:goodbye":
       case "prlens:open-sheet":
+      case "prlens:allow":
         return { type: data.type };
       case "prlens:resize": {
         const height = Number(data.height);

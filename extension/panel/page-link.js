@@ -49,6 +49,25 @@ export const nonceConfirmed = link.confirmed;
 export function onPageMessage(handler) {
   handlers.add(handler);
 }
+/** Hands `data` to the handlers as if our content script had sent it (the held state's release). */
+onPageMessage.dispatch = (data) => handlers.forEach((handler) => handler(data));
+
+/**
+ * For facts the content script marked `held` (the page changed to this target without the user's
+ * click or key press, content/gesture.js): `{key, label}` of the PR or comparison; else null.
+ */
+export function heldTarget(data) {
+  if (!data || typeof data !== "object" || data.held !== true) return null;
+  if (data.type === "prlens:facts") {
+    const pull = names.pullOf(data);
+    return pull ? { key: `${pull.owner}/${pull.repo}#${pull.number}`, label: `${pull.owner}/${pull.repo}#${pull.number}` } : null;
+  }
+  if (data.type === "prlens:compare-facts" && names.isOwner(data.owner) && names.isRepo(data.repo) && typeof data.head === "string") {
+    const range = `${typeof data.base === "string" ? data.base : ""}...${data.head}`.slice(0, 300);
+    return { key: `${data.owner}/${data.repo}:${range}`, label: `${data.owner}/${data.repo} ${range}` };
+  }
+  return null;
+}
 
 /**
  * Sends a message to our content script over the port (kept until the port is there). It

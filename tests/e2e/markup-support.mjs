@@ -121,8 +121,16 @@ export async function waitUntil(check, what, timeout = 15_000) {
 /** Number of live panel iframes in the page's frame tree. */
 export const livePanelFrames = (page) => page.frames().filter((frame) => !frame.isDetached() && /\/panel\.html/.test(frame.url())).length;
 
-/** Clicks like a user's click would be handled by the page's own script, without pointer movement races. */
-export const follow = (page, selector) => page.locator(selector).first().evaluate((element) => element.click());
+/**
+ * Activates an element as a user does, without pointer movement races: focused, then Enter for a
+ * link or Space for a button or checkbox (a trusted key press, without which prlens would not load
+ * another PR on its own, content/gesture.js); the page's own script handles the click that follows.
+ */
+export async function follow(page, selector) {
+  const element = page.locator(selector).first();
+  await element.focus();
+  await page.keyboard.press((await element.evaluate((node) => node.tagName)) === "A" ? "Enter" : " ");
+}
 
 /**
  * In the panel frame of `page`: asks the background to confirm the panel's nonce again (as a

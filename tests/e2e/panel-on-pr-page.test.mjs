@@ -226,7 +226,11 @@ test("page facts read from GitHub's markup reach the panel, and a Viewed tick is
   // The facts come over the panel's port; the test listens on it too.
   const frame = await tapPanelPort(page);
   const file = bundleOf(fixture, CASE).files[3].filename;
-  await page.locator("div[id^='diff-']", { has: page.locator(`h3 a:text-is("${file}")`) }).locator("button[data-viewed-toggle]").click();
+  const toggle = page.locator("div[id^='diff-']", { has: page.locator(`h3 a:text-is("${file}")`) }).locator("button[data-viewed-toggle]");
+  // Scrolled there first: Playwright's own scroll-and-click missed the button 3 times in 3 on this
+  // page once the panel above it was taller (its quantised height), with no click reaching the page.
+  await toggle.scrollIntoViewIfNeeded();
+  await toggle.click();
   const message = await frame
     .waitForFunction((name) => window.__fromContent.findLast((data) => data?.type === "prlens:facts" && data.facts?.viewed_files?.includes(name)), file, { timeout: 10000, polling: 100 })
     .then((handle) => handle.jsonValue());
