@@ -4,8 +4,9 @@
  * The panel owns the signal; the sheet, a second frame of ours on the same page, asks for it
  * and is told each time the panel re-renders. Both talk over extension messaging
  * (`runtime.sendMessage`), which page scripts cannot see or send, and every message names the
- * mount's nonce, so sheets of other tabs ignore it. Only "open the sheet" and "focus the
- * details button" go through the page (`postMessage`), and they carry no PR data.
+ * mount's nonce, so sheets of other tabs ignore it. "Open the sheet" and "focus the details
+ * button" go between the panel and our content script over the panel's port
+ * (content/messaging.js), never through the page.
  */
 
 const SHEET_HELLO = "prlens:sheet-hello";
