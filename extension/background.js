@@ -18,10 +18,13 @@
  */
 
 import "./github-names.js";
+import "./messages.js"; // every prlens:* message, declared once
 import "./prefs.js";
 import { forgetEarlyAnswers, handleEarlyMessage } from "./early-requests.js";
 import { handleNonceMessage } from "./nonce-registry.js";
 import { purgeOnTokenChange, restrictLocalStorage } from "./token-change.js";
+
+const { T, read } = globalThis.prlensMessages;
 
 const { PREFS_KEY, migratePrefs } = globalThis.prlensPrefs;
 
@@ -50,7 +53,7 @@ api.runtime.onMessage.addListener((message, sender, sendResponse) => {
   if (sender.id !== api.runtime.id) return false;
   if (handleNonceMessage(api, message, sender, sendResponse)) return true;
   if (handleEarlyMessage(api, message, sender, sendResponse)) return true;
-  if (message && message.type === "prlens:ping") {
+  if (read(message, [T.PING])) {
     sendResponse({ ok: true, version: api.runtime.getManifest().version });
   }
   return false;

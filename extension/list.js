@@ -32,6 +32,7 @@
  */
 import init, * as wasm from "./pkg/prlens.js";
 import "./github-names.js";
+import "./messages.js"; // every prlens:* message, declared once
 import { openEngineSession } from "./engine-session.js";
 import { connectToPage, nonceOfLocation } from "./page-port.js";
 import "./prefs.js";
@@ -39,10 +40,10 @@ import { earlyListKey, engineKey, freshnessMs, listIsFresh, listKey, listQueryRe
 import { tokenFingerprint } from "./token-change.js";
 import { tokenBoundStorage } from "./token-bound-storage.js";
 
+const { T, read } = globalThis.prlensMessages;
+
 const api = globalThis.browser ?? globalThis.chrome;
 const { PREFS_KEY, TOKEN_KEY, migratePrefs, tokenFrom } = globalThis.prlensPrefs;
-const { pullOf, isOwner, isRepo } = globalThis.prlensNames;
-const MAX_ROWS = 200;
 const MAX_REASON = 80;
 
 const nonce = /^#nonce=[0-9a-f]{32}$/.test(location.hash) ? nonceOfLocation(location.hash) : null;
@@ -66,11 +67,6 @@ const post = (message) => link?.post(message);
 
 const pullKey = (row) => `${row.owner}/${row.repo}#${row.number}`.toLowerCase();
 
-/** A row named by the content script, validated (github-names.js), or null. */
-const rowOf = pullOf;
-
-/** The repository the content script read from the page's address, validated, or null. */
-const scopeOf = (value) => (value && isOwner(value.owner) && isRepo(value.repo) ? { owner: value.owner, repo: value.repo } : null);
 const sameRepo = (row, scope) => Boolean(scope) && listKey(row) === listKey(scope);
 
 /** What the page may see of a badge: level, minutes, estimate, one reason (a driver's label). */
@@ -90,7 +86,7 @@ const readEntry = (key, fp) => readListEntry(api.storage.local, key, fp);
  */
 async function takeEarly(row) {
   try {
-    const answer = await api.runtime.sendMessage({ type: "prlens:take-early", key: earlyListKey(row), authorized: true });
+    const answer = await api.runtime.sendMessage({ type: T.TAKE_EARLY, key: earlyListKey(row), authorized: true });
     return answer && (Number.isInteger(answer.status) || typeof answer.error === "string") ? answer : null;
   } catch {
     return null;
@@ -200,7 +196,7 @@ async function refresh(network) {
   if (generation !== tokenGeneration) return;
   const order = Array.from(wasm.reviewFirstOrder(JSON.stringify(badges.map((badge) => badge.key))), (index) => pullKey(badges[index]));
   performance.mark("prlens:list-scored");
-  post({ type: "prlens:list-badges", badges: badges.map(shownBadge), unavailable, order });
+  post({ type: T.LIST_BADGES, badges: badges.map(shownBadge), unavailable, order });
 }
 
 /** One PR over REST (the panel's fetch and cache), after a user's click on its badge. */
@@ -218,7 +214,7 @@ async function scoreOne(row) {
     entry.badges[row.number] = later(entry.badges[row.number], badge);
     await storage.set({ [key]: entry });
   } catch (error) {
-    if (generation === tokenGeneration) post({ type: "prlens:list-failed", ...row, reason: String(error.message).slice(0, MAX_REASON * 2) });
+    if (generation === tokenGeneration) post({ type: T.LIST_FAILED, ...row, reason: String(error.message).slice(0, MAX_REASON * 2) });
     return;
   }
   await refresh(false);
@@ -235,21 +231,21 @@ api.storage.local.onChanged.addListener((changes) => {
   const token = tokenFrom(changes[TOKEN_KEY].newValue);
   stored = stored.then(({ prefs }) => withToken(prefs, token));
   clicked.clear();
-  post({ type: "prlens:list-badges", badges: [], unavailable: [], order: [] });
+  post({ type: T.LIST_BADGES, badges: [], unavailable: [], order: [] });
   if (rows.length) queue(() => refresh(true));
 });
 
-/** Messages of our content script, over the port (never a page script's). */
+/** Messages of our content script, over the port (never a page script's), validated (messages.js). */
 function onPageMessage(data) {
-  if (!data || typeof data !== "object") return;
-  if (data.type === "prlens:list" && Array.isArray(data.rows)) {
-    rows = data.rows.slice(0, MAX_ROWS).map(rowOf).filter(Boolean);
-    scope = scopeOf(data.scope);
+  const message = read(data, [T.LIST, T.LIST_FETCH]);
+  if (message?.type === T.LIST) {
+    rows = message.rows;
+    scope = message.scope;
     queue(() => refresh(true));
-  } else if (data.type === "prlens:list-fetch") {
+  } else if (message?.type === T.LIST_FETCH) {
     // The content script sends it only for the user's own click on that row's badge.
-    const row = rowOf(data);
-    if (row && rows.some((known) => pullKey(known) === pullKey(row))) {
+    const row = { owner: message.owner, repo: message.repo, number: message.number };
+    if (rows.some((known) => pullKey(known) === pullKey(row))) {
       clicked.add(pullKey(row));
       queue(() => scoreOne(row));
     }

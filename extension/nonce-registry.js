@@ -17,10 +17,12 @@
  */
 
 import "./github-names.js";
+import "./messages.js"; // every prlens:* message, declared once
 import { isContentScript, isExtensionPage } from "./senders.js";
 
+const { T, read } = globalThis.prlensMessages;
+
 const KEY_PREFIX = "prlens.nonce.";
-const NONCE_PATTERN = globalThis.prlensNames.NONCE;
 const MAX_NONCES = 64;
 /** How long a confirm for a not-yet-registered nonce waits: the two messages race (see below). */
 const REGISTER_GRACE_MS = 2000;
@@ -91,7 +93,7 @@ function frameKind(sender) {
  * `tabs.sendMessage` reaches only our content scripts; page scripts neither see nor send it.
  */
 function announceFrame(api, tabId, nonce, kind) {
-  Promise.resolve(api.tabs.sendMessage(tabId, { type: "prlens:frame-ready", nonce, frame: kind }, { frameId: 0 })).catch(() => {
+  Promise.resolve(api.tabs.sendMessage(tabId, { type: T.FRAME_READY, nonce, frame: kind }, { frameId: 0 })).catch(() => {
     // the tab navigated away meanwhile: nobody to connect
   });
 }
@@ -100,16 +102,17 @@ function announceFrame(api, tabId, nonce, kind) {
  * Handles `prlens:register-nonce` (from our content script) and `prlens:confirm-nonce` (from
  * our framed pages: panel, sheet, list). Returns true when it will answer through `sendResponse`.
  */
-export function handleNonceMessage(api, message, sender, sendResponse) {
-  if (!message || typeof message !== "object" || !NONCE_PATTERN.test(String(message.nonce ?? ""))) return false;
-  if (message.type === "prlens:register-nonce" && isContentScript(sender)) {
+export function handleNonceMessage(api, data, sender, sendResponse) {
+  const message = read(data, [T.REGISTER_NONCE, T.CONFIRM_NONCE]); // a valid nonce, or null
+  if (!message) return false;
+  if (message.type === T.REGISTER_NONCE && isContentScript(sender)) {
     register(api, message.nonce, sender.tab.id).then(
       () => sendResponse({ ok: true }),
       () => sendResponse({ ok: false }),
     );
     return true;
   }
-  if (message.type === "prlens:confirm-nonce" && isExtensionPage(api, sender)) {
+  if (message.type === T.CONFIRM_NONCE && isExtensionPage(api, sender)) {
     confirm(api, message.nonce, sender.tab?.id).then(
       (ok) => {
         sendResponse({ ok });

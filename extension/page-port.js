@@ -12,6 +12,9 @@
  * ES module.
  */
 import "./github-names.js";
+import "./messages.js"; // every prlens:* message, declared once
+
+const { T, read } = globalThis.prlensMessages;
 
 const { GITHUB_ORIGIN: PAGE_ORIGIN, NONCE } = globalThis.prlensNames;
 
@@ -31,7 +34,7 @@ export function connectToPage({ api, nonce, onMessage }) {
   let port = null;
   const queue = new Map();
   const confirmed = nonce
-    ? Promise.resolve(api.runtime.sendMessage({ type: "prlens:confirm-nonce", nonce })).then(
+    ? Promise.resolve(api.runtime.sendMessage({ type: T.CONFIRM_NONCE, nonce })).then(
         (answer) => answer?.ok === true,
         () => false,
       )
@@ -48,14 +51,13 @@ export function connectToPage({ api, nonce, onMessage }) {
   if (nonce && window.parent !== window) {
     window.addEventListener("message", (event) => {
       if (event.source !== window.parent || event.origin !== PAGE_ORIGIN) return;
-      const data = event.data;
-      if (!data || typeof data !== "object" || data.type !== "prlens:connect" || data.nonce !== nonce || event.ports.length !== 1) return;
+      if (read(event.data, [T.CONNECT])?.nonce !== nonce || event.ports.length !== 1) return;
       const offered = event.ports[0];
       confirmed.then((ok) => (ok ? adopt(offered) : offered.close()));
     });
     // This document is going (a reload, a move that reloads the iframe): the content script
     // keeps its messages until the next document connects.
-    window.addEventListener("pagehide", () => port?.postMessage({ type: "prlens:goodbye" }));
+    window.addEventListener("pagehide", () => port?.postMessage({ type: T.GOODBYE }));
   }
 
   return {

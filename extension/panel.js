@@ -22,6 +22,7 @@
  * soon as the PR is known, all in parallel; `performance.mark("prlens:…")` marks the steps for
  * the bench (tests/bench/browser.mjs).
  */
+import "./messages.js"; // every prlens:* message, declared once
 import { api, engine, root, settings, view, wasm } from "./panel/state.js";
 import { heldTarget, hintedPull, isFocusDetails, nonce, onPageMessage, parseFacts, postToPage } from "./panel/page-link.js";
 import { documentStyles, loadTheme } from "./panel/theme.js";
@@ -35,6 +36,8 @@ import { isTrap } from "./engine-session.js";
 import { focusDetailsButton } from "./panel-sheet.js";
 import { createCompareMode } from "./panel-compare.js";
 import { tokenBoundStorage } from "./token-bound-storage.js";
+
+const { T } = globalThis.prlensMessages;
 
 performance.mark("prlens:module");
 
@@ -151,7 +154,7 @@ onPageMessage((data) => {
       if (released === held.key) return;
       showHeld(held.label, () => {
         released = held.key;
-        postToPage({ type: "prlens:allow" });
+        postToPage({ type: T.ALLOW });
         onPageMessage.dispatch({ ...data, held: false });
       });
     });

@@ -12,10 +12,13 @@
  */
 import init, * as wasm from "./pkg/prlens.js";
 import "./github-names.js";
+import "./messages.js"; // every prlens:* message, declared once
 import "./prefs.js";
 import { openEngineSession } from "./engine-session.js";
 import { loadTheme } from "./panel/theme.js"; // the same theme rules as the panel beside it
 import { connectToPage, nonceOfLocation } from "./page-port.js";
+
+const { T, read } = globalThis.prlensMessages;
 
 const api = globalThis.browser ?? globalThis.chrome;
 const { PREFS_KEY, TOKEN_KEY } = globalThis.prlensPrefs;
@@ -39,11 +42,8 @@ const sheet = {
 
 /** Messages from our content script (over the port): "opened at section X". */
 function onPageMessage(data) {
-  if (!data || typeof data !== "object") return;
-  if (data.type === "prlens:sheet-open") {
-    const section = typeof data.section === "string" && SECTION_PATTERN.test(data.section) ? data.section : null;
-    opened(section);
-  }
+  const message = read(data, [T.SHEET_OPEN]);
+  if (message) opened(message.section);
 }
 
 const link = connectToPage({ api, nonce, onMessage: onPageMessage });
@@ -53,9 +53,9 @@ const idOf = (key) => `prlens-${key.replace(/_/g, "-")}`;
 const scroller = () => root.querySelector(".prl-sheet-main");
 
 function onAction(action, payload) {
-  if (action === "close-sheet") postToPage({ type: "prlens:sheet-close" });
+  if (action === "close-sheet") postToPage({ type: T.SHEET_CLOSE });
   else if (action === "focus-file" && ANCHOR_PATTERN.test(payload?.anchor ?? "")) {
-    postToPage({ type: sheet.snapshot?.tab === "files" ? "prlens:scroll-to" : "prlens:open-files", anchor: payload.anchor });
+    postToPage({ type: sheet.snapshot?.tab === "files" ? [T.SCROLL_TO] : T.OPEN_FILES, anchor: payload.anchor });
   }
 }
 
@@ -192,18 +192,18 @@ document.addEventListener("keydown", (event) => {
   if (!event.isTrusted) return;
   if (event.key === "Escape") {
     event.preventDefault();
-    postToPage({ type: "prlens:sheet-close" });
+    postToPage({ type: T.SHEET_CLOSE });
   } else if (event.key === "Tab") {
     trapTab(event);
   } else if (sheet.shortcut && shortcuts.fromEvent(event) === sheet.shortcut) {
     event.preventDefault();
-    postToPage({ type: "prlens:sheet-close" });
+    postToPage({ type: T.SHEET_CLOSE });
   }
 });
 
-api.runtime.onMessage.addListener((message, sender) => {
-  if (sender.id !== api.runtime.id || !message || message.type !== "prlens:sheet-signal" || message.nonce !== nonce) return false;
-  show(message);
+api.runtime.onMessage.addListener((data, sender) => {
+  const message = sender.id === api.runtime.id ? read(data, [T.SHEET_SIGNAL]) : null;
+  if (message && message.nonce === nonce) show(message);
   return false;
 });
 
@@ -236,7 +236,7 @@ api.storage.local.get(LAST_SECTION_KEY).then((stored) => {
 }).catch(() => {});
 
 if (nonce) {
-  Promise.resolve(api.runtime.sendMessage({ type: "prlens:sheet-hello", nonce }))
+  Promise.resolve(api.runtime.sendMessage({ type: T.SHEET_HELLO, nonce }))
     .then(show)
     .catch(() => {}); // the panel has nothing yet: its next render is sent here
 }

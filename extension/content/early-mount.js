@@ -18,6 +18,8 @@
 (function earlyMount(root) {
   "use strict";
 
+  const { T } = root.prlensMessages; // messages.js: every prlens:* message, declared once
+
   const content = root.prlensContent;
   if (!content || content.early) return;
   const { url, messaging, mount } = content;
@@ -31,7 +33,7 @@
     // The early requests are early-pull.js's: it names the PR once the page names its head
     // commit and author (without them wave 1 splits in two, docs/performance.md "Early mount").
     const nonce = messaging.createNonce();
-    ext.runtime.sendMessage({ type: "prlens:register-nonce", nonce }).catch(() => {});
+    ext.runtime.sendMessage({ type: T.REGISTER_NONCE, nonce }).catch(() => {});
     const mounted = mount.mountPanel({ doc: document, pull, panelUrl: ext.runtime.getURL("panel.html"), nonce, hidden: true });
     const channel = messaging.openChannel({
       iframe: mounted.iframe,
@@ -39,7 +41,7 @@
       kind: "panel",
       extensionOrigin: new URL(ext.runtime.getURL("")).origin,
       parse: messaging.parsePanelMessage,
-      handlers: { "prlens:resize": ({ height }) => mounted.setHeight(height) },
+      handlers: { [T.RESIZE]: ({ height }) => mounted.setHeight(height) },
     });
     early = { pull, nonce, mounted, channel };
   }

@@ -20,6 +20,8 @@
 (function listBadges(root) {
   "use strict";
 
+  const { T } = root.prlensMessages; // messages.js: every prlens:* message, declared once
+
   const content = root.prlensContent;
   if (!content || content.listStarted) return;
   content.listStarted = true;
@@ -27,8 +29,6 @@
   const { url, selectors: sel, messaging, navigation } = content;
   const ext = root.browser ?? root.chrome;
   const { PREFS_KEY, isEnabledFor, migratePrefs } = root.prlensPrefs; // extension/prefs.js, listed before this file
-  const LEVELS = new Set(["low", "medium", "high", "critical"]);
-  const MAX_TEXT = 160;
   const RESCAN_MS = 300;
   /** prlens's own markup on the list (not GitHub's): the badges and the sort control. */
   const OWN_BADGE = "[data-prlens-list-badge]";
@@ -67,26 +67,6 @@
     return rows;
   }
 
-  const text = (value) => (typeof value === "string" ? value.slice(0, MAX_TEXT) : "");
-
-  /**
-   * A badge from the frame, checked field by field; null when anything is off. The frame sends
-   * only what the badge shows (level, minutes, estimate, one reason) and the draft flag.
-   */
-  function badgeOf(value) {
-    if (!value || typeof value !== "object" || !LEVELS.has(value.level)) return null;
-    if (!root.prlensNames.pullOf(value)) return null;
-    const minutes = Number(value.minutes);
-    return {
-      key: keyOf(value),
-      level: value.level,
-      minutes: Number.isFinite(minutes) && minutes >= 0 ? Math.round(minutes) : 0,
-      estimate: value.estimate === true,
-      draft: value.draft === true,
-      reason: text(value.reason),
-    };
-  }
-
   function badgeElement(row) {
     let badge = row.row.querySelector(OWN_BADGE);
     if (badge) return badge;
@@ -103,7 +83,7 @@
       if (!badge.hasAttribute("data-prlens-list-level") || badge.getAttribute("data-prlens-list-estimate") === "true") {
         setPending(badge, "scoring this PR…");
         current.clicked.add(keyOf(row.pull));
-        post({ type: "prlens:list-fetch", owner: row.pull.owner, repo: row.pull.repo, number: row.pull.number });
+        post({ type: T.LIST_FETCH, owner: row.pull.owner, repo: row.pull.repo, number: row.pull.number });
       }
     });
     row.link.after(badge);
@@ -202,31 +182,22 @@
     const serialized = JSON.stringify([current.scope, rows]);
     if (serialized === current.rowsSent) return;
     current.rowsSent = serialized;
-    post({ type: "prlens:list", scope: current.scope, rows });
+    post({ type: T.LIST, scope: current.scope, rows });
   }
 
+  /** The frame's badges, validated by messages.js (level, minutes, estimate, draft, one reason). */
   function onBadges(data) {
-    if (!Array.isArray(data.badges)) return;
-    current.badges = new Map(data.badges.map(badgeOf).filter(Boolean).map((badge) => [badge.key, badge]));
+    current.badges = new Map(data.badges.map((badge) => [keyOf(badge), badge]));
     for (const key of current.badges.keys()) current.clicked.delete(key);
-    current.unavailable = new Map((Array.isArray(data.unavailable) ? data.unavailable : []).filter((row) => root.prlensNames.pullOf(row)).map((row) => [keyOf(row), text(row.reason)]));
-    current.order = (Array.isArray(data.order) ? data.order : []).filter((key) => typeof key === "string");
+    current.unavailable = new Map(data.unavailable.map((row) => [keyOf(row), row.reason]));
+    current.order = data.order;
     paint();
   }
 
   function onFailed(data) {
-    if (!root.prlensNames.pullOf(data)) return;
-    current.unavailable.set(keyOf(data), `prlens could not score this PR: ${text(data.reason)}; click to retry`);
+    current.unavailable.set(keyOf(data), `prlens could not score this PR: ${data.reason}; click to retry`);
     current.clicked.delete(keyOf(data));
     paint();
-  }
-
-  /** The frame's messages (over its port, content/messaging.js), validated; null when off. */
-  function parseListMessage(data) {
-    if (!data || typeof data !== "object" || typeof data.type !== "string") return null;
-    if (data.type === "prlens:goodbye") return { type: data.type };
-    if (data.type === "prlens:list-badges" || data.type === "prlens:list-failed") return data;
-    return null;
   }
 
   function teardown() {
@@ -242,7 +213,7 @@
     const nonce = messaging.createNonce();
     // The background keeps the nonce for the frame to confirm (nonce-registry.js), and then tells
     // this script to hand the frame its port; sent before the iframe exists.
-    ext.runtime.sendMessage({ type: "prlens:register-nonce", nonce }).catch(() => {});
+    ext.runtime.sendMessage({ type: T.REGISTER_NONCE, nonce }).catch(() => {});
     const listUrl = ext.runtime.getURL("list.html");
     const host = document.createElement("div");
     host.id = "prlens-list-root";
@@ -273,7 +244,7 @@
       nonce,
       kind: "list",
       extensionOrigin: new URL(ext.runtime.getURL("")).origin,
-      parse: parseListMessage,
+      parse: messaging.parseListMessage,
       handlers: {
         hello() {
           if (current !== state) return;
@@ -281,14 +252,14 @@
           state.rowsSent = null;
           sendRows();
         },
-        "prlens:list-badges": (data) => current === state && onBadges(data),
-        "prlens:list-failed": (data) => current === state && onFailed(data),
+        [T.LIST_BADGES]: (data) => current === state && onBadges(data),
+        [T.LIST_FAILED]: (data) => current === state && onFailed(data),
       },
     });
     current = state;
     // The background sends the list query of the address's repository while the frame boots
     // (early-requests.js); the rows, which a page script can forge, name none.
-    if (state.scope) ext.runtime.sendMessage({ type: "prlens:early-list", repos: [state.scope] }).catch(() => {});
+    if (state.scope) ext.runtime.sendMessage({ type: T.EARLY_LIST, repos: [state.scope] }).catch(() => {});
     document.body.append(host);
     observer.observe(document.body, { childList: true, subtree: true });
     paint();

@@ -15,6 +15,8 @@
 (function main(root) {
   "use strict";
 
+  const { T } = root.prlensMessages; // messages.js: every prlens:* message, declared once
+
   const content = root.prlensContent;
   if (!content || content.started) return; // loaded twice into the same world
   content.started = true;
@@ -54,7 +56,7 @@
     const { pull } = state;
     if (pull.compare) return { ...compareFactsMessage(pull), held: state.held };
     return {
-      type: "prlens:facts",
+      type: T.FACTS,
       held: state.held,
       owner: pull.owner,
       repo: pull.repo,
@@ -68,7 +70,7 @@
   /** The compare page's self-check: the comparison, and the form's title and description. */
   function compareFactsMessage(target) {
     return {
-      type: "prlens:compare-facts",
+      type: T.COMPARE_FACTS,
       owner: target.owner,
       repo: target.repo,
       base: target.base,
@@ -140,7 +142,7 @@
     const nonce = messaging.createNonce();
     // The background keeps the nonce for the panel to confirm (nonce-registry.js); sent before
     // the iframe exists, and the background waits for it if the panel asks first.
-    ext.runtime.sendMessage({ type: "prlens:register-nonce", nonce }).catch(() => {});
+    ext.runtime.sendMessage({ type: T.REGISTER_NONCE, nonce }).catch(() => {});
     const panelUrl = ext.runtime.getURL("panel.html");
     const mounted = mount.mountPanel({ doc: document, pull, panelUrl, nonce, hidden: !prefsKnown });
     const channel = messaging.openChannel({
@@ -172,8 +174,8 @@
       nonce,
       sheetUrl: ext.runtime.getURL("sheet.html"),
       extensionOrigin: new URL(ext.runtime.getURL("")).origin,
-      focusPanel: () => channel.send({ type: "prlens:focus-details" }),
-      onFileLink: (type, anchor) => (type === "prlens:scroll-to" ? scrollToFile(anchor) : root.location.assign(url.filesUrl(state.pull, anchor))),
+      focusPanel: () => channel.send({ type: T.FOCUS_DETAILS }),
+      onFileLink: (type, anchor) => (type === T.SCROLL_TO ? scrollToFile(anchor) : root.location.assign(url.filesUrl(state.pull, anchor))),
     });
     current = state;
     // After `current` is set: an early panel that has already connected is answered at once.
@@ -182,12 +184,12 @@
         state.ready = true;
         sendFacts(true);
       },
-      "prlens:resize": ({ height }) => mounted.setHeight(height),
-      "prlens:scroll-to": ({ anchor }) => scrollToFile(anchor),
-      "prlens:open-files": ({ anchor }) => root.location.assign(filesUrlOf(state.pull, anchor ?? undefined)),
-      "prlens:open-sheet": () => state.sheet.open({ from: "panel" }),
+      [T.RESIZE]: ({ height }) => mounted.setHeight(height),
+      [T.SCROLL_TO]: ({ anchor }) => scrollToFile(anchor),
+      [T.OPEN_FILES]: ({ anchor }) => root.location.assign(filesUrlOf(state.pull, anchor ?? undefined)),
+      [T.OPEN_SHEET]: () => state.sheet.open({ from: "panel" }),
       // The user clicked the held panel's button (a click in our frame): let this target in.
-      "prlens:allow": () => {
+      [T.ALLOW]: () => {
         if (!state.held) return;
         state.held = false;
         gesture.allow(state.href);

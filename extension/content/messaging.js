@@ -29,11 +29,7 @@
   "use strict";
 
   const ext = root.browser ?? root.chrome;
-  const ANCHOR_PATTERN = root.prlensNames.DIFF_ANCHOR;
-  const NONCE_PATTERN = root.prlensNames.NONCE;
-  const MIN_HEIGHT = 40;
-  const MAX_HEIGHT = 5000;
-  const FRAME_KINDS = new Set(["panel", "sheet", "list"]);
+  const { T, read } = root.prlensMessages; // messages.js: every message, declared once
 
   /** A fresh 128-bit nonce as 32 lowercase hex digits. */
   function createNonce() {
@@ -42,47 +38,12 @@
     return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
   }
 
-  /** A file anchor from a frame, or null (`open-files` may name none). */
-  function anchorMessage(data) {
-    if (data.anchor === undefined && data.type === "prlens:open-files") return { type: data.type, anchor: null };
-    return typeof data.anchor === "string" && ANCHOR_PATTERN.test(data.anchor) ? { type: data.type, anchor: data.anchor } : null;
-  }
-
-  /** The panel's own messages, validated; null when anything is off. */
-  function parsePanelMessage(data) {
-    if (!data || typeof data !== "object" || typeof data.type !== "string") return null;
-    switch (data.type) {
-      case "prlens:goodbye":
-      case "prlens:open-sheet":
-      case "prlens:allow":
-        return { type: data.type };
-      case "prlens:resize": {
-        const height = Number(data.height);
-        if (!Number.isFinite(height)) return null;
-        return { type: data.type, height: Math.round(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, height))) };
-      }
-      case "prlens:scroll-to":
-      case "prlens:open-files":
-        return anchorMessage(data);
-      default:
-        return null;
-    }
-  }
-
-  /** The details sheet's own messages, validated; null when anything is off. */
-  function parseSheetMessage(data) {
-    if (!data || typeof data !== "object" || typeof data.type !== "string") return null;
-    switch (data.type) {
-      case "prlens:goodbye":
-      case "prlens:sheet-close":
-        return { type: data.type };
-      case "prlens:scroll-to":
-      case "prlens:open-files":
-        return anchorMessage(data);
-      default:
-        return null;
-    }
-  }
+  /** What the panel may send us (messages.js validates each), or null. */
+  const parsePanelMessage = (data) => read(data, [T.GOODBYE, T.OPEN_SHEET, T.ALLOW, T.RESIZE, T.SCROLL_TO, T.OPEN_FILES]);
+  /** What the details sheet may send us, or null. */
+  const parseSheetMessage = (data) => read(data, [T.GOODBYE, T.SHEET_CLOSE, T.SCROLL_TO, T.OPEN_FILES]);
+  /** What the list frame may send us, or null. */
+  const parseListMessage = (data) => read(data, [T.GOODBYE, T.LIST_BADGES, T.LIST_FAILED]);
 
   /** Open channels by `${kind}:${nonce}`, for the background's `frame-ready` notes. */
   const channels = new Map();
@@ -90,8 +51,8 @@
 
   function onRuntimeMessage(message, sender) {
     if (!sender || sender.id !== ext.runtime.id || sender.tab) return false; // the background only
-    if (!message || message.type !== "prlens:frame-ready" || !FRAME_KINDS.has(message.frame) || !NONCE_PATTERN.test(String(message.nonce))) return false;
-    channels.get(`${message.frame}:${message.nonce}`)?.connect();
+    const ready = read(message, [T.FRAME_READY]);
+    if (ready) channels.get(`${ready.frame}:${ready.nonce}`)?.connect();
     return false;
   }
 
@@ -121,7 +82,7 @@
     function onPortMessage(event) {
       const message = parse(event.data);
       if (!message) return;
-      if (message.type === "prlens:goodbye") {
+      if (message.type === T.GOODBYE) {
         greeted = false; // this document is going; the next one connects anew
         return;
       }
@@ -135,7 +96,7 @@
       port?.close();
       port = port1;
       port.onmessage = onPortMessage;
-      iframe.contentWindow?.postMessage({ type: "prlens:connect", nonce }, extensionOrigin, [port2]);
+      iframe.contentWindow?.postMessage({ type: T.CONNECT, nonce }, extensionOrigin, [port2]);
       greeted = true;
       for (const message of pending.values()) port.postMessage(message);
       pending.clear();
@@ -167,5 +128,5 @@
   }
 
   root.prlensContent = root.prlensContent || {};
-  root.prlensContent.messaging = Object.freeze({ createNonce, parsePanelMessage, parseSheetMessage, openChannel, ANCHOR_PATTERN });
+  root.prlensContent.messaging = Object.freeze({ createNonce, parsePanelMessage, parseSheetMessage, parseListMessage, openChannel });
 })(globalThis);

@@ -18,6 +18,8 @@
 (function defineSheet(root) {
   "use strict";
 
+  const { T } = root.prlensMessages; // messages.js: every prlens:* message, declared once
+
   /** Deep-link ids: `prlens-` + the section key with `-` for `_` (as src/web/render/sheet.rs). */
   const SECTIONS = ["risk", "contributors", "intent", "evidence", "supply_chain", "focus", "triage", "conventions", "checks", "governance", "next_steps"];
 
@@ -88,11 +90,11 @@
         handlers: {
           hello() {
             state.ready = true;
-            if (state.open) post({ type: "prlens:sheet-open", section: state.section });
+            if (state.open) post({ type: T.SHEET_OPEN, section: state.section });
           },
-          "prlens:sheet-close": () => close(),
-          "prlens:scroll-to": ({ type, anchor }) => followFile(type, anchor),
-          "prlens:open-files": ({ type, anchor }) => anchor && followFile(type, anchor),
+          [T.SHEET_CLOSE]: () => close(),
+          [T.SCROLL_TO]: ({ type, anchor }) => followFile(type, anchor),
+          [T.OPEN_FILES]: ({ type, anchor }) => anchor && followFile(type, anchor),
         },
       });
       mounted.addLayer(layer);
@@ -116,7 +118,7 @@
       state.layer.style.display = "block";
       mounted.host.setAttribute("data-prlens-sheet", "open");
       state.frame.focus();
-      if (state.ready) post({ type: "prlens:sheet-open", section });
+      if (state.ready) post({ type: T.SHEET_OPEN, section });
     }
 
     function close() {
@@ -124,7 +126,6 @@
       state.open = false;
       state.layer.style.display = "none";
       mounted.host.setAttribute("data-prlens-sheet", "closed");
-      post({ type: "prlens:sheet-hidden" });
       const back = state.returnTo;
       state.returnTo = null;
       if (back === "panel") {

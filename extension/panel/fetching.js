@@ -2,6 +2,7 @@
  * Fetching the PR on screen from GitHub (in wasm), scoring and showing it, with coalesced
  * progress; "load", "refresh" and "poll" differ in what an error or an unchanged bundle does.
  */
+import "../messages.js"; // every prlens:* message, declared once
 import { api, engine, engineSettings, root, settings, view, wasm } from "./state.js";
 import { render, showError, showLoading } from "./show.js";
 import { learnDigests, pageWithAnchors, rescore } from "./scoring.js";
@@ -9,6 +10,8 @@ import { writeCachedPanel } from "./storage.js";
 import { isTrap } from "../engine-session.js";
 import { hintedPull } from "./page-link.js";
 import { tokenBoundStorage } from "../token-bound-storage.js";
+
+const { T } = globalThis.prlensMessages;
 
 const { samePull } = globalThis.prlensNames;
 
@@ -26,7 +29,7 @@ function content(bundleJson) {
 
 /** Every answer the background holds for the hinted PR now, as url → answer (one message). */
 function takeAnswers() {
-  return api.runtime.sendMessage({ type: "prlens:take-early-pull", ...hintedPull }).then(
+  return api.runtime.sendMessage({ type: T.TAKE_EARLY_PULL, ...hintedPull }).then(
     (answers) => {
       performance.mark("prlens:early-answers");
       return new Map(Array.isArray(answers) ? answers : []);

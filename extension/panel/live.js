@@ -2,9 +2,12 @@
  * Keeping the panel live and sized: a conditional poll while the tab is visible (re-scores only
  * when GitHub's answers changed), and the panel's height for the page's iframe.
  */
+import "../messages.js"; // every prlens:* message, declared once
 import { root, settings, view } from "./state.js";
 import { postToPage } from "./page-link.js";
 import { update } from "./fetching.js";
+
+const { T } = globalThis.prlensMessages;
 
 const DEFAULT_POLL_SECONDS = 60;
 
@@ -44,6 +47,6 @@ export function keepLive() {
     }
   });
   window.addEventListener("pagehide", stopPoll);
-  const resizeObserver = new ResizeObserver(() => postToPage({ type: "prlens:resize", height: contentHeight() }));
+  const resizeObserver = new ResizeObserver(() => postToPage({ type: T.RESIZE, height: contentHeight() }));
   resizeObserver.observe(root);
 }

@@ -3,13 +3,12 @@
  * address), its port to our content script (page-port.js: never a post to the page), and the
  * validation of the page's untrusted facts.
  */
+import "../messages.js"; // every prlens:* message, declared once
 import { api } from "./state.js";
-import { parseAnchors } from "../diff-anchors.js";
 import { connectToPage, nonceOfLocation } from "../page-port.js";
 
-const TABS = new Set(["conversation", "files", "commits", "other"]);
-const MAX_TEXT = 1000;
-const MAX_PATHS = 3000;
+const { T, read } = globalThis.prlensMessages;
+
 const names = globalThis.prlensNames;
 
 const hash = /^#nonce=([0-9a-f]{32})(?:&pr=([^/&]+)\/([^/&]+)\/([0-9]{1,10}))?$/.exec(location.hash);
@@ -57,16 +56,15 @@ onPageMessage.dispatch = (data) => handlers.forEach((handler) => handler(data));
  * click or key press, content/gesture.js): `{key, label}` of the PR or comparison; else null.
  */
 export function heldTarget(data) {
-  if (!data || typeof data !== "object" || data.held !== true) return null;
-  if (data.type === "prlens:facts") {
-    const pull = names.pullOf(data);
-    return pull ? { key: `${pull.owner}/${pull.repo}#${pull.number}`, label: `${pull.owner}/${pull.repo}#${pull.number}` } : null;
+  const message = read(data, [T.FACTS, T.COMPARE_FACTS]);
+  if (!message?.held) return null;
+  if (message.pull) {
+    const { owner, repo, number } = message.pull;
+    return { key: `${owner}/${repo}#${number}`, label: `${owner}/${repo}#${number}` };
   }
-  if (data.type === "prlens:compare-facts" && names.isOwner(data.owner) && names.isRepo(data.repo) && typeof data.head === "string") {
-    const range = `${typeof data.base === "string" ? data.base : ""}...${data.head}`.slice(0, 300);
-    return { key: `${data.owner}/${data.repo}:${range}`, label: `${data.owner}/${data.repo} ${range}` };
-  }
-  return null;
+  const { owner, repo, base, head } = message.target;
+  const range = `${base ?? ""}...${head}`.slice(0, 300);
+  return { key: `${owner}/${repo}:${range}`, label: `${owner}/${repo} ${range}` };
 }
 
 /**
@@ -77,44 +75,16 @@ export function postToPage(message) {
   link.post(message);
 }
 
-/** Untrusted text cut to a bounded length; anything else is absent. */
-export function boundedText(value) {
-  return typeof value === "string" ? value.slice(0, MAX_TEXT) : undefined;
-}
-
-function paths(value) {
-  if (!Array.isArray(value)) return [];
-  return value.filter((item) => typeof item === "string" && item.length <= MAX_TEXT).slice(0, MAX_PATHS);
-}
-
-/** The `page` section of the bundle from untrusted facts: known fields, bounded sizes. */
-function pageFacts(facts) {
-  if (!facts || typeof facts !== "object" || Array.isArray(facts)) return null;
-  const page = {};
-  for (const key of ["title", "state", "author", "base_ref", "head_ref", "head_sha", "viewer"]) {
-    const value = boundedText(facts[key]);
-    if (value !== undefined) page[key] = value;
-  }
-  page.viewed_files = paths(facts.viewed_files);
-  page.generated_files = paths(facts.generated_files);
-  return page;
-}
-
-/** A validated `prlens:facts` message, or null. */
+/**
+ * A `prlens:facts` message validated by its declaration (messages.js: names by the strict
+ * patterns, the page facts bounded, anchors as 64-hex digests), or null.
+ */
 export function parseFacts(data) {
-  if (!data || typeof data !== "object" || data.type !== "prlens:facts") return null;
-  const pull = names.pullOf(data);
-  if (!pull) return null;
-  return {
-    pull,
-    tab: TABS.has(data.tab) ? data.tab : "other",
-    colorMode: typeof data.colorMode === "string" && /^[a-z_-]{1,40}$/.test(data.colorMode) ? data.colorMode : undefined,
-    facts: pageFacts(data.facts),
-    anchors: parseAnchors(data.facts),
-  };
+  const message = read(data, [T.FACTS]);
+  return message && { pull: message.pull, tab: message.tab, colorMode: message.colorMode, facts: message.facts, anchors: message.anchors };
 }
 
 /** True for the content script's "the sheet closed, focus the details button" note. */
 export function isFocusDetails(data) {
-  return data?.type === "prlens:focus-details";
+  return read(data, [T.FOCUS_DETAILS]) !== null;
 }

@@ -44,6 +44,7 @@ function loadContent(files) {
   sandbox.globalThis = sandbox;
   vm.createContext(sandbox);
   vm.runInContext(fs.readFileSync(path.join(repoRoot, "extension/github-names.js"), "utf8"), sandbox, { filename: "github-names.js" });
+  vm.runInContext(fs.readFileSync(path.join(repoRoot, "extension/messages.js"), "utf8"), sandbox, { filename: "messages.js" });
   for (const file of files) {
     vm.runInContext(fs.readFileSync(path.join(repoRoot, "extension/content", file), "utf8"), sandbox, { filename: file });
   }
