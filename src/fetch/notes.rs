@@ -61,7 +61,7 @@ pub fn pull_error(error: &GetError, with_token: bool) -> FetchError {
             FetchError::timeout(REQUEST_TIMEOUT_MS / 1000)
         }
         GetError::Transport(TransportError::Offline(_)) => FetchError::offline(),
-        GetError::Malformed => FetchError::malformed("the pull request"),
+        GetError::Malformed | GetError::Unreadable(_) => FetchError::malformed("the pull request"),
     }
 }
 
@@ -94,6 +94,7 @@ pub fn failure_note(section: &str, error: &GetError) -> String {
         }
         GetError::Transport(TransportError::Offline(_)) => "network unreachable".to_string(),
         GetError::Malformed => "the answer was not the JSON expected".to_string(),
+        GetError::Unreadable(why) => format!("github.com's answer was not usable ({why})"),
     };
     format!("{section}: {reason}")
 }

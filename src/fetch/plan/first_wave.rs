@@ -9,10 +9,12 @@ use super::pages::{first_page, note_if_stale, FirstPage, Paged};
 use super::parts::{Part, Wave};
 use super::state::{FirstWave, Got, Plan};
 use crate::fetch::assemble::BundleDraft;
+use crate::fetch::client::BodyFormat;
 use crate::fetch::error::FetchError;
 use crate::fetch::limits::{DEFENSE_MIN_REMAINING, PER_PAGE};
 use crate::fetch::link::link_url;
 use crate::fetch::notes::{failure_note, pull_error};
+use crate::fetch::session::check_against_pull;
 use crate::fetch::transport::LocalBoxFuture;
 
 /// What wave 1 left for the next: the draft, the head and author the pull names, and the first
@@ -52,9 +54,15 @@ pub(super) async fn send(
         api.timeline(),
     );
     let tracker = &plan.tracker;
+    let files_request: LocalBoxFuture<'_, Got> = match &plan.session {
+        Some(session) => {
+            Box::pin(client.get_as(session.diff_url(), policy.per_head, BodyFormat::GitDiff))
+        }
+        None => Box::pin(client.get(&files_url, policy.per_head)),
+    };
     let own = vec![
         tracker.track("pull request", client.get(&pull_url, policy.quick)),
-        tracker.track("files", client.get(&files_url, policy.per_head)),
+        tracker.track("files", files_request),
         tracker.track("commits", client.get(&commits_url, policy.per_head)),
         tracker.track("reviews", client.get(&reviews_url, policy.per_head)),
         tracker.track(
@@ -116,7 +124,10 @@ pub(super) async fn send(
         .map(str::to_string);
     draft.pull = pull.body;
 
-    let files = first_page(&mut draft, plan, Paged::Files, &files_url, files);
+    let files = match &plan.session {
+        Some(_) => from_session_diff(&mut draft, plan, files).await,
+        None => first_page(&mut draft, plan, Paged::Files, &files_url, files),
+    };
     let commits = first_page(&mut draft, plan, Paged::Commits, &commits_url, commits);
     match reviews {
         Ok(fetched) => {
@@ -163,4 +174,43 @@ pub(super) fn head_sha(pull: &Value) -> Option<String> {
         .as_str()
         .filter(|sha| !sha.is_empty())
         .map(str::to_string)
+}
+
+/// The files section from github.com's diff of this PR, checked against the pull; when the diff
+/// is missing, unreadable or disagrees, the API's first files page (one more round trip) and a
+/// note saying why, so the panel shows the view as partial-sourced rather than guessing.
+async fn from_session_diff(
+    draft: &mut BundleDraft,
+    plan: &Plan<'_>,
+    diff: Got,
+) -> Option<FirstPage> {
+    let checked = match diff {
+        Ok(fetched) => match fetched.body.as_array() {
+            Some(files) => check_against_pull(files, &draft.pull).map(|()| files.clone()),
+            None => Err("it was not a file list".to_string()),
+        },
+        Err(error) => Err(crate::fetch::notes::failure_note("diff", &error)
+            .trim_start_matches("diff: ")
+            .to_string()),
+    };
+    match checked {
+        Ok(files) => {
+            draft.files = Some(Vec::new());
+            Some(FirstPage {
+                items: files,
+                link: None,
+            })
+        }
+        Err(why) => {
+            draft.note(format!(
+                "files: github.com's diff of this pull request could not be used ({why}); read from the API instead"
+            ));
+            let files_url = plan.api.files();
+            let answer = plan.wave(vec![plan
+                .tracker
+                .track("files", plan.client.get(&files_url, plan.policy.per_head))]);
+            let fetched = answer.await.into_iter().next()?;
+            first_page(draft, plan, Paged::Files, &files_url, fetched)
+        }
+    }
 }
