@@ -14,6 +14,11 @@ use super::transport::TransportError;
 /// The contract's note when check runs are unreadable with the token.
 pub const CHECKS_FALLBACK_NOTE: &str = "check_runs: checks not readable with this token (fine-grained tokens lack Checks); using commit statuses";
 
+/// The note of a no-token view that read the PR's own diff from github.com: what it left out to
+/// keep within the anonymous hourly budget (none of it changes the level or the action of any
+/// project bundle: docs/sources.md "Session sources").
+pub const SESSION_SKIPPED: &str = "history, familiarity, public events, linked issues, the PR template and other committers' profiles: not read without a token, to keep within the 60 anonymous requests an hour (a token adds them)";
+
 /// How the note of a first view ends that names the sections still on the network.
 const AFTER_FIRST_VIEW: &str = "after the first view";
 

@@ -9,7 +9,7 @@ use super::pages::{first_page, note_if_stale, FirstPage, Paged};
 use super::parts::{Part, Wave};
 use super::state::{FirstWave, Got, Plan};
 use crate::fetch::assemble::BundleDraft;
-use crate::fetch::client::BodyFormat;
+use crate::fetch::client::{BodyFormat, Fetched, GetError, Origin};
 use crate::fetch::error::FetchError;
 use crate::fetch::limits::{DEFENSE_MIN_REMAINING, PER_PAGE};
 use crate::fetch::link::link_url;
@@ -64,7 +64,11 @@ pub(super) async fn send(
         tracker.track("pull request", client.get(&pull_url, policy.quick)),
         tracker.track("files", files_request),
         tracker.track("commits", client.get(&commits_url, policy.per_head)),
-        tracker.track("reviews", client.get(&reviews_url, policy.per_head)),
+        // Without a token, the timeline's `reviewed` events are the reviews (one request less).
+        match plan.session {
+            Some(_) => Box::pin(async { Err(GetError::Unreadable(FROM_TIMELINE.into())) }),
+            None => tracker.track("reviews", client.get(&reviews_url, policy.per_head)),
+        },
         tracker.track(
             "timeline",
             client.get_within_budget(&timeline_url, policy.checks, DEFENSE_MIN_REMAINING),
@@ -129,6 +133,26 @@ pub(super) async fn send(
         None => first_page(&mut draft, plan, Paged::Files, &files_url, files),
     };
     let commits = first_page(&mut draft, plan, Paged::Commits, &commits_url, commits);
+    let timeline = first_page(&mut draft, plan, Paged::Timeline, &timeline_url, timeline);
+    let reviews = match reviews {
+        Err(GetError::Unreadable(why)) if why == FROM_TIMELINE => {
+            match timeline.as_ref().and_then(reviews_from_timeline) {
+                Some(derived) => Ok(derived),
+                // The timeline has more pages (or none came): ask the reviews themselves.
+                None => {
+                    let asked = plan.wave(vec![plan
+                        .tracker
+                        .track("reviews", client.get(&reviews_url, policy.per_head))]);
+                    asked
+                        .await
+                        .into_iter()
+                        .next()
+                        .unwrap_or(Err(GetError::Malformed))
+                }
+            }
+        }
+        other => other,
+    };
     match reviews {
         Ok(fetched) => {
             note_if_stale(&mut draft, plan, "reviews", &reviews_url, &fetched);
@@ -146,7 +170,7 @@ pub(super) async fn send(
         }
         Err(error) => draft.note(failure_note("reviews", &error)),
     }
-    let timeline = first_page(&mut draft, plan, Paged::Timeline, &timeline_url, timeline);
+
     let early = match hint {
         Some(hint) => {
             let early = hint.confirm(early_parts, head.as_deref(), author.as_deref(), &mut draft);
@@ -213,4 +237,43 @@ async fn from_session_diff(
             first_page(draft, plan, Paged::Files, &files_url, fetched)
         }
     }
+}
+
+/// The placeholder for "reviews: read from the timeline" in a session wave 1.
+const FROM_TIMELINE: &str = "from the timeline";
+
+/// The reviews, as `GET …/pulls/{n}/reviews` lists them, from a complete timeline page 1 (no
+/// `next` page): each `reviewed` event is one submitted review, with its user, state, commit,
+/// time and association (docs.github.com REST "Timeline events", event `reviewed`, read
+/// 2026-12-10). `None` when the timeline has more pages (a review may be on them).
+fn reviews_from_timeline(timeline: &FirstPage) -> Option<Fetched> {
+    if timeline
+        .link
+        .as_deref()
+        .and_then(|link| link_url(link, "next"))
+        .is_some()
+    {
+        return None;
+    }
+    let reviews = timeline
+        .items
+        .iter()
+        .filter(|event| event.get("event").and_then(Value::as_str) == Some("reviewed"))
+        .map(|event| {
+            let mut review = event.clone();
+            if let Some(object) = review.as_object_mut() {
+                object.remove("event");
+                if let Some(state) = object.get("state").and_then(Value::as_str) {
+                    let upper = state.to_ascii_uppercase();
+                    object.insert("state".into(), Value::String(upper));
+                }
+            }
+            review
+        })
+        .collect();
+    Some(Fetched {
+        body: Value::Array(reviews),
+        link: None,
+        origin: Origin::Network,
+    })
 }

@@ -162,3 +162,57 @@ fn a_revisit_revalidates_the_diff_from_the_cache() {
     assert_eq!(request.header("if-none-match"), Some("\"diff-1\""));
     assert_eq!(bundle["files"].as_array().unwrap().len(), 2);
 }
+
+#[test]
+fn a_cold_no_token_view_asks_the_api_only_for_what_only_the_api_has() {
+    let fake = pr();
+    fake.on(DIFF_URL, vec![text(&diff())]);
+    let bundle = run(&fake, &MemoryStore::default(), &session_options()).unwrap();
+    let mut api: Vec<String> = fake
+        .sent_urls()
+        .into_iter()
+        .filter(|sent| sent.starts_with(API))
+        .map(|sent| sent.trim_start_matches(API).to_string())
+        .collect();
+    api.sort();
+    assert_eq!(
+        api,
+        [
+            "/repos/o/r/commits/abc123/check-runs?per_page=100",
+            "/repos/o/r/commits/abc123/status",
+            "/repos/o/r/issues/7/timeline?per_page=100",
+            "/repos/o/r/pulls/7",
+            "/repos/o/r/pulls/7/commits?per_page=100",
+            "/users/alice",
+        ]
+    );
+    // The reviews are the timeline's `reviewed` events, in the reviews API's shape.
+    assert_eq!(
+        bundle["reviews"],
+        json!([{"user": {"login": "carol"}, "state": "APPROVED", "commit_id": SHA}])
+    );
+    assert!(notes(&bundle)
+        .iter()
+        .any(|note| note.starts_with("history, familiarity")));
+}
+
+#[test]
+fn a_timeline_with_more_pages_means_the_reviews_are_asked_for() {
+    let fake = pr();
+    fake.on(DIFF_URL, vec![text(&diff())]);
+    let timeline = url("/repos/o/r/issues/7/timeline?per_page=100");
+    let next = format!("<{timeline}&page=2>; rel=\"next\", <{timeline}&page=2>; rel=\"last\"");
+    fake.on(
+        &timeline,
+        vec![with_headers(
+            ok(json!([{"event": "committed", "sha": "c1"}])),
+            &[("link", &next)],
+        )],
+    );
+    let bundle = run(&fake, &MemoryStore::default(), &session_options()).unwrap();
+    assert_eq!(
+        fake.count(&url("/repos/o/r/pulls/7/reviews?per_page=100")),
+        1
+    );
+    assert_eq!(bundle["reviews"][0]["state"], "APPROVED");
+}
