@@ -174,7 +174,7 @@ fn a_cold_no_token_view_asks_the_api_only_for_what_only_the_api_has() {
         .filter(|sent| sent.starts_with(API))
         .map(|sent| sent.trim_start_matches(API).to_string())
         .collect();
-    api.sort();
+    crate::order::sort(&mut api);
     assert_eq!(
         api,
         [
