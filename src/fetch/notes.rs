@@ -17,7 +17,7 @@ pub const CHECKS_FALLBACK_NOTE: &str = "check_runs: checks not readable with thi
 /// The note of a no-token view that read the PR's own diff from github.com: what it left out to
 /// keep within the anonymous hourly budget (none of it changes the level or the action of any
 /// project bundle: docs/sources.md "Session sources").
-pub const SESSION_SKIPPED: &str = "history, familiarity, public events, linked issues, the PR template and other committers' profiles: not read without a token, to keep within the 60 anonymous requests an hour (a token adds them)";
+pub const SESSION_SKIPPED: &str = "history, familiarity, public events, linked issues and the PR template: not read without a token, to keep within the 60 anonymous requests an hour (a token adds them)";
 
 /// How the note of a first view ends that names the sections still on the network.
 const AFTER_FIRST_VIEW: &str = "after the first view";

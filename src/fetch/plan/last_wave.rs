@@ -27,7 +27,7 @@ pub(super) async fn send(plan: &Plan<'_>, second: AfterSecondWave) -> BundleDraf
     let later: Vec<String> = draft
         .commit_authors()
         .into_iter()
-        .filter(|login| !people.contains(login) && plan.session.is_none())
+        .filter(|login| !people.contains(login))
         .take((MAX_EXTRA_USERS + 1).saturating_sub(people.len()))
         .collect();
     push_people(&mut wave, plan, &later, &people);

@@ -105,9 +105,6 @@ pub(super) async fn send(
         ..BundleDraft::default()
     };
     for login in first_commits.commit_authors() {
-        if plan.session.is_some() {
-            break; // no token: the author's profile only
-        }
         if !people.contains(&login) && people.len() <= MAX_EXTRA_USERS {
             people.push(login);
         }

@@ -184,6 +184,7 @@ fn a_cold_no_token_view_asks_the_api_only_for_what_only_the_api_has() {
             "/repos/o/r/pulls/7",
             "/repos/o/r/pulls/7/commits?per_page=100",
             "/users/alice",
+            "/users/bob",
         ]
     );
     // The reviews are the timeline's `reviewed` events, in the reviews API's shape.
