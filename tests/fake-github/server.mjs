@@ -30,6 +30,7 @@ import { makeSelfSignedCert } from "./cert.mjs";
 import { faultApplies, faultResponse, mangleBody, parseFault, FAULT_KINDS } from "./faults.mjs";
 import { renderPage, githubCsp, pageOptions, tailSplit } from "./pages.mjs";
 import { RateLimiter } from "./ratelimit.mjs";
+import { diffRoutes, DIFF_FAULTS, PATCH_DIFF_HOST } from "./diffs.mjs";
 import { BundleStore } from "./store.mjs";
 
 const API_HOST = "api.github.com";
@@ -106,7 +107,10 @@ export async function startFakeGitHub(options = {}) {
     viewed: new Set(viewed),
     limiter: new RateLimiter(),
     page: pageOptions(page),
+    diffFault: null, // diffs.mjs: "diff-unavailable" | "diff-html" | "diff-404"
+    session: null, // the `user_session` cookie value of the signed-in viewer (signIn)
   };
+  const diffs = diffRoutes({ store, state });
   const extraTokens = new Set(tokens);
   const privateRepoSet = new Set(privateRepos.map((name) => name.toLowerCase()));
   const requests = [];
@@ -286,6 +290,8 @@ export async function startFakeGitHub(options = {}) {
           if (ghes) url.pathname = url.pathname === "/api/graphql" ? "/graphql" : url.pathname.slice("/api/v3".length);
           handleApi(req, res, url, entry, `https://${authority}${ghes ? "/api/v3" : ""}`);
         }
+        else if (PAGE_HOSTS.has(host) && diffs.matchPull(url.pathname)) entry.status = diffs.redirect(req, res, url);
+        else if (host === PATCH_DIFF_HOST) entry.status = diffs.serve(req, res, url);
         else if (PAGE_HOSTS.has(host)) handlePage(req, res, url, entry);
         else {
           entry.status = 421;
@@ -333,6 +339,16 @@ export async function startFakeGitHub(options = {}) {
   return {
     port: server.address().port,
     requests,
+    /** Sets or clears (null) the fault of the PR diffs only (diffs.mjs): "diff-unavailable", "diff-html", "diff-404". */
+    setDiffFault(kind) {
+      if (kind !== null && !DIFF_FAULTS.includes(kind)) throw new Error(`unknown diff fault "${kind}"; known: ${DIFF_FAULTS.join(", ")}`);
+      state.diffFault = kind;
+    },
+    /** Signs the viewer in: returns the `user_session` cookie github.com set (diffs.mjs serves private diffs only with it). */
+    signIn() {
+      state.session = crypto.randomBytes(16).toString("hex");
+      return { name: "user_session", value: state.session, domain: "github.com", path: "/", secure: true, httpOnly: true, sameSite: "Lax" };
+    },
     /** Sets or clears (null) the fault: `setFault("500")`, `setFault("checks-403")`, `setFault("404", "/files")`. */
     setFault(kind, pattern) {
       state.fault = parseFault(kind, pattern);
