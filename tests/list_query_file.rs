@@ -51,17 +51,19 @@ fn mine_template() -> Value {
 
 #[test]
 fn the_list_frame_s_reviewer_query_file_is_the_cli_queue_mine_query() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("extension/list-query-mine.json");
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("extension/shared/list-query-mine.json");
     let expected = format!(
         "{}\n",
         serde_json::to_string_pretty(&mine_template()).expect("a JSON value serialises")
     );
     if std::env::var_os("PRLENS_BLESS").is_some() {
-        std::fs::write(&path, &expected).expect("extension/list-query-mine.json is writable");
+        std::fs::write(&path, &expected)
+            .expect("extension/shared/list-query-mine.json is writable");
     }
     let actual = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         actual == expected,
-        "extension/list-query-mine.json differs from queue_mine_request; run `PRLENS_BLESS=1 cargo test --test list_query_file`"
+        "extension/shared/list-query-mine.json differs from queue_mine_request; run `PRLENS_BLESS=1 cargo test --test list_query_file`"
     );
 }

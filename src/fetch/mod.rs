@@ -22,6 +22,7 @@ pub mod link;
 pub mod notes;
 pub mod plan;
 pub mod rate_limit;
+pub mod session;
 pub mod transport;
 pub mod urls;
 
@@ -48,6 +49,10 @@ pub struct FetchOptions {
     /// Whose view to fetch (the CLI's `--as`); the extension names the signed-in viewer in the
     /// page facts instead. `None` and no page viewer: no personal requests at all.
     pub viewer: Option<String>,
+    /// `https://github.com` when the caller may read this PR's own pages with the user's
+    /// session (the extension's panel); used only without a token ([`session`]). `None`: the
+    /// API alone (the CLI, the playground).
+    pub web_base: Option<String>,
 }
 
 impl FetchOptions {
@@ -59,6 +64,7 @@ impl FetchOptions {
             freshness_seconds: limits::DEFAULT_FRESHNESS_SECONDS,
             now,
             viewer: None,
+            web_base: None,
         }
     }
 }

@@ -323,6 +323,14 @@ pub enum FindingKind {
     LockfileForeignSource,
     AutorunConfig,
     CiTestConfig,
+    WorkflowDangerousTrigger,
+    WorkflowCachePoisoning,
+    WorkflowArtipacked,
+    ScriptMarks,
+    LockfileIntegritySwap,
+    CompiledBundleChange,
+    MinifiedSource,
+    WritesOutsideWorkTree,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]

@@ -24,6 +24,7 @@ mod review;
 mod reviews_and_checks;
 mod scans;
 mod shapes;
+mod signals;
 
 fn checklist(signal: &prlens::Signal, id: &str) -> (u8, String) {
     let item = checklist_item(signal, id);

@@ -7,6 +7,7 @@ use std::cell::Cell;
 use crate::fetch::client::{Client, Fetched, GetError, Policy};
 use crate::fetch::join::join_all;
 use crate::fetch::limits::SLOW_DATA_MAX_AGE_SECONDS;
+use crate::fetch::session::SessionSources;
 use crate::fetch::transport::LocalBoxFuture;
 use crate::fetch::urls::Api;
 
@@ -88,6 +89,8 @@ pub(super) struct Plan<'a> {
     pub(super) first_wave: Cell<FirstWave>,
     /// Whose view to fetch when the caller names one (the CLI's `--as`).
     pub(super) viewer: Option<String>,
+    /// github.com's own sources for this PR, when the fetch may use the session (no token).
+    pub(super) session: Option<SessionSources>,
 }
 
 impl Plan<'_> {
