@@ -10,7 +10,9 @@
  *   browser under authenticated session"; wshm-dev/wshm#137, 2026-07-18), and the browser is
  *   sent on with a `token` query parameter (PyGithub/PyGithub#2768, 2023-09-27: "when I access it
  *   from the browser, there is a token parameter added"). The fake's session is the cookie
- *   `user_session` (set by `server.signIn()`); its token is single-use and short-lived.
+ *   `user_session` (set by `server.signIn()` or the sign-in route, session.mjs); its token is
+ *   single-use and short-lived.
+ * - patch-diff.githubusercontent.com sends no CORS headers (see `serve`).
  * - An expired or unavailable diff is a 200 with the text "Sorry, this diff is unavailable."
  *   (ghostty-org/discord-bot#279, 2025-07-19): `server.setDiffFault("diff-unavailable")`; `diff-html`
  *   sends a sign-in page instead, `diff-404` a 404: the shapes prlens must refuse and fall back from.
@@ -19,6 +21,8 @@
  *   bundle has no patch for (binary or too large) gets git's "Binary files … differ" line.
  */
 import crypto from "node:crypto";
+
+import { isSignedIn } from "./session.mjs";
 
 export const PATCH_DIFF_HOST = "patch-diff.githubusercontent.com";
 export const DIFF_FAULTS = ["diff-unavailable", "diff-html", "diff-404"];
@@ -49,12 +53,6 @@ export function diffText(bundle) {
     .join("");
 }
 
-const cookieOf = (req, name) =>
-  (req.headers.cookie ?? "")
-    .split(/;\s*/)
-    .map((pair) => pair.split("="))
-    .find(([key]) => key === name)?.[1];
-
 /** The diff routes: `redirect` for github.com, `serve` for the patch-diff host. */
 export function diffRoutes({ store, state }) {
   const grants = new Map(); // token → {path, until}
@@ -62,7 +60,7 @@ export function diffRoutes({ store, state }) {
     const match = pathname.match(new RegExp(`^${prefix}/([^/]+)/([^/]+)/pull/(\\d+)\\.diff$`));
     return match ? { owner: match[1], repo: match[2], number: Number(match[3]) } : null;
   };
-  const signedIn = (req) => Boolean(state.session) && cookieOf(req, "user_session") === state.session;
+  const signedIn = (req) => isSignedIn(req, state.session);
 
   function redirect(req, res, url) {
     const pull = matchPull(url.pathname);
@@ -101,7 +99,10 @@ export function diffRoutes({ store, state }) {
       res.writeHead(304, { etag }).end();
       return 304;
     }
-    res.writeHead(200, { "content-type": "text/plain; charset=utf-8", etag, "access-control-allow-origin": "*" }).end(text);
+    // No CORS headers: a page or content script on github.com cannot read it after the redirect
+    // (RanolP/hihyou packages/browser/entrypoints/background.ts, 2026: "redirect off github.com to
+    // hosts that send no CORS headers"); an extension context reads it under its host permission.
+    res.writeHead(200, { "content-type": "text/plain; charset=utf-8", etag }).end(text);
     return 200;
   }
 

@@ -31,6 +31,7 @@ import { faultApplies, faultResponse, mangleBody, parseFault, FAULT_KINDS } from
 import { renderPage, githubCsp, pageOptions, tailSplit } from "./pages.mjs";
 import { RateLimiter } from "./ratelimit.mjs";
 import { diffRoutes, DIFF_FAULTS, PATCH_DIFF_HOST } from "./diffs.mjs";
+import { answerSignIn, cookieNames, newSession, SIGN_IN_PATH } from "./session.mjs";
 import { BundleStore } from "./store.mjs";
 
 const API_HOST = "api.github.com";
@@ -134,6 +135,7 @@ export async function startFakeGitHub(options = {}) {
         "user-agent": req.headers["user-agent"] ?? null,
       },
       authorization: req.headers.authorization ? (/^(\w+)\s/.exec(req.headers.authorization)?.[1] ?? "present") : null,
+      cookies: cookieNames(req), // names only (session.mjs)
       status: null,
     };
     requests.push(entry);
@@ -290,7 +292,10 @@ export async function startFakeGitHub(options = {}) {
           if (ghes) url.pathname = url.pathname === "/api/graphql" ? "/graphql" : url.pathname.slice("/api/v3".length);
           handleApi(req, res, url, entry, `https://${authority}${ghes ? "/api/v3" : ""}`);
         }
-        else if (PAGE_HOSTS.has(host) && diffs.matchPull(url.pathname)) entry.status = diffs.redirect(req, res, url);
+        else if (PAGE_HOSTS.has(host) && url.pathname === SIGN_IN_PATH) {
+          state.session = newSession();
+          entry.status = answerSignIn(res, url, { session: state.session, login: viewer });
+        } else if (PAGE_HOSTS.has(host) && diffs.matchPull(url.pathname)) entry.status = diffs.redirect(req, res, url);
         else if (host === PATCH_DIFF_HOST) entry.status = diffs.serve(req, res, url);
         else if (PAGE_HOSTS.has(host)) handlePage(req, res, url, entry);
         else {
@@ -344,9 +349,13 @@ export async function startFakeGitHub(options = {}) {
       if (kind !== null && !DIFF_FAULTS.includes(kind)) throw new Error(`unknown diff fault "${kind}"; known: ${DIFF_FAULTS.join(", ")}`);
       state.diffFault = kind;
     },
-    /** Signs the viewer in: returns the `user_session` cookie github.com set (diffs.mjs serves private diffs only with it). */
+    /**
+     * Signs the viewer in: returns the `user_session` cookie github.com set (diffs.mjs serves private
+     * diffs only with it). A browser signs in itself by opening `https://github.com${SIGN_IN_PATH}`
+     * (session.mjs), which sets GitHub's cookies with their attributes.
+     */
     signIn() {
-      state.session = crypto.randomBytes(16).toString("hex");
+      state.session = newSession();
       return { name: "user_session", value: state.session, domain: "github.com", path: "/", secure: true, httpOnly: true, sameSite: "Lax" };
     },
     /** Sets or clears (null) the fault: `setFault("500")`, `setFault("checks-403")`, `setFault("404", "/files")`. */
