@@ -90,6 +90,10 @@ pub enum BodyFormat {
     Json,
     /// A git diff from github.com, kept as its files section ([`super::session::diff`]).
     GitDiff,
+    /// github.com's commits route, kept as the API's commits ([`super::session::commits`]).
+    CommitsRoute,
+    /// github.com's status-checks route, kept as check runs and status ([`super::session::checks`]).
+    StatusChecksRoute,
 }
 
 impl BodyFormat {
@@ -99,14 +103,27 @@ impl BodyFormat {
             BodyFormat::GitDiff => super::session::diff::files_from_diff(text)
                 .map(Value::Array)
                 .map_err(|error| GetError::Unreadable(error.describe())),
+            BodyFormat::CommitsRoute => super::session::commits::commits_from_route(text)
+                .map(Value::Array)
+                .map_err(|error| GetError::Unreadable(error.describe())),
+            BodyFormat::StatusChecksRoute => super::session::checks::checks_from_route(text)
+                .map_err(|error| GetError::Unreadable(error.describe())),
         }
     }
 
-    fn accept(self) -> &'static str {
-        match self {
-            BodyFormat::Json => "application/vnd.github+json",
-            BodyFormat::GitDiff => "text/plain",
-        }
+    /// The request headers of this format (`accept` first).
+    fn headers(self) -> Vec<(String, String)> {
+        let pairs: &[(&str, &str)] = match self {
+            BodyFormat::Json => &[("accept", "application/vnd.github+json")],
+            BodyFormat::GitDiff => &[("accept", "text/plain")],
+            BodyFormat::CommitsRoute | BodyFormat::StatusChecksRoute => {
+                &super::session::route::ROUTE_HEADERS
+            }
+        };
+        pairs
+            .iter()
+            .map(|(name, value)| (name.to_string(), value.to_string()))
+            .collect()
     }
 }
 
@@ -309,7 +326,7 @@ impl<'a> Client<'a> {
         cached: Option<&CachedResponse>,
         format: BodyFormat,
     ) -> Request {
-        let mut headers = vec![("accept".to_string(), format.accept().to_string())];
+        let mut headers = format.headers();
         if let Some(etag) = cached.and_then(|entry| entry.etag.clone()) {
             headers.push(("if-none-match".to_string(), etag));
         }
@@ -343,7 +360,7 @@ impl<'a> Client<'a> {
                 let etag = response.header("etag").map(str::to_string);
                 let kept = match format {
                     BodyFormat::Json => response.body,
-                    BodyFormat::GitDiff => body.to_string(),
+                    _ => body.to_string(),
                 };
                 self.cache.record(
                     CachedResponse {

@@ -17,7 +17,37 @@ pub const CHECKS_FALLBACK_NOTE: &str = "check_runs: checks not readable with thi
 /// The note of a no-token view that read the PR's own diff from github.com: what it left out to
 /// keep within the anonymous hourly budget (none of it changes the level or the action of any
 /// project bundle: docs/sources.md "Session sources").
-pub const SESSION_SKIPPED: &str = "history, familiarity, public events, linked issues and the PR template: not read without a token, to keep within the 60 anonymous requests an hour (a token adds them)";
+pub const SESSION_SKIPPED: &str = "history, familiarity, other committers' public events, linked issues and the PR template: not read without a token, to keep within the 60 anonymous requests an hour (a token adds them)";
+
+/// The sections a no-token view leaves out by choice ([`SESSION_SKIPPED`]): not fetch gaps, so a
+/// panel without them is `ready` (their level and action were measured unchanged).
+pub const SESSION_SKIPPED_SECTIONS: [&str; 2] = ["history", "familiarity"];
+
+/// Whether `section` is missing by the no-token plan's choice, as the bundle's notes say.
+pub fn skipped_by_choice(notes: &[String], section: &str) -> bool {
+    SESSION_SKIPPED_SECTIONS.contains(&section) && notes.iter().any(|note| note == SESSION_SKIPPED)
+}
+
+/// The note naming the sections a no-token view read from github.com with the user's session
+/// (`["files", "commits", "checks"]`); none when it read none. It says what those answers lack
+/// compared with the API's, so the panel marks them as such (docs/sources.md "Session sources").
+pub fn session_sources_note(sections: &[&str]) -> Option<String> {
+    let (last, init) = sections.split_last()?;
+    let names = match init {
+        [] => last.to_string(),
+        _ => format!("{} and {last}", init.join(", ")),
+    };
+    let mut note = format!(
+        "{names}: read from the pull request's own pages on github.com with your session (no token, no API request)"
+    );
+    if sections.contains(&"commits") {
+        note.push_str("; commits there carry no e-mails, signatures or message bodies");
+    }
+    if sections.contains(&"checks") {
+        note.push_str("; checks there do not say which are check runs and which commit statuses");
+    }
+    Some(note)
+}
 
 /// How the note of a first view ends that names the sections still on the network.
 const AFTER_FIRST_VIEW: &str = "after the first view";

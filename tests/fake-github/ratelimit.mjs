@@ -1,7 +1,11 @@
 /**
  * GitHub's REST rate limits, as the fake server enforces them: 60 requests/hour without a token
  * and 5,000 with one ("core"); search 10/minute without and 30/minute with a token. A 304
- * (conditional request hit) and GET /rate_limit do not count. Every API response carries
+ * (conditional request hit) does not count when the request carried a token, and counts like
+ * any other without one: "Making a conditional request does not count against your primary rate
+ * limit if a 304 response is returned and the request was made while correctly authorized with
+ * an Authorization header" (docs.github.com REST "Best practices for using the REST API", read
+ * 2026-12-10). GET /rate_limit does not count. Every API response carries
  * `x-ratelimit-{limit,remaining,used,reset,resource}`.
  *
  * Why: the extension must stay inside the unauthenticated budget and show a useful message

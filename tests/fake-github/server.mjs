@@ -229,7 +229,12 @@ export async function startFakeGitHub(options = {}) {
     const etag = `"${crypto.createHash("sha256").update(text).digest("hex")}"`;
     const conditional = req.headers["if-none-match"];
     if (routed.status === 200 && conditional && conditional.split(",").map((tag) => tag.trim().replace(/^W\//, "")).includes(etag)) {
-      const rateHeaders = state.limiter.take(identity, resource, false).headers; // 304s are free
+      // 304s are free only with a token (ratelimit.mjs); an anonymous one counts.
+      const { exhausted: spent, headers: rateHeaders } = state.limiter.take(identity, resource, identity.kind !== "token");
+      if (spent) {
+        sendJson(res, entry, faultResponse("403-rate-limit", { rateHeaders }), { ...base, ...rateHeaders });
+        return;
+      }
       entry.status = 304;
       res.writeHead(304, { ...base, ...rateHeaders, etag });
       res.end();

@@ -71,20 +71,26 @@ test("files are paginated with GitHub's Link headers and following rel=next yiel
     assert.deepEqual(names, bundle.files.map((file) => file.filename));
   }));
 
-test("a matching If-None-Match gets a 304 that costs no rate limit; a new bundle changes the ETag", () =>
+test("a matching If-None-Match gets a 304 that is free with a token and counted without one (GitHub's docs); a new bundle changes the ETag", () =>
   withServer({}, async (server) => {
-    const first = await api(server, "/repos/tidewater/harbor-client/pulls/212");
+    const token = { authorization: "Bearer ghp_test_valid_304" };
+    const first = await api(server, "/repos/tidewater/harbor-client/pulls/212", token);
     assert.equal(first.status, 200);
-    assert.equal(first.headers["x-ratelimit-remaining"], "59");
+    assert.equal(first.headers["x-ratelimit-remaining"], "4999");
     assert.match(first.headers.etag, /^"[0-9a-f]{64}"$/);
-    const again = await api(server, "/repos/tidewater/harbor-client/pulls/212", { "if-none-match": first.headers.etag });
+    const again = await api(server, "/repos/tidewater/harbor-client/pulls/212", { ...token, "if-none-match": first.headers.etag });
     assert.equal(again.status, 304);
-    assert.equal(again.headers["x-ratelimit-remaining"], "59");
+    assert.equal(again.headers["x-ratelimit-remaining"], "4999");
+    const anonymous = await api(server, "/repos/tidewater/harbor-client/pulls/212");
+    assert.equal(anonymous.headers["x-ratelimit-remaining"], "59");
+    const anonymousAgain = await api(server, "/repos/tidewater/harbor-client/pulls/212", { "if-none-match": anonymous.headers.etag });
+    assert.equal(anonymousAgain.status, 304);
+    assert.equal(anonymousAgain.headers["x-ratelimit-remaining"], "58");
     server.updateBundle({ ...bundle, pull: { ...bundle.pull, title: "Retitled" } });
-    const changed = await api(server, "/repos/tidewater/harbor-client/pulls/212", { "if-none-match": first.headers.etag });
+    const changed = await api(server, "/repos/tidewater/harbor-client/pulls/212", { ...token, "if-none-match": first.headers.etag });
     assert.equal(changed.status, 200);
     assert.equal(JSON.parse(changed.body).title, "Retitled");
-    assert.equal(changed.headers["x-ratelimit-remaining"], "58");
+    assert.equal(changed.headers["x-ratelimit-remaining"], "4998");
   }));
 
 test("anonymous callers get 60 core requests an hour, then a 403 with remaining 0 and a reset time", () =>

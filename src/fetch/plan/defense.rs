@@ -47,18 +47,19 @@ pub(super) fn push_events<'f>(
     }
 }
 
-/// Queues page 1 of one login's public events.
+/// Queues page 1 of one login's public events. Without a token only the author's are read, and
+/// as surely as the profile: the no-token plan keeps the level and the action of every project
+/// bundle only with them (docs/sources.md "Session sources").
 pub(super) fn push_events_of<'f>(wave: &mut Wave<'f>, plan: &'f Plan<'_>, login: &str) {
     let (client, slow) = (&plan.client, plan.policy.slow);
     let url = plan.api.user_events(login);
     let name = login.to_string();
+    let floor = match plan.session {
+        Some(_) => 0,
+        None => DEFENSE_MIN_REMAINING,
+    };
     wave.push(plan.tracker.track("activity", async move {
-        Part::Events(
-            name,
-            client
-                .get_within_budget(&url, slow, DEFENSE_MIN_REMAINING)
-                .await,
-        )
+        Part::Events(name, client.get_within_budget(&url, slow, floor).await)
     }));
 }
 

@@ -7,14 +7,14 @@ use serde_json::Value;
 use super::page_facts::{Early, PageHint};
 use super::pages::{first_page, note_if_stale, FirstPage, Paged};
 use super::parts::{Part, Wave};
+use super::session_parts;
 use super::state::{FirstWave, Got, Plan};
 use crate::fetch::assemble::BundleDraft;
 use crate::fetch::client::{BodyFormat, Fetched, GetError, Origin};
 use crate::fetch::error::FetchError;
 use crate::fetch::limits::{DEFENSE_MIN_REMAINING, PER_PAGE};
 use crate::fetch::link::link_url;
-use crate::fetch::notes::{failure_note, pull_error};
-use crate::fetch::session::check_against_pull;
+use crate::fetch::notes::{failure_note, pull_error, session_sources_note};
 use crate::fetch::transport::LocalBoxFuture;
 
 /// What wave 1 left for the next: the draft, the head and author the pull names, and the first
@@ -54,25 +54,50 @@ pub(super) async fn send(
         api.timeline(),
     );
     let tracker = &plan.tracker;
-    let files_request: LocalBoxFuture<'_, Got> = match &plan.session {
-        Some(session) => {
-            Box::pin(client.get_as(session.diff_url(), policy.per_head, BodyFormat::GitDiff))
-        }
-        None => Box::pin(client.get(&files_url, policy.per_head)),
-    };
+    let (files_request, commits_request): (LocalBoxFuture<'_, Got>, LocalBoxFuture<'_, Got>) =
+        match &plan.session {
+            Some(session) => (
+                Box::pin(client.get_as(session.diff_url(), policy.per_head, BodyFormat::GitDiff)),
+                Box::pin(client.get_as(
+                    session.commits_url(),
+                    policy.per_head,
+                    BodyFormat::CommitsRoute,
+                )),
+            ),
+            None => (
+                Box::pin(client.get(&files_url, policy.per_head)),
+                Box::pin(client.get(&commits_url, policy.per_head)),
+            ),
+        };
     let own = vec![
         tracker.track("pull request", client.get(&pull_url, policy.quick)),
         tracker.track("files", files_request),
-        tracker.track("commits", client.get(&commits_url, policy.per_head)),
+        tracker.track("commits", commits_request),
         // Without a token, the timeline's `reviewed` events are the reviews (one request less).
         match plan.session {
             Some(_) => Box::pin(async { Err(GetError::Unreadable(FROM_TIMELINE.into())) }),
             None => tracker.track("reviews", client.get(&reviews_url, policy.per_head)),
         },
-        tracker.track(
-            "timeline",
-            client.get_within_budget(&timeline_url, policy.checks, DEFENSE_MIN_REMAINING),
-        ),
+        match plan.session {
+            // The reviews' source: as needed as the reviews themselves.
+            Some(_) => tracker.track("timeline", client.get(&timeline_url, policy.checks)),
+            None => tracker.track(
+                "timeline",
+                client.get_within_budget(&timeline_url, policy.checks, DEFENSE_MIN_REMAINING),
+            ),
+        },
+        // The head's checks by PR number: github.com's status checks (no head SHA needed).
+        match &plan.session {
+            Some(session) => tracker.track(
+                "checks",
+                client.get_as(
+                    session.checks_url(),
+                    policy.checks,
+                    BodyFormat::StatusChecksRoute,
+                ),
+            ),
+            None => Box::pin(async { Err(GetError::Unreadable(NOT_ASKED.into())) }),
+        },
     ];
     let hint = PageHint::read(page.as_ref());
     let mut early: Wave<'_> = Vec::new();
@@ -98,7 +123,8 @@ pub(super) async fn send(
         }
     }
     let mut answers = own_answers.into_iter();
-    let (Some(pull), Some(files), Some(commits), Some(reviews), Some(timeline)) = (
+    let (Some(pull), Some(files), Some(commits), Some(reviews), Some(timeline), Some(checks)) = (
+        answers.next(),
         answers.next(),
         answers.next(),
         answers.next(),
@@ -128,11 +154,24 @@ pub(super) async fn send(
         .map(str::to_string);
     draft.pull = pull.body;
 
-    let files = match &plan.session {
-        Some(_) => from_session_diff(&mut draft, plan, files).await,
-        None => first_page(&mut draft, plan, Paged::Files, &files_url, files),
+    let mut from_github = Vec::new();
+    let (files, commits) = match &plan.session {
+        Some(_) => (
+            session_parts::files_from_diff(&mut draft, plan, files, &mut from_github).await,
+            session_parts::commits_from_route(&mut draft, plan, commits, &mut from_github).await,
+        ),
+        None => (
+            first_page(&mut draft, plan, Paged::Files, &files_url, files),
+            first_page(&mut draft, plan, Paged::Commits, &commits_url, commits),
+        ),
     };
-    let commits = first_page(&mut draft, plan, Paged::Commits, &commits_url, commits);
+    let session_checks = match &plan.session {
+        Some(_) => session_parts::checks_from_route(&mut draft, checks, &mut from_github),
+        None => None,
+    };
+    if let Some(note) = session_sources_note(&from_github) {
+        draft.note(note);
+    }
     let timeline = first_page(&mut draft, plan, Paged::Timeline, &timeline_url, timeline);
     let reviews = match reviews {
         Err(GetError::Unreadable(why)) if why == FROM_TIMELINE => {
@@ -171,9 +210,11 @@ pub(super) async fn send(
         Err(error) => draft.note(failure_note("reviews", &error)),
     }
 
-    let early = match hint {
+    let mut early = match hint {
         Some(hint) => {
-            let early = hint.confirm(early_parts, head.as_deref(), author.as_deref(), &mut draft);
+            let mut early =
+                hint.confirm(early_parts, head.as_deref(), author.as_deref(), &mut draft);
+            early.checks |= session_checks.is_some();
             if !early.checks || early.author.is_none() {
                 plan.first_wave.set(FirstWave::PageFactsCorrected);
             }
@@ -181,6 +222,10 @@ pub(super) async fn send(
         }
         None => Early::default(),
     };
+    if let Some(parts) = session_checks {
+        early.parts.extend(parts);
+        early.checks = true;
+    }
     Ok(AfterFirstWave {
         draft,
         head,
@@ -200,47 +245,11 @@ pub(super) fn head_sha(pull: &Value) -> Option<String> {
         .map(str::to_string)
 }
 
-/// The files section from github.com's diff of this PR, checked against the pull; when the diff
-/// is missing, unreadable or disagrees, the API's first files page (one more round trip) and a
-/// note saying why, so the panel shows the view as partial-sourced rather than guessing.
-async fn from_session_diff(
-    draft: &mut BundleDraft,
-    plan: &Plan<'_>,
-    diff: Got,
-) -> Option<FirstPage> {
-    let checked = match diff {
-        Ok(fetched) => match fetched.body.as_array() {
-            Some(files) => check_against_pull(files, &draft.pull).map(|()| files.clone()),
-            None => Err("it was not a file list".to_string()),
-        },
-        Err(error) => Err(crate::fetch::notes::failure_note("diff", &error)
-            .trim_start_matches("diff: ")
-            .to_string()),
-    };
-    match checked {
-        Ok(files) => {
-            draft.files = Some(Vec::new());
-            Some(FirstPage {
-                items: files,
-                link: None,
-            })
-        }
-        Err(why) => {
-            draft.note(format!(
-                "files: github.com's diff of this pull request could not be used ({why}); read from the API instead"
-            ));
-            let files_url = plan.api.files();
-            let answer = plan.wave(vec![plan
-                .tracker
-                .track("files", plan.client.get(&files_url, plan.policy.per_head))]);
-            let fetched = answer.await.into_iter().next()?;
-            first_page(draft, plan, Paged::Files, &files_url, fetched)
-        }
-    }
-}
-
 /// The placeholder for "reviews: read from the timeline" in a session wave 1.
 const FROM_TIMELINE: &str = "from the timeline";
+
+/// The placeholder for "checks: asked in a later wave" in a token view's wave 1.
+const NOT_ASKED: &str = "not asked in wave 1";
 
 /// The reviews, as `GET …/pulls/{n}/reviews` lists them, from a complete timeline page 1 (no
 /// `next` page): each `reviewed` event is one submitted review, with its user, state, commit,

@@ -20,6 +20,7 @@ mod pages;
 mod parts;
 mod people;
 mod second_wave;
+mod session_parts;
 mod state;
 mod tracker;
 mod viewer;

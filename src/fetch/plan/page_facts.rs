@@ -39,18 +39,21 @@ impl PageHint {
     }
 
     /// Queues the requests that would otherwise wait for the pull.
+    /// Without a token the checks come from github.com in wave 1 anyway ([`crate::fetch::session`]).
     pub(super) fn push_early<'f>(&self, wave: &mut Wave<'f>, plan: &'f Plan<'_>) {
         let (client, checks) = (&plan.client, plan.policy.checks);
         let (checks_url, status_url) =
             (plan.api.check_runs(&self.head), plan.api.status(&self.head));
-        wave.push(plan.tracker.track("checks", async move {
-            Part::CheckRuns(client.get(&checks_url, checks).await)
-        }));
-        wave.push(plan.tracker.track("checks", async move {
-            Part::Status(client.get(&status_url, checks).await)
-        }));
+        if plan.session.is_none() {
+            wave.push(plan.tracker.track("checks", async move {
+                Part::CheckRuns(client.get(&checks_url, checks).await)
+            }));
+            wave.push(plan.tracker.track("checks", async move {
+                Part::Status(client.get(&status_url, checks).await)
+            }));
+        }
         push_people(wave, plan, std::slice::from_ref(&self.author), &[]);
-        if !self.author.ends_with("[bot]") && plan.session.is_none() {
+        if !self.author.ends_with("[bot]") {
             push_events_of(wave, plan, &self.author);
         }
     }
@@ -65,7 +68,8 @@ impl PageHint {
     ) -> Early {
         let head_ok = head.is_some_and(|head| head.eq_ignore_ascii_case(&self.head));
         let author_ok = author == Some(self.author.as_str());
-        if !head_ok {
+        let asked_checks = parts.iter().any(|part| matches!(part, Part::CheckRuns(_)));
+        if !head_ok && asked_checks {
             draft.note(format!(
                 "page: the head moved since the page was read (the page showed {}, GitHub says {}); checks were asked again",
                 short(&self.head),
@@ -88,7 +92,7 @@ impl PageHint {
             .collect();
         Early {
             parts,
-            checks: head_ok,
+            checks: head_ok && asked_checks,
             author: author_ok.then_some(self.author),
         }
     }

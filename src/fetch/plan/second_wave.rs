@@ -274,6 +274,9 @@ fn push_defense<'f>(
         }));
     }
     if plan.session.is_some() {
+        // The author's public events only (the measured no-token plan), the rest noted.
+        let author: Vec<String> = people.iter().take(1).cloned().collect();
+        push_events(wave, plan, draft, &author, events_asked);
         draft.note(SESSION_SKIPPED.to_string());
         return Deferred {
             risk_complete: wave.len() == before && timeline_rest.capped_from.is_none(),

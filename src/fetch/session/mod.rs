@@ -1,5 +1,7 @@
 //! github.com's own answers for the PR on screen, read with the user's session instead of the
-//! API quota: today the PR's unified diff (`/{o}/{r}/pull/{n}.diff`, [`diff`]).
+//! API quota: the PR's unified diff (`/{o}/{r}/pull/{n}.diff`, [`diff`]), its commits
+//! (`/{o}/{r}/pull/{n}/commits` as JSON, [`commits`]) and its head's checks
+//! (`/{o}/{r}/pull/{n}/page_data/status_checks`, [`checks`]).
 //!
 //! Why: without a token GitHub allows 60 API requests an hour per address, and the files list
 //! alone costs one request per 100 files (30 for a 3,000-file PR). The signed-in user's
@@ -15,7 +17,10 @@
 //! - its answer is parsed as its structured format and checked against the API's pull
 //!   ([`check_against_pull`]); anything else falls back to the API with a note.
 
+pub mod checks;
+pub mod commits;
 pub mod diff;
+pub mod route;
 
 use serde_json::Value;
 
@@ -35,6 +40,8 @@ pub fn is_github_web(url: &str) -> bool {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SessionSources {
     diff: String,
+    commits: String,
+    checks: String,
 }
 
 impl SessionSources {
@@ -45,17 +52,35 @@ impl SessionSources {
         if has_token || web_base != GITHUB_WEB_ORIGIN {
             return None;
         }
+        let base = format!(
+            "{GITHUB_WEB_ORIGIN}/{}/{}/pull/{}",
+            pull.owner, pull.repo, pull.number
+        );
         Some(SessionSources {
-            diff: format!(
-                "{GITHUB_WEB_ORIGIN}/{}/{}/pull/{}.diff",
-                pull.owner, pull.repo, pull.number
-            ),
+            diff: format!("{base}.diff"),
+            commits: format!("{base}/commits"),
+            checks: format!("{base}/page_data/status_checks"),
         })
     }
 
     /// `https://github.com/{o}/{r}/pull/{n}.diff`.
     pub fn diff_url(&self) -> &str {
         &self.diff
+    }
+
+    /// `https://github.com/{o}/{r}/pull/{n}/commits` (asked for JSON: [`route::ROUTE_HEADERS`]).
+    pub fn commits_url(&self) -> &str {
+        &self.commits
+    }
+
+    /// `https://github.com/{o}/{r}/pull/{n}/page_data/status_checks` (JSON).
+    pub fn checks_url(&self) -> &str {
+        &self.checks
+    }
+
+    /// Every URL of this PR's session sources (what the browser's background may fetch for it).
+    pub fn urls(&self) -> [&str; 3] {
+        [&self.diff, &self.commits, &self.checks]
     }
 }
 
@@ -102,6 +127,14 @@ mod tests {
     fn only_github_com_without_a_token_gets_session_sources() {
         let sources = SessionSources::new(Some("https://github.com"), false, &pull()).unwrap();
         assert_eq!(sources.diff_url(), "https://github.com/o/r/pull/7.diff");
+        assert_eq!(
+            sources.commits_url(),
+            "https://github.com/o/r/pull/7/commits"
+        );
+        assert_eq!(
+            sources.checks_url(),
+            "https://github.com/o/r/pull/7/page_data/status_checks"
+        );
         assert!(SessionSources::new(Some("https://github.com"), true, &pull()).is_none());
         assert!(SessionSources::new(None, false, &pull()).is_none());
         for other in [

@@ -6,7 +6,7 @@
 
 use super::dom::{set, Append, Dom, DomResult};
 use crate::fetch::compare::not_yet_note;
-use crate::fetch::notes::later_sections;
+use crate::fetch::notes::{later_sections, skipped_by_choice};
 use crate::signal::Meta;
 use web_sys::Element;
 
@@ -50,12 +50,15 @@ fn not_yet(meta: &Meta, entry: &str) -> bool {
     meta.notes.contains(&note)
 }
 
-/// Missing inputs that the fetcher should have got (all but [`NOT_GAPS`] and those a first
-/// view's note says are still coming).
+/// Missing inputs that the fetcher should have got (all but [`NOT_GAPS`], those a first view's
+/// note says are still coming, and those a no-token view leaves out by choice and says so).
 fn fetch_gaps(meta: &Meta) -> impl Iterator<Item = &String> {
-    meta.missing
-        .iter()
-        .filter(|entry| !NOT_GAPS.contains(&section_of(entry)) && !coming(meta, entry))
+    meta.missing.iter().filter(|entry| {
+        let section = section_of(entry);
+        !NOT_GAPS.contains(&section)
+            && !coming(meta, entry)
+            && !skipped_by_choice(&meta.notes, section)
+    })
 }
 
 pub fn render(dom: &Dom, meta: &Meta) -> DomResult<Element> {
