@@ -54,7 +54,7 @@ export function diffText(bundle) {
 }
 
 /** The diff routes: `redirect` for github.com, `serve` for the patch-diff host. */
-export function diffRoutes({ store, state }) {
+export function diffRoutes({ store, state, isPrivate: privateOf = isPrivate }) {
   const grants = new Map(); // token → {path, until}
   const matchPull = (pathname, prefix = "") => {
     const match = pathname.match(new RegExp(`^${prefix}/([^/]+)/([^/]+)/pull/(\\d+)\\.diff$`));
@@ -65,12 +65,12 @@ export function diffRoutes({ store, state }) {
   function redirect(req, res, url) {
     const pull = matchPull(url.pathname);
     const bundle = pull && store.get(pull.owner, pull.repo, pull.number)?.bundle;
-    if (!bundle || (isPrivate(bundle) && !signedIn(req))) {
+    if (!bundle || (privateOf(bundle) && !signedIn(req))) {
       res.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not Found");
       return 404;
     }
     let location = `https://${PATCH_DIFF_HOST}/raw/${pull.owner}/${pull.repo}/pull/${pull.number}.diff`;
-    if (isPrivate(bundle)) {
+    if (privateOf(bundle)) {
       const token = crypto.randomBytes(16).toString("hex");
       grants.set(token, { path: new URL(location).pathname, until: Date.now() + TOKEN_TTL_MS });
       location += `?token=${token}`;
@@ -87,7 +87,7 @@ export function diffRoutes({ store, state }) {
     if (grant) grants.delete(token);
     const granted = grant && grant.path === url.pathname && grant.until > Date.now();
     const fault = state.diffFault;
-    if (!bundle || (isPrivate(bundle) && !granted) || fault === "diff-404") {
+    if (!bundle || (privateOf(bundle) && !granted) || fault === "diff-404") {
       res.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not Found");
       return 404;
     }

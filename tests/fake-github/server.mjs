@@ -32,6 +32,7 @@ import { renderPage, githubCsp, pageOptions, tailSplit } from "./pages.mjs";
 import { RateLimiter } from "./ratelimit.mjs";
 import { diffRoutes, DIFF_FAULTS, PATCH_DIFF_HOST } from "./diffs.mjs";
 import { answerSignIn, cookieNames, newSession, SIGN_IN_PATH } from "./session.mjs";
+import { ROUTE_FAULTS, webRoutes } from "./web-routes.mjs";
 import { BundleStore } from "./store.mjs";
 
 const API_HOST = "api.github.com";
@@ -110,10 +111,14 @@ export async function startFakeGitHub(options = {}) {
     page: pageOptions(page),
     diffFault: null, // diffs.mjs: "diff-unavailable" | "diff-html" | "diff-404"
     session: null, // the `user_session` cookie value of the signed-in viewer (signIn)
+    routeFaults: {}, // web-routes.mjs: {commits|checks: "route-html" | "route-404" | "route-shape"}
   };
-  const diffs = diffRoutes({ store, state });
   const extraTokens = new Set(tokens);
   const privateRepoSet = new Set(privateRepos.map((name) => name.toLowerCase()));
+  /** A private repository's pages, diffs and routes are served only to the signed-in session. */
+  const isPrivate = (bundle) => bundle.pull?.base?.repo?.private === true || privateRepoSet.has(`${bundle.pull?.base?.repo?.owner?.login}/${bundle.pull?.base?.repo?.name}`.toLowerCase());
+  const diffs = diffRoutes({ store, state, isPrivate });
+  const routes = webRoutes({ store, state, isPrivate });
   const requests = [];
   const logStream = log ? fs.createWriteStream(log, { flags: "a" }) : null;
   const sockets = new Set();
@@ -301,6 +306,7 @@ export async function startFakeGitHub(options = {}) {
           state.session = newSession();
           entry.status = answerSignIn(res, url, { session: state.session, login: viewer });
         } else if (PAGE_HOSTS.has(host) && diffs.matchPull(url.pathname)) entry.status = diffs.redirect(req, res, url);
+        else if (PAGE_HOSTS.has(host) && routes.match(url.pathname) && (routes.wantsJson(req) || routes.match(url.pathname).route === "checks")) entry.status = routes.answer(req, res, url);
         else if (host === PATCH_DIFF_HOST) entry.status = diffs.serve(req, res, url);
         else if (PAGE_HOSTS.has(host)) handlePage(req, res, url, entry);
         else {
@@ -353,6 +359,12 @@ export async function startFakeGitHub(options = {}) {
     setDiffFault(kind) {
       if (kind !== null && !DIFF_FAULTS.includes(kind)) throw new Error(`unknown diff fault "${kind}"; known: ${DIFF_FAULTS.join(", ")}`);
       state.diffFault = kind;
+    },
+    /** Sets or clears (null) the fault of one of github.com's JSON routes (web-routes.mjs): route "commits" | "checks". */
+    setRouteFault(route, kind) {
+      if (!["commits", "checks"].includes(route)) throw new Error(`unknown route "${route}"; known: commits, checks`);
+      if (kind !== null && !ROUTE_FAULTS.includes(kind)) throw new Error(`unknown route fault "${kind}"; known: ${ROUTE_FAULTS.join(", ")}`);
+      state.routeFaults = { ...state.routeFaults, [route]: kind };
     },
     /**
      * Signs the viewer in: returns the `user_session` cookie github.com set (diffs.mjs serves private
