@@ -200,6 +200,13 @@ copy_primer() {
   # Each theme keeps only the properties our stylesheets use (~10 of its ~120 KB): the panel
   # waits for its theme before the first render (scripts/primer-subset.mjs).
   node "$ROOT/scripts/primer-subset.mjs" "$dest" "$ROOT"/extension/*.css "$ROOT/www/style.css" "$dest/base.css"
+  # Primer is MIT: each copied file names its origin and licence (full text: THIRD_PARTY_NOTICES).
+  local version file
+  version=$(node -p 'require(process.argv[1]).version' "$ROOT/node_modules/@primer/primitives/package.json")
+  for file in "$dest"/*.css; do
+    { printf '/*! @primer/primitives %s | MIT License | Copyright (c) 2018 GitHub Inc. | full licence text: THIRD_PARTY_NOTICES */\n' "$version" && cat "$file"; } >"$file.tmp"
+    mv "$file.tmp" "$file"
+  done
 }
 
 # copy_files DEST SRC FILE... : copies SRC/FILE to DEST/FILE; a missing file fails the build.
@@ -239,6 +246,8 @@ assemble_extension() {
   mkdir -p "$dest/pkg"
   cp "$WEB_PKG/$CRATE.js" "$WEB_PKG/${CRATE}_bg.wasm" "$dest/pkg/"
   copy_primer "$dest"
+  # The licence of prlens and of everything it ships, in every package (docs: PRIVACY.md, store/).
+  copy_files "$dest" . LICENSE THIRD_PARTY_NOTICES
   check_manifest_files "$dest"
 }
 
@@ -299,6 +308,7 @@ assemble_www() {
   mkdir -p "$dest/pkg"
   cp "$WEB_PKG/$CRATE.js" "$WEB_PKG/${CRATE}_bg.wasm" "$dest/pkg/"
   copy_primer "$dest"
+  copy_files "$dest" . LICENSE THIRD_PARTY_NOTICES
 }
 
 build() {
@@ -396,6 +406,12 @@ node_tests() {
     tee "$NODE_TEST_LOG"
 }
 
+# What a release ships and how (tests/ship): licence files in both zips, THIRD_PARTY_NOTICES current,
+# byte-identical zips, the SARIF output against the official schema, the workflows and the Action.
+ship_tests() {
+  PRLENS_CLI="$TARGET_DIR/release/$CRATE" node --test --test-concurrency=1 --test-reporter=spec tests/ship/*.test.mjs
+}
+
 # The recorded layer: tests that read the recorded GitHub responses in ../shared/fixtures (the
 # Rust target `recorded`, built with --features recorded-fixtures, and node tests that skip
 # themselves with the reason "recorded fixtures not found"). Enabled only where the folder exists.
@@ -441,6 +457,7 @@ run_tests() {
   step "cargo test (native)" cargo test $(cargo_test_features)
   step "wasm-bindgen-test (headless Chromium)" wasm_browser_test
   step "web-ext lint dist/prlens-firefox.zip" web_ext_lint
+  step "release checks (tests/ship: licences, zips, SARIF, workflows, Action)" ship_tests
   step "fake GitHub + browser e2e (node --test)" node_tests
   step "Firefox e2e" firefox_e2e
   STEP_NAMES[${#STEP_NAMES[@]} - 1]="Firefox e2e (${FIREFOX_TESTS:-?} tests)"
