@@ -304,9 +304,10 @@ async function saveEngine() {
 
 async function setUpEngine() {
   try {
-    const { analyzeBundle, defaultSettings, engineVersion } = await openEngineSession(() => init({ module_or_path: "./pkg/prlens_bg.wasm" }).then(() => wasm)).ready;
+    const { analyzeBundle, defaultSettings, engineVersion, reportIssueUrl } = await openEngineSession(() => init({ module_or_path: "./pkg/prlens_bg.wasm" }).then(() => wasm)).ready;
     engine = { analyzeBundle };
     $("engine-version").textContent = `engine ${engineVersion()}`;
+    $("report-problem").href = reportIssueUrl(); // engine version and browser; no PR is known here
     const defaults = JSON.parse(defaultSettings());
     engineForm = buildEngineForm($("engine-form"), { defaults, initial: prefs.engine, onChange: onEngineInput });
     const initialError = validateEngineSettings(engine, prefs.engine);

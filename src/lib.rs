@@ -24,6 +24,7 @@ pub mod markdown;
 pub mod order;
 pub mod queue;
 pub mod redact;
+pub mod report_issue;
 pub mod settings;
 pub mod signal;
 pub mod text;
