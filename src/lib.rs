@@ -12,7 +12,8 @@
 //! - [`settings`]: every threshold, weight and path rule, with defaults and sources.
 //! - [`fetch`]: assembling a bundle from the GitHub REST API over a transport trait
 //!   (native-testable; the browser transport lives in `web`).
-//! - [`markdown`]: the review-comment-ready summary of a signal.
+//! - [`markdown`]: the review-comment-ready summary of a signal; [`sarif`]: the same signal as
+//!   a SARIF 2.1.0 log for code scanning.
 //! - [`order`]: the crate's one stable sort, compiled once (sort copies cost wasm size).
 //! - `web` (wasm32 only): the thin browser edge — wasm-bindgen exports, gloo-net
 //!   transport, web-sys rendering.
@@ -25,6 +26,7 @@ pub mod order;
 pub mod queue;
 pub mod redact;
 pub mod report_issue;
+pub mod sarif;
 pub mod settings;
 pub mod signal;
 pub mod text;

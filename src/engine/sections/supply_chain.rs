@@ -43,6 +43,10 @@ mod testing;
 mod view;
 mod workflow_expressions;
 mod workflow_yaml;
+
+/// The "path" of findings about the PR's title and description (no file): SARIF and
+/// annotations name no file for them (`crate::sarif`).
+pub use hidden_text::PR_TEXT;
 mod workflows;
 
 use std::collections::BTreeMap;

@@ -45,6 +45,7 @@ pub(crate) fn finding(
         path: path.to_string(),
         detail,
         severity,
+        line: None,
     }
 }
 

@@ -146,7 +146,7 @@ pub fn findings(facts: &FileFacts, patch: &Patch) -> Vec<Finding> {
                             &facts.path,
                             format!("adds what looks like {label} ({shown}) on line {line_number}; revoke it and remove it from the history"),
                             Severity::High,
-                        ));
+                        ).at_line(line_number));
                     }
                 }
             }
