@@ -38,7 +38,7 @@ test("Cargo.toml names the repository and no placeholder is left anywhere", () =
 test("every mention of the project's repository in the repository's files is Cargo.toml's", () => {
   const { owner, repo } = repositoryUrl();
   const own = `${owner}/${repo}`.toLowerCase();
-  // github.com/OWNER/prlens… and `uses: OWNER/prlens@…` both name the project's repository.
+  // A github.com/ address or a `uses:` line naming a repository called like ours names ours.
   const mention = new RegExp(String.raw`(?:github\.com/|uses:\s*)([A-Za-z0-9._-]+)/(${repo.replace(/[.]/g, "\\.")})(?=[/@#?"'\s)>\]]|$)`, "gim");
   const wrong = [];
   let count = 0;

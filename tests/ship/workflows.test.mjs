@@ -149,3 +149,18 @@ test("versions agree and the release notes come from CHANGELOG.md", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("the Action pin the docs show is a real commit of this repository that has action.yml at the version its comment names", () => {
+  const own = /^repository = "https:\/\/github\.com\/([^"]+)"$/m.exec(read("Cargo.toml"))[1];
+  const pins = [...read("docs/cli.md").matchAll(new RegExp(`uses: ${own.replace(/[.]/g, "\\.")}@([0-9a-f]{40}) # v(\\S+)`, "g"))];
+  assert.ok(pins.length >= 2, "docs/cli.md shows the Action pinned");
+  for (const [, sha, version] of pins) {
+    const actionFile = run("git", ["cat-file", "-e", `${sha}:action.yml`]);
+    assert.equal(actionFile.status, 0, `${sha} is a commit of this repository with action.yml (${actionFile.stderr.trim()})`);
+    const cargo = run("git", ["show", `${sha}:Cargo.toml`]).stdout;
+    assert.equal(/^version = "([^"]+)"$/m.exec(cargo)?.[1], version, `the Action at ${sha} runs release ${version}`);
+  }
+  const rev = /cargo install --locked --git https:\/\/github\.com\/\S+ --rev ([0-9a-f]{40}) prlens/.exec(read("docs/cli.md"));
+  assert.ok(rev, "the cargo install line is pinned to a commit");
+  assert.equal(run("git", ["cat-file", "-e", `${rev[1]}^{commit}`]).status, 0, `${rev[1]} is a commit of this repository`);
+});
