@@ -23,7 +23,7 @@ CRATE=prlens
 TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
 WASM_TARGET=wasm32-unknown-unknown
 WASM_OPT=$ROOT/node_modules/.bin/wasm-opt # npm binaryen 132, never /usr/bin/wasm-opt
-DIST=$ROOT/dist
+DIST=${PRLENS_DIST:-$ROOT/dist} # PRLENS_DIST: tests/ship/reproducible.test.mjs assembles elsewhere
 WEB_PKG=$TARGET_DIR/prlens-web/pkg # wasm-bindgen + wasm-opt output, copied into dist/*/pkg
 RECORDED_FIXTURES=$ROOT/../shared/fixtures # optional, beside the checkout (CI has it)
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -672,6 +672,7 @@ bench)
   ;;
 setup) setup ;;
 package) package ;;
+assemble) assemble_packages ;; # the zips again from the built wasm (tests/ship/reproducible.test.mjs)
 verify-reproducible) verify_reproducible ;;
 -h | --help | help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' ;;
 *) die "unknown command '$1' (use: build, test, serve, bench, package, verify-reproducible)" ;;
