@@ -46,8 +46,13 @@ Windows/X64) target=x86_64-pc-windows-msvc ;;
 *) fail "no prlens release binary for runner ${RUNNER_OS:-?}/${RUNNER_ARCH:-?} (there are: Linux X64/ARM64, macOS ARM64/X64, Windows X64)" ;;
 esac
 
+# Git Bash on Windows runners: GNU tar takes "D:\…" for a remote host, so paths here are POSIX
+# (cygpath -u); GITHUB_PATH wants the Windows form back (cygpath -w). Elsewhere both are as is.
+posix() { if command -v cygpath >/dev/null; then cygpath -u "$1"; else printf '%s\n' "$1"; fi; }
+native() { if command -v cygpath >/dev/null; then cygpath -w "$1"; else printf '%s\n' "$1"; fi; }
+
 archive="prlens-$version-$target.tar.gz"
-work="${RUNNER_TEMP:?RUNNER_TEMP is not set}/prlens-$version"
+work="$(posix "${RUNNER_TEMP:?RUNNER_TEMP is not set}")/prlens-$version"
 rm -rf "$work" && mkdir -p "$work"
 
 fetch() { curl --fail --silent --show-error --location --retry 3 --proto '=https,file' --output "$2" "$1"; }
@@ -66,6 +71,6 @@ fi
 tar -xzf "$work/$archive" -C "$work"
 bin="$work/prlens-$version-$target"
 [ -f "$bin/prlens" ] || [ -f "$bin/prlens.exe" ] || fail "$archive holds no prlens binary"
-echo "$bin" >>"${GITHUB_PATH:?GITHUB_PATH is not set}"
+native "$bin" >>"${GITHUB_PATH:?GITHUB_PATH is not set}"
 echo "version=$version" >>"${GITHUB_OUTPUT:?GITHUB_OUTPUT is not set}"
 echo "prlens $version ($target) installed, SHA-256 $actual"
