@@ -48,7 +48,7 @@ test("zizmor reports nothing on the workflows, action.yml and the documented wor
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "prlens-zizmor-"));
   try {
     const documented = documentedWorkflows(dir);
-    const result = run(pyTool("zizmor"), ["--offline", "--no-progress", ".github/workflows/", "action.yml", ...documented]);
+    const result = run(pyTool("zizmor"), ["--offline", "--no-progress", ".github/workflows/", ".github/dependabot.yml", "action.yml", ...documented]);
     assert.equal(result.status, 0, result.stdout + result.stderr);
     assert.match(result.stdout, /No findings to report/, result.stdout);
   } finally {
@@ -64,6 +64,7 @@ test("the workflows, action.yml, the documented workflow and the issue forms val
       ["vendor.github-actions", [path.join(ROOT, "action.yml")]],
       ["vendor.github-issue-forms", [path.join(ROOT, ".github/ISSUE_TEMPLATE/wrong-score.yml")]],
       ["vendor.github-issue-config", [path.join(ROOT, ".github/ISSUE_TEMPLATE/config.yml")]],
+      ["vendor.dependabot", [path.join(ROOT, ".github/dependabot.yml")]],
     ];
     for (const [schema, files] of checks) {
       const result = checkJsonSchema(schema, files);
