@@ -595,14 +595,17 @@ package() {
 # again to another path), another umask, time zone and locale, and fails unless both zips are
 # byte-identical. Takes two wasm builds from scratch (~10 min on 2 busy cores); release.yml runs it.
 verify_reproducible() {
-  local work side
+  local work side head
   work=$(mktemp -d "${TMPDIR:-/tmp}/prlens-repro.XXXXXX")
-  trap 'rm -rf "$work"' EXIT
+  # shellcheck disable=SC2064 # expanded now: $work is local, the trap runs at exit
+  trap "rm -rf '$work'" EXIT
+  head=$(git rev-parse --short HEAD)
   if [ -n "$(git status --porcelain)" ]; then
-    warn "uncommitted changes are left out: the check builds HEAD ($(git rev-parse --short HEAD))"
+    warn "uncommitted changes are left out: the check builds HEAD ($head)"
   fi
   for side in a b; do
     git clone -q --no-local "$ROOT" "$work/$side/prlens"
+    git -C "$work/$side/prlens" checkout -q "$head"
   done
   log "clean build 1 of 2 in $work/a"
   (cd "$work/a/prlens" && env -u SOURCE_DATE_EPOCH CARGO_TARGET_DIR="$work/a/prlens/target" ./build.sh package)
@@ -623,7 +626,7 @@ verify_reproducible() {
     fi
   done
   [ "$differs" = 0 ] || die "the packages are not reproducible"
-  log "both packages are byte-identical across two clean builds of $(git rev-parse --short HEAD)"
+  log "both packages are byte-identical across two clean builds of $head"
 }
 
 # ---------------------------------------------------------------------------------------------
