@@ -551,7 +551,7 @@ run_tests() {
   step "cargo test (native)" cargo test $(cargo_test_features)
   step "wasm-bindgen-test (headless Chromium)" wasm_browser_test
   step "web-ext lint dist/prlens-firefox.zip" web_ext_lint
-  step "release checks (tests/ship: licences, zips, SARIF, workflows, Action)" ship_tests
+  step "release checks (tests/ship)" ship_tests
   step "fake GitHub + browser e2e (node --test)" node_tests
   step "Firefox e2e" firefox_e2e
   STEP_NAMES[${#STEP_NAMES[@]} - 1]="Firefox e2e (${FIREFOX_TESTS:-?} tests)"
