@@ -277,14 +277,6 @@ pub struct Finding {
     pub line: Option<u64>,
 }
 
-impl Finding {
-    /// The same finding, pointing at `line` of the new file.
-    pub fn at_line(mut self, line: u64) -> Finding {
-        self.line = (line > 0).then_some(line);
-        self
-    }
-}
-
 /// How much a supply-chain finding weighs (ordered: `Critical` is the greatest).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]

@@ -29,7 +29,7 @@ use crate::engine::files::FileClass;
 use crate::signal::{Finding, FindingKind, Severity};
 use crate::text::{code_point_mark, is_invisible};
 
-use super::model::finding;
+use super::model::{finding, on_line};
 use super::view::FileView;
 
 /// The path shown for findings in the PR's title or description.
@@ -144,18 +144,16 @@ pub fn findings(view: &FileView, patch: &Patch) -> Vec<Finding> {
                 let characters = hidden_characters(line, line_number == 1);
                 if !characters.is_empty() && hidden < MAX_FINDINGS {
                     hidden += 1;
-                    found.push(
-                        finding(
-                            FindingKind::HiddenUnicode,
-                            path,
-                            format!(
-                                "line {line_number} contains hidden characters {}",
-                                shown(&characters)
-                            ),
-                            severity_of(&characters),
-                        )
-                        .at_line(line_number),
-                    );
+                    found.push(finding(
+                        FindingKind::HiddenUnicode,
+                        path,
+                        format!(
+                            "line {line_number} contains hidden characters {}",
+                            shown(&characters)
+                        ),
+                        severity_of(&characters),
+                    ));
+                    on_line(&mut found, line_number);
                 }
                 let prose = matches!(facts.class, FileClass::Docs) || line.is_ascii();
                 let mixed_word = (!prose)
@@ -164,18 +162,16 @@ pub fn findings(view: &FileView, patch: &Patch) -> Vec<Finding> {
                 if let Some(word) = mixed_word {
                     if mixed < MAX_FINDINGS {
                         mixed += 1;
-                        found.push(
-                            finding(
-                                FindingKind::MixedScriptIdentifier,
-                                path,
-                                format!(
+                        found.push(finding(
+                            FindingKind::MixedScriptIdentifier,
+                            path,
+                            format!(
                                 "line {line_number}: {} mixes Latin with Cyrillic or Greek letters",
                                 crate::text::clip(word, 40)
                             ),
-                                Severity::Medium,
-                            )
-                            .at_line(line_number),
-                        );
+                            Severity::Medium,
+                        ));
+                        on_line(&mut found, line_number);
                     }
                 }
             }

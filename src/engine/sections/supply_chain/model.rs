@@ -49,6 +49,14 @@ pub(crate) fn finding(
     }
 }
 
+/// Points the finding just pushed onto `found` at `line` of its file (SARIF regions and GitHub
+/// annotations use it; `Finding::line`).
+pub(crate) fn on_line(found: &mut [Finding], line: u64) {
+    if let Some(last) = found.last_mut() {
+        last.line = (line > 0).then_some(line);
+    }
+}
+
 /// The contents of every single- or double-quoted string on a line.
 pub(crate) fn quoted_strings(line: &str) -> Vec<&str> {
     let mut strings = Vec::new();

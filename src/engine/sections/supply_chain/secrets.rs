@@ -20,7 +20,7 @@ use crate::engine::diff::Patch;
 use crate::engine::files::{FileClass, FileFacts};
 use crate::signal::{Finding, FindingKind, Severity};
 
-use super::model::finding;
+use super::model::{finding, on_line};
 
 /// What a token shape stands for, with its public prefix and the characters that follow it.
 struct Shape {
@@ -146,7 +146,8 @@ pub fn findings(facts: &FileFacts, patch: &Patch) -> Vec<Finding> {
                             &facts.path,
                             format!("adds what looks like {label} ({shown}) on line {line_number}; revoke it and remove it from the history"),
                             Severity::High,
-                        ).at_line(line_number));
+                        ));
+                        on_line(&mut found, line_number);
                     }
                 }
             }
