@@ -59,15 +59,12 @@ pub fn wrong_score_url(browser: &str, signal: Option<&Signal>) -> String {
     format!("{REPOSITORY_URL}/issues/new?{}", query.join("&"))
 }
 
-/// The PR's page when it is a plain `https://github.com/` address (the engine builds it from
+/// The PR's page when it passes the one link check (`crate::links`; the engine builds it from
 /// owner/repo/number); anything else is left out rather than copied into an issue.
 fn pr_url(signal: &Signal) -> Option<String> {
     let url = &signal.pr.url;
-    let rest = url.strip_prefix("https://github.com/")?;
-    let plain = rest
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '-' | '_' | '.'));
-    (plain && url.len() <= 300).then(|| url.clone())
+    (crate::links::is_safe_github_url(url) && !url.contains('#') && url.len() <= 300)
+        .then(|| url.clone())
 }
 
 fn levels(signal: &Signal) -> String {
