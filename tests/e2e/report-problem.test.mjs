@@ -14,6 +14,8 @@ import path from "node:path";
 import { REPO_ROOT, panelFrame, startBrowser, waitForPanelState } from "./harness.mjs";
 import { openDetails } from "./sheet-support.mjs";
 
+/** The toolbar popup page, wherever the manifest puts it. */
+const POPUP = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "dist/chrome/manifest.json"), "utf8")).action.default_popup;
 const BUNDLE = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "tests/bundles/scan-secret-in-config.json"), "utf8"));
 const PR_URL = `https://github.com/${BUNDLE.pull.base.repo.owner.login}/${BUNDLE.pull.base.repo.name}/pull/${BUNDLE.pull.number}`;
 const TOKEN = "ghp_test_valid_REPORT_never_in_an_issue_7c1d";
@@ -60,7 +62,7 @@ test("the sheet's and the popup's 'Report a problem' links prefill the wrong-sco
 
   // The popup: the same form, with what it knows.
   const popup = await browser.newPage();
-  await popup.goto(`${browser.extensionOrigin}/popup.html`);
+  await popup.goto(`${browser.extensionOrigin}/${POPUP}`);
   await popup.locator('#popup[data-ready="true"]').waitFor({ timeout: 15000 });
   const popupLink = popup.locator("#report-problem");
   await popup.waitForFunction(() => document.getElementById("report-problem")?.href.startsWith("https://"), null, { timeout: 15000 });

@@ -18,6 +18,8 @@ import { REPO_ROOT, panelFrame, startBrowser, waitForFetchComplete, waitForPanel
 import { LIST_TOKEN, LIST_URL, listBundles } from "./list-support.mjs";
 import { openDetails } from "./sheet-support.mjs";
 
+/** The toolbar popup page, wherever the manifest puts it. */
+const POPUP = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "dist/chrome/manifest.json"), "utf8")).action.default_popup;
 const OUT = path.join(REPO_ROOT, "target/store");
 const SPEC = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "store/images.json"), "utf8"));
 const bundle = (name) => JSON.parse(fs.readFileSync(path.join(REPO_ROOT, `tests/bundles/${name}.json`), "utf8"));
@@ -133,7 +135,7 @@ test("the store images are made from the current UI, each at its size, in one br
   // 5: the popup as the toolbar shows it (at most 600 px high) over the PR page.
   const popup = await browser.newPage();
   await popup.setViewportSize({ width: 420, height: 600 });
-  await popup.goto(`${browser.extensionOrigin}/popup.html`);
+  await popup.goto(`${browser.extensionOrigin}/${POPUP}`);
   await popup.locator('#popup[data-ready="true"]').waitFor({ timeout: 15000 });
   await popup.waitForFunction(() => document.getElementById("report-problem")?.href.startsWith("https://"), null, { timeout: 15000 });
   const popupBox = await popup.evaluate(() => ({ width: Math.ceil(document.body.getBoundingClientRect().width), height: Math.min(600, Math.ceil(document.documentElement.scrollHeight)) }));
