@@ -188,7 +188,6 @@
       [T.SCROLL_TO]: ({ anchor }) => scrollToFile(anchor),
       [T.OPEN_FILES]: ({ anchor }) => root.location.assign(filesUrlOf(state.pull, anchor ?? undefined)),
       [T.OPEN_SHEET]: () => state.sheet.open({ from: "panel" }),
-      [T.PANEL_SHOWN]: () => mounted.host.setAttribute("data-prlens-shown", "true"),
       // The user clicked the held panel's button (a click in our frame): let this target in.
       [T.ALLOW]: () => {
         if (!state.held) return;

@@ -172,7 +172,6 @@
     { name: "SCROLL_TO", from: ["panel", "sheet"], to: ["content script"], via: "port", fields: "{anchor: diff-<64 hex>}", check: fileLink },
     { name: "OPEN_FILES", from: ["panel", "sheet"], to: ["content script"], via: "port", fields: "{anchor?: diff-<64 hex>}", check: fileLink },
     { name: "OPEN_SHEET", from: ["panel"], to: ["content script"], via: "port", fields: "{}", check: bare },
-    { name: "PANEL_SHOWN", from: ["panel"], to: ["content script"], via: "port", fields: "{} (throw-away: a panel is on screen)", check: bare },
     { name: "ALLOW", from: ["panel"], to: ["content script"], via: "port", fields: "{} (the user clicked the held state's button)", check: bare },
 
     // Content script ↔ details sheet; panel ↔ sheet.

@@ -3,11 +3,8 @@
  * sheet is told after each render (panel-sheet.js).
  */
 import { api, engine, root, settings, view, wasm } from "./state.js";
-import { nonce, postToPage } from "./page-link.js";
+import { nonce } from "./page-link.js";
 import { connectSheet } from "./sheet-link.js";
-import "../../shared/messages.js";
-
-const { T } = globalThis.prlensMessages;
 
 const MAX_TEXT = 1000;
 
@@ -77,7 +74,6 @@ export function render(signalJson, fetch) {
   if (fetch === "refining" || fetch === "complete") root.setAttribute("data-prlens-fetch", fetch);
   view.shown = true;
   view.shownSignal = signalJson;
-  postToPage({ type: T.PANEL_SHOWN });
   handlers.afterRender();
   sheet.publish();
 }
