@@ -7,11 +7,15 @@
 
 mod effort;
 mod identity;
+mod level;
 mod model;
+mod personal;
 mod read;
+mod viewer;
 mod words;
 
 pub use effort::*;
 pub use identity::*;
 pub use model::*;
 pub use read::{from_json, ReadError};
+pub use viewer::*;
