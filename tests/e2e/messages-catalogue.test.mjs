@@ -72,7 +72,7 @@ test("every message is declared once, completely, with a validator that drops wh
   assert.equal(read({ type: T.SCROLL_TO, anchor: "javascript:alert(1)" }, [T.SCROLL_TO]), null);
   assert.equal(read({ type: T.CONNECT, nonce: "0".repeat(31) }, [T.CONNECT]), null);
   const badges = read({ type: T.LIST_BADGES, badges: [{ owner: "o", repo: "r", number: 1, level: "high", minutes: 3, drivers: [{ detail: "src/secret/path.rs" }], reason: "Large diff" }], unavailable: [], order: [] }, [T.LIST_BADGES]);
-  assert.deepEqual(Object.keys(badges.badges[0]).sort(), ["draft", "estimate", "level", "minutes", "number", "owner", "reason", "repo"], "a badge keeps only what the page may see");
+  assert.deepEqual(Object.keys(badges.badges[0]).sort(), ["changed_since_review", "draft", "estimate", "level", "minutes", "number", "owner", "reason", "repo"], "a badge keeps only what the page may see");
 });
 
 test("every message is sent somewhere and received somewhere in extension/", () => {
