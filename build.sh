@@ -215,7 +215,9 @@ copy_primer() {
   cat "$dest/size.css" "$dest/border.css" "$dest/radius.css" "$dest/typography.css" >"$dest/base.css"
   # Each theme keeps only the properties our stylesheets use (~10 of its ~120 KB): the panel
   # waits for its theme before the first render (scripts/primer-subset.mjs).
-  node "$ROOT/scripts/primer-subset.mjs" "$dest" "$ROOT"/extension/*.css "$ROOT/www/style.css" "$dest/base.css"
+  local stylesheets
+  mapfile -t stylesheets < <(find "$ROOT/extension" -name '*.css' | LC_ALL=C sort)
+  node "$ROOT/scripts/primer-subset.mjs" "$dest" "${stylesheets[@]}" "$ROOT/www/style.css" "$dest/base.css"
   # Primer is MIT: each copied file names its origin and licence (full text: THIRD_PARTY_NOTICES).
   local version file
   version=$(node -p 'require(process.argv[1]).version' "$ROOT/node_modules/@primer/primitives/package.json")
@@ -237,28 +239,18 @@ copy_files() {
   done
 }
 
-EXTENSION_FILES=(manifest.json background.js panel.html panel.js panel.css popup.html popup.js popup.css settings-form.js prefs.js diff-anchors.js
-  nonce-registry.js token-change.js token-bound-storage.js page-port.js messages.js
-  sheet.html sheet.js sheet.css panel-sheet.js)
-EXTENSION_FILES+=(list.html list.js list-query.json list-query-mine.json list-store.js) # the pull-list badges (extension/list.js)
-EXTENSION_FILES+=(early-requests.js early-requests.json senders.js) # the background's early requests
-EXTENSION_FILES+=(panel-compare.js) # the compare page self-check (extension/panel-compare.js)
-EXTENSION_FILES+=(github-names.js engine-session.js) # shared with the playground (assemble_www)
-EXTENSION_FILES+=(wasm-boot.js) # the panel's early wasm compile
+# extension/ is in folders by role (docs/architecture.md "Layout"): background/, content/ (the
+# content scripts), pages/ (our framed and toolbar pages), shared/ (what several of them load).
+# Each folder ships whole; beside them only the manifest and the icons' PNGs (icons/generate.mjs
+# makes them). check_manifest_files then proves every file the package names is in it.
+EXTENSION_FOLDERS=(background content pages shared)
 
 assemble_extension() {
   local dest=$1
   rm -rf "$dest" && mkdir -p "$dest"
-  copy_files "$dest" extension "${EXTENSION_FILES[@]}"
-  local content_scripts
-  mapfile -t content_scripts < <(cd extension && ls content/*.js)
-  copy_files "$dest" extension "${content_scripts[@]}"
-  local panel_modules
-  mapfile -t panel_modules < <(cd extension && ls panel/*.js)
-  copy_files "$dest" extension "${panel_modules[@]}"
-  local icons
-  mapfile -t icons < <(cd extension && ls icons/*.png)
-  copy_files "$dest" extension "${icons[@]}"
+  local files
+  mapfile -t files < <(cd extension && { echo manifest.json; find "${EXTENSION_FOLDERS[@]}" -type f | LC_ALL=C sort; ls icons/*.png; })
+  copy_files "$dest" extension "${files[@]}"
   mkdir -p "$dest/pkg"
   cp "$WEB_PKG/$CRATE.js" "$WEB_PKG/${CRATE}_bg.wasm" "$dest/pkg/"
   copy_primer "$dest"
@@ -345,8 +337,8 @@ assemble_www() {
   [ -n "$(ls -A www 2>/dev/null)" ] || die "www/ is empty"
   cp -R www/. "$dest/"
   # The playground reuses the popup's settings form and the panel's stylesheet, so it shows
-  # exactly what the extension shows.
-  copy_files "$dest" extension settings-form.js prefs.js panel.css github-names.js engine-session.js
+  # exactly what the extension shows; they keep their extension/ paths, so their own imports hold.
+  copy_files "$dest" extension pages/options/settings-form.js pages/panel/panel.css shared/prefs.js shared/github-names.js shared/engine-session.js
   mkdir -p "$dest/pkg"
   cp "$WEB_PKG/$CRATE.js" "$WEB_PKG/${CRATE}_bg.wasm" "$dest/pkg/"
   copy_primer "$dest"

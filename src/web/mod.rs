@@ -22,7 +22,7 @@ pub use app::fetch_bundle;
 mod compare;
 
 /// `listBadges`, `listBadgeOf`, `reviewFirstOrder`: the pull-list badges (the query itself is
-/// `extension/list-query.json`, kept equal to the CLI queue's by tests/list_query_file.rs).
+/// `extension/shared/list-query.json`, kept equal to the CLI queue's by tests/list_query_file.rs).
 mod list;
 
 /// `analyzeBundle`'s bundle text enters wasm through `TextEncoder.encodeInto`.

@@ -1,6 +1,6 @@
 //! The details sheet (`renderSheet`): the whole signal in a wide side sheet, opened from the
 //! compact panel's "Show details" or the keyboard shortcut, in its own extension frame
-//! (`extension/sheet.html`; docs/architecture.md, "Full view").
+//! (`extension/pages/sheet/sheet.html`; docs/architecture.md, "Full view").
 //!
 //! Layout: a header (what PR, its risk level *in words*, the close button), a sticky section
 //! navigation with deep-link targets (`#prlens-focus`), and the sections in a two-column grid
