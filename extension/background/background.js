@@ -12,7 +12,10 @@
  *    `storage.local` from content scripts where the browser allows,
  *  - sends a cold view's first requests while the frame that needs them boots, and hands the
  *    answers to that frame (early-requests.js; the one place here that reads the token, to send
- *    it to api.github.com).
+ *    it to api.github.com),
+ *  - without a token, fetches the PR's own diff, commits and checks from github.com with the
+ *    user's session for the panel of the PR on screen (session-requests.js: the panel's frame
+ *    gets no github.com cookie).
  * Every message is checked against `sender.id`, so other extensions and web pages are ignored.
  * No top-level await and no import() (they break a Chrome module SW); static imports are fine.
  */
@@ -22,6 +25,7 @@ import "../shared/messages.js"; // every prlens:* message, declared once
 import "../shared/prefs.js";
 import { forgetEarlyAnswers, handleEarlyMessage } from "./early-requests.js";
 import { handleNonceMessage } from "./nonce-registry.js";
+import { handleSessionMessage } from "./session-requests.js";
 import { purgeOnTokenChange, restrictLocalStorage } from "../shared/token-change.js";
 
 const { T, read } = globalThis.prlensMessages;
@@ -53,6 +57,7 @@ api.runtime.onMessage.addListener((message, sender, sendResponse) => {
   if (sender.id !== api.runtime.id) return false;
   if (handleNonceMessage(api, message, sender, sendResponse)) return true;
   if (handleEarlyMessage(api, message, sender, sendResponse)) return true;
+  if (handleSessionMessage(api, message, sender, sendResponse)) return true;
   if (read(message, [T.PING])) {
     sendResponse({ ok: true, version: api.runtime.getManifest().version });
   }

@@ -28,6 +28,7 @@ import { sha256Hex } from "../shared/diff-anchors.js";
 import { earlyListKey, listEntryOf, listIsFresh, listKey, listQueryRequest, listQueryTemplate } from "../shared/list-store.js";
 import { isContentScript, isExtensionPage } from "./senders.js";
 import { CACHE_PREFIX, tokenFingerprint } from "../shared/token-change.js";
+import { fetchWithSession, sessionRequests, showsPull } from "./session-requests.js";
 
 const { T, read } = globalThis.prlensMessages;
 
@@ -165,23 +166,31 @@ function parseStored(text) {
 /** The key a PR's early answers are grouped under, for the panel's one take. */
 const pullGroup = ({ owner, repo, number }) => `pull:${owner}/${repo}#${number}`.toLowerCase();
 
-async function earlyPull(api, message) {
+async function earlyPull(api, message, sender) {
   const pull = names.pullOf(message);
   if (!pull) return;
   const generation = tokenGeneration;
   // Everything is read at once: this runs while the panel frame boots, and the sooner the
   // requests leave the sooner they are back.
-  const [[{ token, on }, stored], { accept, pull: own, page_facts: fromPage }] = await Promise.all([readsFor(api, pull), pullTemplate()]);
+  const [[{ token, on }, stored], file] = await Promise.all([readsFor(api, pull), pullTemplate()]);
   if (!on) return;
+  // Without a token the panel reads the diff, commits and checks from github.com (its
+  // `session` wave, session-requests.js) and asks the API only for the rest.
+  const { accept } = file;
+  const own = token ? file.pull : file.session.api;
+  const fromPage = token ? file.page_facts : file.session.page_facts;
   const head = message.head_sha; // 40 hex or null, and a plain login or null (messages.js)
   const author = message.author;
   const fill = (url) =>
     url.replaceAll("{owner}", pull.owner).replaceAll("{repo}", pull.repo).replaceAll("{number}", String(pull.number)).replaceAll("{head}", head).replaceAll("{author}", author);
   const urls = [...own, ...(head && author ? fromPage : [])].map(fill);
+  // github.com with the user's session only for the PR in the sender's address (the page on screen).
+  const web = token || !showsPull(sender.url, pull) ? [] : await sessionRequests(pull);
   const index = parseStored(stored[INDEX_KEY]) ?? {};
   const limits = parseStored(stored[RATE_LIMITS_KEY]);
   const nowSeconds = Math.floor(Date.now() / 1000);
   const keys = await Promise.all(urls.map(cacheKey));
+  const webKeys = await Promise.all(web.map((request) => cacheKey(request.url)));
   if (generation !== tokenGeneration) return;
   forgetOld(Date.now());
   urls.forEach((url, position) => {
@@ -191,6 +200,13 @@ async function earlyPull(api, message) {
     asked.set(once, Date.now());
     const headers = token ? { accept, authorization: `Bearer ${token}` } : { accept };
     keep(url, url, { headers, credentials: "omit", cache: "no-store" }, Boolean(token), pullGroup(pull));
+  });
+  // github.com's own pages draw on no API budget; a cached one is revalidated by the panel.
+  web.forEach((request, position) => {
+    const once = `${pullGroup(pull)} ${request.url}`;
+    if (Object.hasOwn(index, webKeys[position]) || asked.has(once)) return;
+    asked.set(once, Date.now());
+    kept.set(request.url, { answer: fetchWithSession(request.url, request.headers), at: Date.now(), authorized: false, group: pullGroup(pull) });
   });
 }
 
@@ -292,7 +308,7 @@ export function handleEarlyMessage(api, data, sender, sendResponse) {
     return false;
   }
   if (message.type === T.EARLY_PULL && isContentScript(sender)) {
-    prepare(earlyPull(api, message));
+    prepare(earlyPull(api, message, sender));
     return false;
   }
   if (message.type === T.EARLY_LIST && isContentScript(sender)) {

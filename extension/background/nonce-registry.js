@@ -76,6 +76,16 @@ async function confirm(api, nonce, tabId) {
   return Boolean(entry) && (tabId === undefined || entry.tab === tabId);
 }
 
+/**
+ * Whether `nonce` was registered by our content script in tab `tabId` (session-requests.js asks
+ * before it fetches github.com with the user's session for a panel).
+ */
+export async function nonceInTab(api, nonce, tabId) {
+  if (typeof nonce !== "string" || !Number.isInteger(tabId)) return false;
+  const entry = await lookUp(api, nonce);
+  return Boolean(entry) && entry.tab === tabId;
+}
+
 /** Which of our framed pages `sender` is ("panel" | "sheet" | "list"), from its URL's path; else null. */
 function frameKind(sender) {
   let path;

@@ -239,6 +239,20 @@
     { name: "TAKE_EARLY", from: ["list frame"], to: ["background"], via: "runtime", fields: '{key: "list:<owner>/<repo>", authorized} → answer | null', check: (data) => (typeof data.key === "string" && data.key.length <= 300 ? { type: data.type, key: data.key, authorized: data.authorized === true } : null) },
     { name: "TAKE_EARLY_PULL", from: ["panel"], to: ["background"], via: "runtime", fields: "{owner, repo, number} → [[url, answer]]", check: withPull },
     { name: "PING", from: ["any of our pages"], to: ["background"], via: "runtime", fields: "{} → {ok, version}", check: bare },
+
+    // The no-token path's github.com requests (session-requests.js).
+    {
+      name: "SESSION_GET",
+      from: ["panel"],
+      to: ["background"],
+      via: "runtime",
+      fields: "{nonce, owner, repo, number, url: one of that PR's github.com sources} → {status, headers, body} | {error, message?}",
+      check(data) {
+        const pull = N().pullOf(data);
+        const url = typeof data.url === "string" && data.url.length <= 2000 && data.url.startsWith(`${N().GITHUB_ORIGIN}/`) ? data.url : null;
+        return pull && url && nonceOf(data) ? { type: data.type, nonce: data.nonce, ...pull, url } : null;
+      },
+    },
   ];
 
   /** NAME → "prlens:name" (REGISTER_NONCE → "prlens:register-nonce"). */

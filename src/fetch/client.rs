@@ -260,11 +260,15 @@ impl<'a> Client<'a> {
         let cached = cached
             .map(|(entry, _)| entry)
             .filter(|entry| entry.failed_status.is_none());
-        let exhausted = self
-            .cache
-            .rate_limits
-            .borrow()
-            .exhausted_until(url, self.now);
+        // github.com's own pages draw on no API budget (`session`): an empty one never stops them.
+        let exhausted = match super::session::is_github_web(url) {
+            true => None,
+            false => self
+                .cache
+                .rate_limits
+                .borrow()
+                .exhausted_until(url, self.now),
+        };
         if let Some(reset) = exhausted {
             return match cached {
                 Some(entry) => self.use_stale(url, entry),

@@ -17,7 +17,7 @@ pub const CHECKS_FALLBACK_NOTE: &str = "check_runs: checks not readable with thi
 /// The note of a no-token view that read the PR's own diff from github.com: what it left out to
 /// keep within the anonymous hourly budget (none of it changes the level or the action of any
 /// project bundle: docs/sources.md "Session sources").
-pub const SESSION_SKIPPED: &str = "history, familiarity, other committers' public events, linked issues and the PR template: not read without a token, to keep within the 60 anonymous requests an hour (a token adds them)";
+pub const SESSION_SKIPPED: &str = "history, familiarity, other committers' public events, linked issues, the PR template and your view (CODEOWNERS, changes since your review): not read without a token, to keep within the 60 anonymous requests an hour (a token adds them)";
 
 /// The sections a no-token view leaves out by choice ([`SESSION_SKIPPED`]): not fetch gaps, so a
 /// panel without them is `ready` (their level and action were measured unchanged).

@@ -48,6 +48,9 @@ pub struct Budget {
     pub remaining: u64,
     /// Unix seconds when the budget refills.
     pub reset: i64,
+    /// The hour's whole budget (`x-ratelimit-limit`: 60 without a token), when GitHub said it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<u64>,
 }
 
 /// Budgets per resource, as last reported by GitHub.
@@ -69,8 +72,18 @@ impl RateLimits {
             .header("x-ratelimit-resource")
             .and_then(Resource::from_header)
             .unwrap_or_else(|| Resource::of_url(url));
+        let limit = response
+            .header("x-ratelimit-limit")
+            .and_then(|value| value.trim().parse::<u64>().ok());
         if let (Some(remaining), Some(reset)) = (remaining, reset) {
-            self.budgets.insert(resource, Budget { remaining, reset });
+            self.budgets.insert(
+                resource,
+                Budget {
+                    remaining,
+                    reset,
+                    limit,
+                },
+            );
         }
     }
 
@@ -87,8 +100,13 @@ impl RateLimits {
 
     /// Core requests left this hour, when known and not yet reset.
     pub fn core_remaining(&self, now: i64) -> Option<u64> {
+        self.core_budget(now).map(|budget| budget.remaining)
+    }
+
+    /// The core budget as last reported, when known and not yet reset (the panel shows it).
+    pub fn core_budget(&self, now: i64) -> Option<Budget> {
         let budget = self.budgets.get(&Resource::Core)?;
-        (now < budget.reset).then_some(budget.remaining)
+        (now < budget.reset).then_some(*budget)
     }
 }
 

@@ -4,15 +4,20 @@
 //! Why: the panel (and any other extension page) needs the bundle behind a panel, fetched
 //! with the cache, the token rules and the rate-limit rules of `crate::fetch`. This file only
 //! translates JS arguments and errors (docs/CONTRACTS.md "wasm exports"):
-//! `fetchBundle({owner, repo, number, page?}, {token?, apiBase?, storage?, freshnessSeconds?,
-//! onProgress?, now?, early?})` resolves to the bundle JSON text, or rejects with an `Error` whose
+//! `fetchBundle({owner, repo, number, page?}, {token?, apiBase?, webBase?, session?, storage?,
+//! freshnessSeconds?, onProgress?, now?, early?})` resolves to the bundle JSON text, or rejects with an `Error` whose
 //! `message` is user-facing and whose `name` and `kind` are the error kind. `now` is in
 //! milliseconds since the epoch (like `Date.now()`); `early(url, authorized)` may answer a request
-//! before it goes to the network (`super::transport`). The promise settles before the HTTP cache
+//! before it goes to the network (`super::transport`). `webBase: "https://github.com"` (and no
+//! token) lets the fetch read the PR's own diff, commits and checks from github.com
+//! (`crate::fetch::session`), each through `session(url, headers)`, which the panel answers
+//! through the background (github.com's cookies reach no extension frame). The promise settles before the HTTP cache
 //! is written to `storage`: the write follows in the background. `fetchAndAnalyze` also says
 //! `roundTrips` (the sequential API round trips the view waited for), `firstRenderRoundTrips`
 //! (those the first renderable bundle waited for) and `firstWave` (what wave 1 was built from:
-//! `pull-only`, `page-facts` or `page-facts-corrected`). Its option `onFirstSignal` is called
+//! `pull-only`, `page-facts` or `page-facts-corrected`) and `rateLimit` (`{remaining, limit?,
+//! reset}`: the API's core budget after the view, reset in Unix seconds; absent when GitHub said
+//! nothing). Its option `onFirstSignal` is called
 //! at most once, before the promise settles, with `{bundle, signal, fetchedAt}` of a bundle
 //! that is complete for everything that can affect risk while the rest (familiarity, linked
 //! issues, the PR template) is still on the network (`FetchIo::on_first_render`).
@@ -77,6 +82,8 @@ pub(super) fn read_options(options: &JsValue) -> FetchOptions {
     if let Some(base) = field(options, "apiBase").as_string() {
         fetch_options.api_base = base;
     }
+    // Used only without a token, and only when it is exactly https://github.com (fetch::session).
+    fetch_options.web_base = field(options, "webBase").as_string();
     if let Some(seconds) = field(options, "freshnessSeconds")
         .as_f64()
         .filter(|seconds| seconds.is_finite() && *seconds >= 0.0)
@@ -146,6 +153,7 @@ pub async fn fetch_and_analyze(
         round_trips,
         first_render_round_trips,
         first_wave,
+        core_budget,
     } = fetch_bundle_value(request, options, on_first_render).await?;
     let result = analysed(bundle, fetched_at, &settings_json)?;
     // The sequential API round trips this view waited for (the panel marks them for the bench).
@@ -156,6 +164,19 @@ pub async fn fetch_and_analyze(
         &first_render_round_trips.into(),
     )?;
     Reflect::set(&result, &"firstWave".into(), &first_wave.key().into())?;
+    if let Some(budget) = core_budget {
+        let rate = Object::new();
+        Reflect::set(
+            &rate,
+            &"remaining".into(),
+            &(budget.remaining as f64).into(),
+        )?;
+        Reflect::set(&rate, &"reset".into(), &(budget.reset as f64).into())?;
+        if let Some(limit) = budget.limit {
+            Reflect::set(&rate, &"limit".into(), &(limit as f64).into())?;
+        }
+        Reflect::set(&result, &"rateLimit".into(), &rate)?;
+    }
     Ok(result.into())
 }
 
@@ -190,6 +211,7 @@ struct Fetched {
     round_trips: u32,
     first_render_round_trips: u32,
     first_wave: FirstWave,
+    core_budget: Option<crate::fetch::rate_limit::Budget>,
 }
 
 async fn fetch_bundle_value(
@@ -214,7 +236,7 @@ async fn fetch_bundle_value(
     };
     let now = fetch_options.now;
     let warm_up = move |draft: &Value| warm_up_engine(draft, now);
-    let transport = BrowserTransport::with_early(field(&options, "early"));
+    let transport = BrowserTransport::with(field(&options, "early"), field(&options, "session"));
     let io = FetchIo {
         transport: &transport,
         store,
@@ -226,6 +248,7 @@ async fn fetch_bundle_value(
     let (bundle, writes) = (outcome.bundle, outcome.writes);
     let (round_trips, first_wave) = (outcome.round_trips, outcome.first_wave);
     let first_render_round_trips = outcome.first_render_round_trips;
+    let core_budget = outcome.core_budget;
     // The caller gets the bundle now; the cache is written behind it (chrome.storage runs its
     // operations in order, so a later fetch still reads what this one wrote).
     if let Some(js_store) = js_store {
@@ -244,6 +267,7 @@ async fn fetch_bundle_value(
         round_trips,
         first_render_round_trips,
         first_wave,
+        core_budget,
     })
 }
 

@@ -14,6 +14,14 @@
 //! `{error: "offline", message}` when the background's request got no answer (the fetcher treats
 //! them as its own request's), or to null (then the request goes to the network). A conditional request (`If-None-Match`) never takes one: its 304
 //! costs no rate limit, and the background never asks for what the cache holds.
+//!
+//! github.com itself (`crate::fetch::session::is_github_web`: the no-token path's diff, commits
+//! and checks of the PR) is never fetched from here: an extension frame inside github.com sends
+//! none of the user's github.com cookies (measured in Chromium and Firefox,
+//! tests/e2e/session-cookies.test.mjs). Such a request goes to the caller's `session(url,
+//! headers)` function, which asks the background (`prlens:session-get`), and answers as `early`
+//! does; without one it fails as offline. It never carries the token (the client adds it only for
+//! api.github.com) and is refused here if it somehow did.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -26,19 +34,24 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{AbortController, RequestCache};
 
 use crate::fetch::limits::REQUEST_TIMEOUT_MS;
+use crate::fetch::session::is_github_web;
 use crate::fetch::{LocalBoxFuture, Request, Response, Transport, TransportError};
 
-/// `fetch`-based transport for any browser context, with the caller's early answers.
+/// `fetch`-based transport for any browser context, with the caller's early answers and its
+/// github.com session function.
 #[derive(Debug, Default, Clone)]
 pub struct BrowserTransport {
     early: Option<Function>,
+    session: Option<Function>,
 }
 
 impl BrowserTransport {
-    /// A transport that first asks `early` (a JS function, see the module doc), if it is one.
-    pub fn with_early(early: JsValue) -> BrowserTransport {
+    /// A transport that first asks `early` (a JS function, see the module doc), if it is one, and
+    /// sends github.com requests to `session`, if it is one.
+    pub fn with(early: JsValue, session: JsValue) -> BrowserTransport {
         BrowserTransport {
             early: early.dyn_into::<Function>().ok(),
+            session: session.dyn_into::<Function>().ok(),
         }
     }
 }
@@ -60,6 +73,40 @@ async fn take_early(
             &authorized,
         )
         .ok()?;
+    answer_of(returned).await
+}
+
+/// A github.com request through the caller's `session(url, headers)` (the background).
+async fn through_session(
+    session: &Function,
+    request: &Request,
+) -> Result<Response, TransportError> {
+    let refused = || {
+        TransportError::Offline("github.com is read only through the extension's background".into())
+    };
+    if request
+        .headers
+        .iter()
+        .any(|(name, _)| name == "authorization")
+    {
+        return Err(refused());
+    }
+    let headers = Array::new();
+    for (name, value) in &request.headers {
+        headers.push(&Array::of2(
+            &JsValue::from_str(name),
+            &JsValue::from_str(value),
+        ));
+    }
+    let returned = session
+        .call2(&JsValue::NULL, &JsValue::from_str(&request.url), &headers)
+        .map_err(|_| refused())?;
+    answer_of(returned).await.unwrap_or_else(|| Err(refused()))
+}
+
+/// `{status, headers: [[name, value]], body: Uint8Array}` or `{error, message?}` (a promise of
+/// either) as a response; None when it is neither.
+async fn answer_of(returned: JsValue) -> Option<Result<Response, TransportError>> {
     let answer = JsFuture::from(Promise::resolve(&returned)).await.ok()?;
     let field = |name: &str| Reflect::get(&answer, &name.into()).ok();
     match field("error")
@@ -187,6 +234,14 @@ impl Transport for BrowserTransport {
                 if let Some(answer) = take_early(early, &request).await {
                     return answer;
                 }
+            }
+            if is_github_web(&request.url) {
+                return match &self.session {
+                    Some(session) => through_session(session, &request).await,
+                    None => Err(TransportError::Offline(
+                        "github.com is read only through the extension's background".into(),
+                    )),
+                };
             }
             send(request).await
         })

@@ -38,7 +38,7 @@ function scripted({ prefs = {}, token = "ghp_scripted", local = {} } = {}) {
   globalThis.fetch = async (url, init = {}) => {
     const href = String(url);
     if (href.startsWith("file:")) return new Response(fs.readFileSync(new URL(href)));
-    fetched.push({ url: href, headers: init.headers ?? {} });
+    fetched.push({ url: href, headers: init.headers ?? {}, credentials: init.credentials ?? "same-origin" });
     return new Response(JSON.stringify({ url: href }), { status: 200, headers: { etag: '"e"' } });
   };
   const changeToken = () => {
@@ -89,12 +89,38 @@ test("a content script starts a PR's wave 1, and only an extension page takes th
 });
 
 test("without the page's head and author, wave 1 asks only what the PR number names", async () => {
-  const { api, fetched } = scripted({ token: null });
+  const { api, fetched } = scripted();
   await send(api, pullMessage(103, { head_sha: "not-a-sha", author: "x[bot]" }), PAGE_SENDER);
-  const answers = await take(api, 103);
+  await take(api, 103);
   const template = JSON.parse(fs.readFileSync(new URL("../../extension/background/early-requests.json", import.meta.url), "utf8"));
   assert.equal(fetched.length, template.pull.length);
-  assert.ok(fetched.every(({ headers }) => !("authorization" in headers)), "no token, no authorization");
+});
+
+test("without a token, wave 1 is the session plan's: its API requests bare, github.com's only for the PR in the page's address", async () => {
+  const template = JSON.parse(fs.readFileSync(new URL("../../extension/background/early-requests.json", import.meta.url), "utf8"));
+  const elsewhere = scripted({ token: null });
+  await send(elsewhere.api, pullMessage(110), PAGE_SENDER); // the page's address names PR 1
+  await take(elsewhere.api, 110);
+  assert.deepEqual(
+    elsewhere.fetched.map(({ url }) => url),
+    [...template.session.api, ...template.session.page_facts].map((url) => url.replace("{owner}", "o").replace("{repo}", "r").replace("{number}", "110").replace("{author}", "alice")),
+    "the API part only: github.com is never asked for a PR the page does not show",
+  );
+  assert.ok(elsewhere.fetched.every(({ headers, credentials }) => !("authorization" in headers) && credentials === "omit"));
+
+  const here = scripted({ token: null });
+  await send(here.api, pullMessage(111), { ...PAGE_SENDER, url: "https://github.com/o/r/pull/111/files" });
+  const answers = await take(here.api, 111);
+  const web = here.fetched.filter(({ url }) => url.startsWith("https://github.com/"));
+  assert.deepEqual(
+    web.map(({ url }) => url),
+    template.session.web.map(({ url }) => url.replace("{owner}", "o").replace("{repo}", "r").replace("{number}", "111")),
+  );
+  for (const { headers, credentials } of web) {
+    assert.equal(credentials, "include", "github.com with the user's session");
+    assert.ok(!("authorization" in headers), "never the token");
+  }
+  assert.equal(answers.length, here.fetched.length);
   assert.ok(answers.every(([, answer]) => answer.authorized === false));
 });
 

@@ -38,10 +38,11 @@ function readManifest(file) {
 }
 
 for (const [label, file] of MANIFESTS) {
-  test(`${label}: permissions are exactly storage + github.com + api.github.com`, () => {
+  test(`${label}: permissions are exactly storage + github.com + api.github.com + patch-diff.githubusercontent.com`, () => {
     const manifest = readManifest(file);
     assert.deepEqual(manifest.permissions ?? [], ["storage"]);
-    assert.deepEqual([...(manifest.host_permissions ?? [])].sort(), ["https://api.github.com/*", "https://github.com/*"]);
+    // patch-diff: where github.com sends a PR's .diff, read without a token (docs/security.md "Session").
+    assert.deepEqual([...(manifest.host_permissions ?? [])].sort(), ["https://api.github.com/*", "https://github.com/*", "https://patch-diff.githubusercontent.com/*"]);
     for (const key of ["optional_permissions", "optional_host_permissions", "externally_connectable", "content_scripts_world"]) {
       assert.equal(manifest[key], undefined, `${key} must not be declared`);
     }

@@ -8,7 +8,7 @@ import { render, showError, showLoading } from "./show.js";
 import { learnDigests, pageWithAnchors, rescore } from "./scoring.js";
 import { writeCachedPanel } from "./storage.js";
 import { isTrap } from "../../shared/engine-session.js";
-import { hintedPull } from "./page-link.js";
+import { hintedPull, nonce } from "./page-link.js";
 import { tokenBoundStorage } from "../../shared/token-bound-storage.js";
 
 const { T } = globalThis.prlensMessages;
@@ -63,6 +63,22 @@ async function takeEarly(url, authorized) {
   if (answer.error === "timeout" || answer.error === "offline") return { error: answer.error, message: String(answer.message ?? "") };
   if (!Number.isInteger(answer.status) || typeof answer.body !== "string" || !Array.isArray(answer.headers)) return null;
   return { status: answer.status, headers: answer.headers, body: new TextEncoder().encode(answer.body) };
+}
+
+/**
+ * A github.com request of the no-token path (src/web/transport.rs, `session`): the background
+ * fetches it with the user's github.com session, which this frame does not get
+ * (session-requests.js checks that it is one of this PR's sources and that the PR is on screen).
+ * Resolves as `takeEarly` does: `{status, headers, body: bytes}` or `{error, message}`.
+ */
+function sessionGet(pull) {
+  return async (url) => {
+    const answer = await api.runtime.sendMessage({ type: T.SESSION_GET, nonce, ...pull, url }).catch((error) => ({ error: "offline", message: String(error?.message ?? error) }));
+    if (!answer || typeof answer !== "object") return { error: "offline", message: "no answer from the background" };
+    if (answer.error === "timeout" || answer.error === "offline") return { error: answer.error, message: String(answer.message ?? "") };
+    if (!Number.isInteger(answer.status) || typeof answer.body !== "string" || !Array.isArray(answer.headers)) return { error: "offline", message: "an unreadable answer" };
+    return { status: answer.status, headers: answer.headers, body: new TextEncoder().encode(answer.body) };
+  };
 }
 
 /**
@@ -143,6 +159,7 @@ export function forgetShown() {
   view.bundleJson = null;
   view.digests = null;
   view.fetchedAt = null;
+  view.anonymousBudget = null;
   view.signalJson = null;
   view.shownSignal = null;
   view.shown = false;
@@ -189,6 +206,9 @@ export async function update(mode) {
       freshnessSeconds: freshnessSeconds(mode !== "load"),
       now: Date.now(),
       early: mode === "load" && samePull(pull, hintedPull) ? takeEarly : undefined,
+      // Without a token: the PR's diff, commits and checks from github.com (src/fetch/session).
+      webBase: tokenUsed ? undefined : globalThis.prlensNames.GITHUB_ORIGIN,
+      session: tokenUsed ? undefined : sessionGet(pull),
       onProgress(progress) {
         if (generation === view.generation && !view.shown) showProgress(progress);
       },
@@ -207,10 +227,12 @@ export async function update(mode) {
     let signalJson = null;
     let fetchedAt = null;
     if (mode !== "poll" && typeof wasm.fetchAndAnalyze === "function") {
-      let roundTrips, firstRenderRoundTrips, firstWave;
+      let roundTrips, firstRenderRoundTrips, firstWave, rateLimit;
       const fetching = wasm.fetchAndAnalyze(request, options, engineUsed);
       if (mode === "load") warmUpWhileWaiting();
-      ({ bundle: bundleJson, signal: signalJson, fetchedAt = null, roundTrips, firstRenderRoundTrips, firstWave } = await fetching);
+      ({ bundle: bundleJson, signal: signalJson, fetchedAt = null, roundTrips, firstRenderRoundTrips, firstWave, rateLimit } = await fetching);
+      // Shown in the footer without a token ("12 of 60 anonymous requests left this hour").
+      view.anonymousBudget = !tokenUsed && rateLimit && Number.isInteger(rateLimit.limit) ? rateLimit : null;
       // The bench reads which plan a view took (docs/performance.md, "Fetch plan marks").
       if (Number.isInteger(roundTrips)) performance.mark(`prlens:api-round-trips-${roundTrips}`);
       if (Number.isInteger(firstRenderRoundTrips)) performance.mark(`prlens:first-render-round-trips-${firstRenderRoundTrips}`);

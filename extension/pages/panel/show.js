@@ -59,6 +59,7 @@ export function render(signalJson, fetch) {
     viewerTab: view.tab === "files" ? "files" : "conversation",
     colorMode: view.colorMode,
     details: "sheet", // the full view opens in the details sheet; the sidebar stays compact
+    anonymousBudget: settings.token ? undefined : (view.anonymousBudget ?? undefined),
     onAction: (action, payload) => handlers.onAction(action, payload),
     onToggle: (expanded) => handlers.onToggle(expanded),
   });

@@ -38,6 +38,7 @@ export const view = {
   digests: null, // sha256(filename) → filename of the bundle's files, once known
   bundleJson: null,
   fetchedAt: null, // the bundle's fetched_at when fetchAndAnalyze said it (else read from bundleJson)
+  anonymousBudget: null, // without a token: the API's {remaining, limit, reset} after the last fetch
   signalJson: null,
   shownSignal: null,
   shown: false, // a panel (cached or fresh) is on screen

@@ -19,6 +19,7 @@ import {
   validateEngineSettings,
 } from "../options/settings-form.js";
 import { purgeTokenData } from "../../shared/token-change.js";
+import { anonymousBudget, budgetText } from "./budget.js";
 
 const API = "https://api.github.com";
 const $ = (id) => document.getElementById(id);
@@ -241,6 +242,7 @@ async function onTokenSubmit(event) {
   }
   await purgeTokenData(chrome.storage.local); // responses and badges fetched under the old identity
   await chrome.storage.local.set({ [TOKEN_KEY]: token });
+  await showBudget(token);
   input.value = "";
   const saved = infoLine("Saved", tokenKind(token), "saved");
   if (result) showTokenInfo([saved, ...result.rows], "success");
@@ -264,12 +266,24 @@ async function onTokenRemove() {
   await purgeTokenData(chrome.storage.local); // cached private responses and badges must not outlive the token
   await chrome.storage.local.remove(TOKEN_KEY);
   showTokenInfo([infoLine("Saved", "no token (anonymous: 60 requests/hour)", "saved")]);
+  await showBudget("");
   status("Token removed");
 }
 
 async function showStoredToken() {
   const token = await storedToken();
   showTokenInfo([infoLine("Saved", token ? tokenKind(token) : "no token (anonymous: 60 requests/hour)", "saved")]);
+  await showBudget(token);
+}
+
+/** Without a token: the hour's anonymous budget in full views, and what a token adds (budget.js). */
+async function showBudget(token) {
+  const line = $("anonymous-budget");
+  line.hidden = Boolean(token);
+  if (token) return;
+  const budget = await anonymousBudget().catch(() => null);
+  line.textContent = budget ? budgetText(budget) : "";
+  if (budget) line.dataset.prlensBudget = `${budget.remaining}/${budget.limit}`;
 }
 
 // ---- engine settings --------------------------------------------------------------------
@@ -331,12 +345,14 @@ async function setUpEngine() {
  * so no panel appears and this popup is the only place that can say why.
  */
 const HOST_ORIGINS = chrome.runtime.getManifest().host_permissions ?? [];
+/** Without these no panel appears; without patch-diff.githubusercontent.com only the no-token path reads the files from the API. */
+const REQUIRED_ORIGINS = HOST_ORIGINS.filter((origin) => !origin.startsWith("https://patch-diff."));
 const HOST_ACCESS_MESSAGE =
   "prlens may not read github.com or api.github.com, so no panel appears on pull requests. " +
   "Click “Allow access to GitHub” below, or in the browser's Extensions menu choose “Always Allow on github.com” for prlens.";
 
 async function renderHostAccess() {
-  const granted = await chrome.permissions.contains({ origins: HOST_ORIGINS });
+  const granted = await chrome.permissions.contains({ origins: REQUIRED_ORIGINS });
   $("host-access").hidden = granted;
   $("host-access-message").textContent = granted ? "" : HOST_ACCESS_MESSAGE;
   $("popup").dataset.hostAccess = granted ? "granted" : "missing";

@@ -79,6 +79,8 @@ pub struct FetchOutcome {
     pub first_render_round_trips: u32,
     /// What wave 1 was built from.
     pub first_wave: FirstWave,
+    /// The API's core budget after this fetch (remaining, refill time, limit), when GitHub said it.
+    pub core_budget: Option<crate::fetch::rate_limit::Budget>,
 }
 
 impl FetchOutcome {
@@ -109,6 +111,7 @@ pub async fn fetch_bundle(
                 round_trips: 0,
                 first_render_round_trips: 0,
                 first_wave: FirstWave::PullOnly,
+                core_budget: None,
             }
         }
     };
@@ -148,12 +151,14 @@ pub async fn fetch_bundle(
         Err(_) => None,
     };
     let round_trips = plan.round_trips.get();
+    let core_budget = plan.client.cache.rate_limits.borrow().core_budget(now);
     FetchOutcome {
         bundle,
         writes: plan.client.cache.take_writes(head.as_deref()),
         round_trips,
         first_render_round_trips: plan.first_render_round_trips.get().unwrap_or(round_trips),
         first_wave: plan.first_wave.get(),
+        core_budget,
     }
 }
 

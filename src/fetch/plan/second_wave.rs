@@ -141,8 +141,14 @@ pub(super) async fn send(
         false => deferred.later,
     };
     // The viewer's own view never changes risk: it follows a first panel, never delays it.
+    // Without a token (the session plan) it is left out, as the note says: its CODEOWNERS and
+    // comparison would cost up to 4 of the hour's 60 requests on a repository's first PR.
     let mut viewer_history_due = None;
-    if let Some(login) = super::viewer::viewer_login(plan, draft.page.as_ref()) {
+    let viewer = match plan.session {
+        Some(_) => None,
+        None => super::viewer::viewer_login(plan, draft.page.as_ref()),
+    };
+    if let Some(login) = viewer {
         super::viewer::push_viewer(&mut wave, plan, &mut draft, &login);
         if !super::viewer::is_author(&draft, &login) {
             match (&files, files_complete) {

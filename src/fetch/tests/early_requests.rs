@@ -32,6 +32,19 @@ fn first_wave_with(
     page: Option<Value>,
     token: Option<&str>,
 ) -> Vec<(String, Vec<(String, String)>)> {
+    first_wave_of(page, token, None)
+}
+
+/// Wave 1 of a cold no-token view that may read github.com with the user's session.
+fn session_wave(page: Option<Value>) -> Vec<(String, Vec<(String, String)>)> {
+    first_wave_of(page, None, Some("https://github.com"))
+}
+
+fn first_wave_of(
+    page: Option<Value>,
+    token: Option<&str>,
+    web_base: Option<&str>,
+) -> Vec<(String, Vec<(String, String)>)> {
     let fake = Fake::default();
     let mut pull = pull_body(2, 2);
     pull["number"] = json!(NUMBER);
@@ -52,6 +65,7 @@ fn first_wave_with(
     };
     let mut options = options();
     options.token = token.map(str::to_string);
+    options.web_base = web_base.map(str::to_string);
     let pull_ref = PullRef::new(OWNER, REPO, NUMBER).expect("valid names");
     let _ = block_on(fetch_bundle(pull_ref, page, &options, io));
     let wave: Vec<String> = rounds(&fake).into_iter().next().unwrap_or_default();
@@ -102,11 +116,50 @@ fn expected_file() -> String {
         "timeout_ms": REQUEST_TIMEOUT_MS,
         "pull": pull,
         "page_facts": page_facts,
+        "session": session_templates(),
     });
     format!(
         "{}\n",
         serde_json::to_string_pretty(&file).expect("a JSON value serialises")
     )
+}
+
+/// The no-token view's wave 1 (`session` in the file): `api` (asked without a token), `web`
+/// (github.com, with the user's session: `{url, headers}`) and `page_facts` (API, when the page
+/// names the head and the author). `extension/background/session-requests.js` fetches only these
+/// github.com URLs, and the popup counts a view's API requests from `api` and `page_facts`.
+fn session_templates() -> Value {
+    let pull_only = session_wave(None);
+    let with_page = session_wave(Some(page()));
+    let is_web = |url: &str| crate::fetch::session::is_github_web(url);
+    let api: Vec<String> = pull_only
+        .iter()
+        .filter(|(url, _)| !is_web(url))
+        .map(|(url, _)| template(url))
+        .collect();
+    let web: Vec<Value> = pull_only
+        .iter()
+        .filter(|(url, _)| is_web(url))
+        .map(|(url, headers)| {
+            let headers: Vec<Value> = headers
+                .iter()
+                .map(|(name, value)| json!([name, value]))
+                .collect();
+            json!({"url": template(url), "headers": headers})
+        })
+        .collect();
+    let page_facts: Vec<String> = with_page
+        .iter()
+        .map(|(url, _)| template(url))
+        .filter(|url| !api.contains(url) && !web.iter().any(|entry| entry["url"] == *url))
+        .collect();
+    for (url, headers) in pull_only.iter().chain(&with_page) {
+        assert!(
+            headers.iter().all(|(name, _)| name != "authorization"),
+            "{url}: a no-token wave sends no authorization"
+        );
+    }
+    json!({"api": api, "web": web, "page_facts": page_facts})
 }
 
 #[test]

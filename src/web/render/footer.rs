@@ -5,10 +5,18 @@
 //! explain it; fetch notes (e.g. "history: 2 of 3 pages") qualify the numbers.
 
 use super::dom::{set, Append, Dom, DomResult};
+use super::options::AnonymousBudget;
 use crate::signal::Meta;
 use web_sys::Element;
 
-pub fn render(dom: &Dom, meta: &Meta, partial: bool) -> DomResult<Element> {
+/// `budget`: the anonymous API budget after a no-token fetch ("12 of 60 anonymous requests left
+/// this hour"), so the user sees how far the hour's 60 go before a token is needed.
+pub fn render(
+    dom: &Dom,
+    meta: &Meta,
+    partial: bool,
+    budget: Option<AnonymousBudget>,
+) -> DomResult<Element> {
     let footer = dom.el("footer", "prl-footer");
     let stamp = dom.text(
         "span",
@@ -21,12 +29,33 @@ pub fn render(dom: &Dom, meta: &Meta, partial: bool) -> DomResult<Element> {
     );
     set(&stamp, "data-prlens-engine", &meta.engine_version);
     footer.add(&stamp);
+    if let Some(budget) = budget {
+        let line = dom.text("span", "prl-footer-note", &budget_line(budget));
+        set(
+            &line,
+            "data-prlens-budget",
+            &format!("{}/{}", budget.remaining, budget.limit),
+        );
+        footer.add(&line);
+    }
     if !partial {
         for note in &meta.notes {
             footer.add(&dom.text("span", "prl-footer-note", note));
         }
     }
     Ok(footer)
+}
+
+/// "12 of 60 anonymous requests left this hour (refills at 14:05 UTC)".
+fn budget_line(budget: AnonymousBudget) -> String {
+    let refill = crate::timestamp::format(budget.reset)
+        .and_then(|time| time.get(11..16).map(str::to_string))
+        .map(|clock| format!(" (refills at {clock} UTC)"))
+        .unwrap_or_default();
+    format!(
+        "{} of {} anonymous requests left this hour{refill}",
+        budget.remaining, budget.limit
+    )
 }
 
 /// `2026-02-06T19:40:00Z` → `2026-02-06 19:40 UTC`; other text is shown as it is.

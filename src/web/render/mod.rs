@@ -149,6 +149,7 @@ fn render_signal(root: &Element, signal: &Signal, options: &PanelOptions) -> Dom
         &dom,
         &signal.meta,
         notice::is_partial(&signal.meta),
+        options.anonymous_budget,
     )?);
 
     // A building call that failed leaves the root as it was (see `dom::take_error`).

@@ -27,6 +27,34 @@ pub enum DetailsMode {
     Sheet,
 }
 
+/// The anonymous API budget a no-token panel shows (`options.anonymousBudget`: `{remaining,
+/// limit, reset}`, reset in Unix seconds).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AnonymousBudget {
+    pub remaining: u64,
+    pub limit: u64,
+    pub reset: i64,
+}
+
+impl AnonymousBudget {
+    fn from_js(value: &JsValue) -> Option<Self> {
+        if !value.is_object() {
+            return None;
+        }
+        let number = |name: &str| {
+            field(value, name)
+                .as_f64()
+                .filter(|number| number.is_finite() && *number >= 0.0 && number.fract() == 0.0)
+        };
+        let (remaining, limit) = (number("remaining")?, number("limit")?);
+        (remaining <= limit && limit <= 1_000_000.0).then(|| AnonymousBudget {
+            remaining: remaining as u64,
+            limit: limit as u64,
+            reset: number("reset").unwrap_or(0.0) as i64,
+        })
+    }
+}
+
 /// Parsed `renderPanel` options.
 #[derive(Default, Clone)]
 pub struct PanelOptions {
@@ -37,6 +65,8 @@ pub struct PanelOptions {
     pub on_toggle: Option<Function>,
     pub color_mode: Option<ColorMode>,
     pub details: DetailsMode,
+    /// Shown in the footer of a panel fetched without a token.
+    pub anonymous_budget: Option<AnonymousBudget>,
 }
 
 impl PanelOptions {
@@ -62,6 +92,7 @@ impl PanelOptions {
             } else {
                 DetailsMode::Inline
             },
+            anonymous_budget: AnonymousBudget::from_js(&field(options, "anonymousBudget")),
         }
     }
 
