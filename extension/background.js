@@ -18,6 +18,7 @@
  */
 
 import "./github-names.js";
+import "./sections.js";
 import "./prefs.js";
 import { forgetEarlyAnswers, handleEarlyMessage } from "./early-requests.js";
 import { handleNonceMessage } from "./nonce-registry.js";

@@ -22,6 +22,7 @@
  */
 
 import "./github-names.js";
+import "./sections.js";
 import "./prefs.js";
 import { sha256Hex } from "./diff-anchors.js";
 import { earlyListKey, listIsFresh, listKey, listQueryRequest, listQueryTemplate, readListEntry } from "./list-store.js";

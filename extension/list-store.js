@@ -7,6 +7,7 @@
  * docs/CONTRACTS.md "Storage"): `{badges: {<number>: badge}, queried_at?, engine?}`.
  */
 import "./github-names.js";
+import "./sections.js";
 import "./prefs.js";
 
 const API_BASE = "https://api.github.com";

@@ -27,6 +27,7 @@
 import init, * as wasm from "./pkg/prlens.js";
 import "./github-names.js";
 import { openEngineSession } from "./engine-session.js";
+import "./sections.js";
 import "./prefs.js";
 import { earlyListKey, engineKey, freshnessMs, listIsFresh, listKey, listQueryRequest, listQueryTemplate, readListEntry } from "./list-store.js";
 

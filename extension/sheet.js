@@ -11,6 +11,7 @@
  */
 import init, * as wasm from "./pkg/prlens.js";
 import "./github-names.js";
+import "./sections.js";
 import "./prefs.js";
 import { openEngineSession } from "./engine-session.js";
 import { loadTheme } from "./panel/theme.js"; // the same theme rules as the panel beside it

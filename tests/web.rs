@@ -190,7 +190,7 @@ fn rendered_sheet_has_every_section_with_navigation_deep_link_ids_and_copy_butto
             .length()
     };
     // One per section of the Markdown summary, which the sheet lists in its own order.
-    let sections = prlens::markdown::Section::ALL.len() as u32;
+    let sections = prlens::signal::Section::ALL.len() as u32;
     assert_eq!(count("main [data-prlens-section]"), sections);
     assert_eq!(count("nav a[data-prlens-nav]"), sections);
     assert_eq!(

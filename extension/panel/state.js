@@ -4,6 +4,7 @@
  */
 import init, * as wasm from "../pkg/prlens.js";
 import "../github-names.js";
+import "../sections.js";
 import "../prefs.js";
 import { openEngineSession } from "../engine-session.js";
 

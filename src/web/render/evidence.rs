@@ -9,7 +9,7 @@ use super::charts;
 use super::dom::{set, Append, Dom, DomResult};
 use super::format;
 use super::frame::{chip, empty_note, section, subheading};
-use crate::signal::{Evidence, SignalState};
+use crate::signal::{Evidence, Section, Signal, SignalState};
 use web_sys::Element;
 
 /// After the evidence signals (panel list or sheet table): the engine's note, the "Checks"
@@ -30,8 +30,11 @@ pub(super) fn open_checks(dom: &Dom, section: &Element, evidence: &Evidence) -> 
     true
 }
 
-pub fn render(dom: &Dom, evidence: &Evidence) -> DomResult<Element> {
-    let section = section(dom, "evidence", "Evidence");
+/// The section of `signal` (the panel's full view and the sheet; `super::section` calls it by
+/// its [`Section`]).
+pub fn render(dom: &Dom, signal: &Signal) -> DomResult<Element> {
+    let evidence = &signal.evidence;
+    let section = section(dom, Section::Evidence, "Evidence");
     let completeness = dom.el("div", "prl-meter");
     completeness.add(&dom.text(
         "span",

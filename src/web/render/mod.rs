@@ -7,64 +7,48 @@
 //! fixed-name `set_attribute` (see `dom`), and links go only to validated github.com URLs
 //! (see `links`), because everything in a signal derives from hostile PR data.
 //!
-//! One file per section; shared pieces: `dom` (safe building), `frame` (section chrome),
+//! One file per section (declared by the section table, `crate::signal::Section`); shared
+//! pieces: `dom` (safe building), `frame` (section chrome),
 //! `charts` (SVG), `format` (wording), `events` + `clipboard` (interaction), `theme`.
 
 mod actions;
 mod authorship;
 mod charts;
-mod checks;
 mod clipboard;
-mod contributors;
-mod conventions;
 mod dom;
 mod events;
-mod evidence;
-mod focus;
 mod footer;
 mod format;
 mod frame;
-mod governance;
 mod header;
-mod intent;
 mod links;
-mod next_steps;
 mod notice;
 mod options;
-mod risk;
 mod section;
 mod sheet;
 mod sheet_tables;
 mod since_approval;
 mod state;
-mod supply_chain;
 mod theme;
-mod triage;
+
+/// One module per section, named by its key (`risk.rs`, `supply_chain.rs`…): the table in
+/// `crate::signal::Section` declares them, so a new section's row brings its file in.
+macro_rules! section_modules {
+    ($($variant:ident $key:ident $label:literal,)+) => {
+        $(mod $key;)+
+    };
+}
+crate::signal::for_each_section!(section_modules);
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
-use crate::signal::Signal;
+use crate::signal::{Section, Signal};
 use dom::{clear, set, Append, Dom, DomResult};
 use options::{DetailsMode, PanelOptions};
 pub use sheet::render_sheet;
-
-/// The full-view sections in reading order (the `data-prlens-section` keys).
-const SECTION_ORDER: [&str; 11] = [
-    "risk",
-    "intent",
-    "contributors",
-    "evidence",
-    "supply_chain",
-    "focus",
-    "triage",
-    "conventions",
-    "checks",
-    "governance",
-    "next_steps",
-];
 
 /// Distinguishes ids when several panels share a document (the playground).
 static PANEL_COUNTER: AtomicU32 = AtomicU32::new(0);
@@ -179,11 +163,11 @@ fn render_signal(root: &Element, signal: &Signal, options: &PanelOptions) -> Dom
 /// The full-view sections in reading order, minus those the user hid.
 fn sections(dom: &Dom, signal: &Signal, options: &PanelOptions) -> DomResult<Vec<Element>> {
     let mut built = Vec::new();
-    for key in SECTION_ORDER {
-        if options.is_hidden(key) {
+    for which in Section::ALL.iter().copied() {
+        if options.is_hidden(which.key()) {
             continue;
         }
-        built.push(section::render(dom, signal, key)?);
+        built.push(section::render(dom, signal, which)?);
     }
     Ok(built)
 }
