@@ -32,6 +32,7 @@ macro_rules! for_each_section {
             Checks checks "Checks",
             Governance governance "Governance",
             NextSteps next_steps "Next steps",
+            Size size "Size",
         }
     };
 }
