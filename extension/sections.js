@@ -25,6 +25,5 @@
     Object.freeze({ key: "checks", label: "Checks", anchor: "prlens-checks" }),
     Object.freeze({ key: "governance", label: "Governance", anchor: "prlens-governance" }),
     Object.freeze({ key: "next_steps", label: "Next steps", anchor: "prlens-next-steps" }),
-    Object.freeze({ key: "size", label: "Size", anchor: "prlens-size" }),
   ]);
 })(globalThis);

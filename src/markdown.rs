@@ -126,18 +126,6 @@ fn write_section(out: &mut String, signal: &Signal, section: Section, standalone
         Section::Checks => advice::write_checks(out, signal, standalone),
         Section::Governance => write_governance(out, signal, standalone),
         Section::NextSteps => write_next_steps(out, signal, standalone),
-        Section::Size => write_size(out, signal, standalone),
-    }
-}
-
-fn write_size(out: &mut String, signal: &Signal, standalone: bool) {
-    if standalone {
-        let pr = &signal.pr;
-        let _ = writeln!(
-            out,
-            "#### Size\n\n+{} −{} in {} files",
-            pr.additions, pr.deletions, pr.changed_files
-        );
     }
 }
 

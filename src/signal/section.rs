@@ -32,7 +32,6 @@ macro_rules! for_each_section {
             Checks checks "Checks",
             Governance governance "Governance",
             NextSteps next_steps "Next steps",
-            Size size "Size",
         }
     };
 }
