@@ -155,6 +155,9 @@ api.storage.onChanged.addListener((changes, area) => {
     settings.prefs = normalizePrefs(changes[PREFS_KEY].newValue);
     const differs = (key) => JSON.stringify(before[key]) !== JSON.stringify(settings.prefs[key]);
     if (differs("engine") || differs("hiddenSections") || differs("expanded")) rescore();
+    // No bundle on screen (the last view failed, e.g. on settings the engine rejected): new
+    // scoring settings are worth another try.
+    if (differs("engine") && view.pull && !view.bundleJson && !view.busy && !engine.crashed && !compareMode.active()) update("load");
     if (differs("pollSeconds")) schedulePoll();
   }
   if (area === "local" && changes[TOKEN_KEY]) {

@@ -46,6 +46,7 @@ pub fn analyze_json(
 ) -> Result<Signal, AnalyzeError> {
     let bundle = Bundle::from_json_str(bundle_json)?;
     let settings = Settings::from_json_str(settings_json)?;
+    settings.validate(&engine::drivers::ids())?;
     Ok(engine::analyze(&bundle, &settings, now))
 }
 

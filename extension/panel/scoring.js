@@ -31,7 +31,7 @@ export function rescore() {
     view.signalJson = wasm.analyzeBundle(bundleJson, engineSettings());
     render(view.signalJson);
   } catch (error) {
-    showError(isTrap(error) ? error : { kind: "malformed", message: error.message });
+    showError(isTrap(error) ? error : { kind: typeof error?.kind === "string" ? error.kind : "malformed", message: error.message });
   }
 }
 

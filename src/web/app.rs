@@ -166,7 +166,7 @@ fn analysed(
     settings_json: &str,
 ) -> Result<Object, JsValue> {
     let signal = crate::analyze_json(&bundle, settings_json, None)
-        .map_err(|error| JsValue::from(js_sys::Error::new(&error.to_string())))?;
+        .map_err(|error| super::analysis_error(&error))?;
     let signal = serde_json::to_string(&signal)
         .map_err(|error| JsValue::from(js_sys::Error::new(&error.to_string())))?;
     let result = Object::new();
