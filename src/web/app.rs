@@ -41,6 +41,20 @@ pub(super) fn js_error(error: &FetchError) -> JsValue {
     js.into()
 }
 
+/// An analysis error as a JS `Error` whose `kind` (also its `name`) says whose fault it is:
+/// `settings` (the user's scoring settings, e.g. a misspelt driver id) or `malformed` (the
+/// bundle); the panel's error state words its headline and hint by it.
+pub(super) fn analysis_error(error: &crate::AnalyzeError) -> JsValue {
+    let kind = match error {
+        crate::AnalyzeError::Settings(_) => "settings",
+        crate::AnalyzeError::Bundle(_) => "malformed",
+    };
+    let js = js_sys::Error::new(&error.to_string());
+    js.set_name(kind);
+    let _ = js_sys::Reflect::set(&js, &"kind".into(), &kind.into());
+    js.into()
+}
+
 fn read_request(request: &JsValue) -> Result<(PullRef, Option<Value>), FetchError> {
     let owner = field(request, "owner").as_string().unwrap_or_default();
     let repo = field(request, "repo").as_string().unwrap_or_default();
@@ -166,7 +180,7 @@ fn analysed(
     settings_json: &str,
 ) -> Result<Object, JsValue> {
     let signal = crate::analyze_json(&bundle, settings_json, None)
-        .map_err(|error| super::analysis_error(&error))?;
+        .map_err(|error| analysis_error(&error))?;
     let signal = serde_json::to_string(&signal)
         .map_err(|error| JsValue::from(js_sys::Error::new(&error.to_string())))?;
     let result = Object::new();

@@ -71,7 +71,7 @@ pub async fn fetch_compare_and_analyze(
     let bundle_text = serde_json::to_string(&bundle)
         .map_err(|error| js_error(&FetchError::malformed(&format!("the bundle ({error})"))))?;
     let signal = crate::analyze_json(&bundle_text, &settings_json, None)
-        .map_err(|error| super::analysis_error(&error))?;
+        .map_err(|error| super::app::analysis_error(&error))?;
     let signal = serde_json::to_string(&signal).map_err(|error| error_value(&error.to_string()))?;
     let result = Object::new();
     Reflect::set(&result, &"bundle".into(), &bundle_text.into())?;

@@ -28,20 +28,6 @@ mod list;
 /// `analyzeBundle`'s bundle text enters wasm through `TextEncoder.encodeInto`.
 mod text_in;
 
-/// An analysis error as a JS `Error` whose `kind` (also its `name`) says whose fault it is:
-/// `settings` (the user's scoring settings, e.g. a misspelt driver id) or `malformed` (the
-/// bundle); the panel's error state words its headline and hint by it.
-pub(crate) fn analysis_error(error: &crate::AnalyzeError) -> JsValue {
-    let kind = match error {
-        crate::AnalyzeError::Settings(_) => "settings",
-        crate::AnalyzeError::Bundle(_) => "malformed",
-    };
-    let js = js_sys::Error::new(&error.to_string());
-    js.set_name(kind);
-    let _ = js_sys::Reflect::set(&js, &"kind".into(), &kind.into());
-    js.into()
-}
-
 /// Computes a signal from bundle JSON and settings JSON; returns the signal as JSON text.
 /// `now` is an optional RFC 3339 reference time. The bundle is taken as a JS value and copied
 /// by [`text_in::string`], not as `&str`: see that module for why.
@@ -59,8 +45,8 @@ pub fn analyze_bundle(
         ),
         None => None,
     };
-    let signal =
-        crate::analyze_json(&bundle_json, settings_json, now).map_err(|e| analysis_error(&e))?;
+    let signal = crate::analyze_json(&bundle_json, settings_json, now)
+        .map_err(|e| app::analysis_error(&e))?;
     serde_json::to_string(&signal).map_err(|error| JsError::new(&error.to_string()).into())
 }
 
