@@ -17,7 +17,7 @@
  *    rows, the token and the stored badges are known. Only scoring waits for the wasm engine;
  *  - without a token: the badges already in storage, whatever their age, and nothing else;
  *  - on a click forwarded by the content script (a trusted user click on one badge): that PR's
- *    full bundle over REST (`fetchBundle`, the panel's ETag cache) and its badge.
+ *    full bundle over REST (`fetchAndAnalyze`, the panel's ETag cache) and its badge.
  * Badges are stored in `chrome.storage.local["prlens.list.<owner>/<repo>"]`; of two badges for
  * one PR the later computed wins.
  *
@@ -178,8 +178,9 @@ async function scoreOne(row) {
   const { prefs, token } = await setup;
   const engine = engineKey(prefs);
   try {
-    const bundle = await wasm.fetchBundle(row, { token: token ?? undefined, storage: api.storage.local, freshnessSeconds: freshnessMs(prefs) / 1000 });
-    const badge = JSON.parse(wasm.listBadgeOf(bundle, engine));
+    // Fetched and scored in one call: the bundle stays in wasm (a PanelView), the badge comes out.
+    const { view } = await wasm.fetchAndAnalyze(row, { token: token ?? undefined, storage: api.storage.local, freshnessSeconds: freshnessMs(prefs) / 1000 }, engine);
+    const badge = JSON.parse(wasm.listBadgeOf(view));
     const key = listKey(row);
     const entry = await readEntry(key);
     entry.badges[row.number] = later(entry.badges[row.number], badge);

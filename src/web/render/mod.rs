@@ -53,7 +53,9 @@ pub use sheet::render_sheet;
 /// Distinguishes ids when several panels share a document (the playground).
 static PANEL_COUNTER: AtomicU32 = AtomicU32::new(0);
 
-/// Renders the whole signal into `root`, replacing its children. Throws (after showing an
+/// Renders a signal given as JSON text into `root`, replacing its children: a remembered panel
+/// (`chrome.storage.local`) and the playground. A signal the panel holds in wasm is rendered
+/// by `PanelView.renderPanel` instead, without JSON (`super::view`). Throws (after showing an
 /// error state in `root`) when the signal JSON cannot be read.
 #[wasm_bindgen(js_name = renderPanel)]
 pub fn render_panel(root: &Element, signal_json: &str, options: JsValue) -> Result<(), JsValue> {
@@ -77,6 +79,33 @@ pub fn render_panel(root: &Element, signal_json: &str, options: JsValue) -> Resu
         }
     };
     render_signal(root, &signal, &options)
+}
+
+/// Renders a signal in memory into `root` (`PanelView.renderPanel`); `options` as `renderPanel`'s.
+pub(crate) fn render_signal_into(
+    root: &Element,
+    signal: &Signal,
+    options: &JsValue,
+) -> Result<(), JsValue> {
+    dom::forget_errors();
+    let options = PanelOptions::from_js(options);
+    if let Some(mode) = &options.color_mode {
+        theme::apply(root, mode)?;
+    }
+    render_signal(root, signal, &options)
+}
+
+/// `{level, score, drivers, action}` of a signal as JSON, on the root as
+/// `data-prlens-signal-digest`: what the end-to-end tests compare with `prlens analyze`.
+fn digest(signal: &Signal) -> String {
+    let drivers: Vec<&str> = signal.risk.drivers.iter().map(|d| d.id.as_str()).collect();
+    serde_json::json!({
+        "level": signal.risk.level.key(),
+        "score": signal.risk.score,
+        "drivers": drivers,
+        "action": signal.review.action.key(),
+    })
+    .to_string()
 }
 
 /// Renders a loading (`detail = {message, progress?}`) or error (`detail = {message, kind?,
@@ -144,6 +173,7 @@ fn render_signal(root: &Element, signal: &Signal, options: &PanelOptions) -> Dom
         },
     );
     set(root, "data-prlens-level", level);
+    set(root, "data-prlens-signal-digest", &digest(signal));
     set(
         root,
         "data-prlens-expanded",
