@@ -70,7 +70,8 @@ impl PanelView {
     }
 
     /// A key of everything GitHub and the page said, `fetched_at` left out: two views with the
-    /// same key would show the same signal.
+    /// same key show the same signal but for its reference time (a poll that brings the same key
+    /// is not drawn again, as before this view: the panel compared the bundle texts).
     fn content(&self) -> String {
         let mut hasher = DefaultHasher::new();
         if let Some(fields) = self.document.as_object() {
