@@ -1,4 +1,4 @@
-//! `extension/sections.js` is the section table of `prlens::signal::Section` for the extension's
+//! `extension/shared/sections.js` is the section table of `prlens::signal::Section` for the extension's
 //! JavaScript: the settings forms' "hide section" list (prefs.js) and the content script's deep
 //! links (`#prlens-focus`, content/sheet.js) read it. This test writes it from the Rust table and
 //! keeps the file equal to it.
@@ -48,14 +48,14 @@ fn sections_js() -> String {
 
 #[test]
 fn the_extension_s_sections_file_is_the_section_table() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("extension/sections.js");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("extension/shared/sections.js");
     let expected = sections_js();
     if std::env::var_os("PRLENS_BLESS").is_some() {
-        std::fs::write(&path, &expected).expect("extension/sections.js is writable");
+        std::fs::write(&path, &expected).expect("extension/shared/sections.js is writable");
     }
     let actual = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         actual == expected,
-        "extension/sections.js differs from src/signal/section.rs; run `PRLENS_BLESS=1 cargo test --test sections_file`"
+        "extension/shared/sections.js differs from src/signal/section.rs; run `PRLENS_BLESS=1 cargo test --test sections_file`"
     );
 }

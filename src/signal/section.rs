@@ -4,12 +4,12 @@
 //! settings forms (which sections to hide) and the content script's deep links
 //! (`#prlens-focus`) all name the sections; each used to keep its own list, in three different
 //! orders. They all read this table now: Rust through [`Section`], the extension through
-//! `extension/sections.js`, which `tests/sections_file.rs` writes from [`Section::ALL`].
+//! `extension/shared/sections.js`, which `tests/sections_file.rs` writes from [`Section::ALL`].
 //!
 //! Adding a section is one row below plus its renders: its Markdown in `src/markdown.rs` (the
 //! compiler asks for it) and its panel file `src/web/render/section/<key>.rs`, which the row
 //! declares (`crate::web::render::section`); then `PRLENS_BLESS=1 cargo test --test
-//! sections_file` regenerates `extension/sections.js` (docs/architecture.md, "Adding a
+//! sections_file` regenerates `extension/shared/sections.js` (docs/architecture.md, "Adding a
 //! section").
 
 /// The table of sections, in reading order: `Variant key "Label"`. `key` is the

@@ -14,7 +14,7 @@ import { REPO_ROOT } from "./harness.mjs";
 
 const SOURCE = fs.readFileSync(path.join(REPO_ROOT, "extension/prefs.js"), "utf8");
 const NAMES = fs.readFileSync(path.join(REPO_ROOT, "extension/github-names.js"), "utf8");
-const SECTIONS = fs.readFileSync(path.join(REPO_ROOT, "extension/sections.js"), "utf8");
+const SECTIONS = fs.readFileSync(path.join(REPO_ROOT, "extension/shared/sections.js"), "utf8");
 
 /** Loads prefs.js as the content script does: a classic script in a fresh global. */
 function loadAsClassicScript() {
@@ -77,7 +77,7 @@ test("repository entries are owner/repo, owner/* or a github.com URL; anything e
 test("as a module, prefs.js defines the same model (import side effect) for popup, panel and background", async () => {
   delete globalThis.prlensPrefs;
   await import(path.join(REPO_ROOT, "extension/github-names.js"));
-  await import(path.join(REPO_ROOT, "extension/sections.js"));
+  await import(path.join(REPO_ROOT, "extension/shared/sections.js"));
   await import(path.join(REPO_ROOT, "extension/prefs.js"));
   assert.equal(globalThis.prlensPrefs.PREFS_KEY, "prlens.prefs");
   assert.equal(JSON.stringify(globalThis.prlensPrefs.defaultPrefs()), JSON.stringify(prefs.defaultPrefs()));

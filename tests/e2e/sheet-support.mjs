@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 import { REPO_ROOT } from "./harness.mjs";
-import "../../extension/sections.js"; // globalThis.prlensSections: the section table (generated)
+import "../../extension/shared/sections.js"; // globalThis.prlensSections: the section table (generated)
 
 /** The signal's sections in reading order, `{key, label, anchor}` (src/signal/section.rs). */
 export const SECTIONS = globalThis.prlensSections;
