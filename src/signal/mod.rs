@@ -7,9 +7,12 @@
 
 mod effort;
 mod identity;
+mod level;
 mod model;
+mod personal;
 mod read;
 mod section;
+mod viewer;
 mod words;
 
 pub use effort::*;
@@ -20,3 +23,4 @@ pub use read::{from_json, ReadError};
 #[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports))]
 pub(crate) use section::for_each_section;
 pub use section::Section;
+pub use viewer::*;
