@@ -146,6 +146,5 @@
     };
   }
 
-  root.prlensContent = root.prlensContent || {};
   root.prlensContent.sheet = Object.freeze({ createSheet, sectionFromHash });
 })(globalThis);
