@@ -26,7 +26,7 @@ pub use escape::escape;
 use escape::{canonical_url, escape_code};
 
 use crate::engine::sections::pr::{number_label, NOT_OPENED_NUMBER};
-use crate::signal::{Signal, SignalState};
+use crate::signal::{Section, Signal, SignalState};
 
 /// Focus files listed in the summary; the rest are counted.
 const MAX_FOCUS_ROWS: usize = 10;
@@ -44,64 +44,6 @@ fn state_word(state: SignalState) -> &'static str {
     }
 }
 
-/// A section of the signal, in the order the Markdown summary (and the panel's full view)
-/// lists them; each can be copied on its own ([`section`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Section {
-    Risk,
-    Contributors,
-    Intent,
-    Evidence,
-    SupplyChain,
-    Focus,
-    Triage,
-    Conventions,
-    Checks,
-    Governance,
-    NextSteps,
-}
-
-impl Section {
-    /// Every section, in reading order.
-    pub const ALL: [Section; 11] = [
-        Section::Risk,
-        Section::Contributors,
-        Section::Intent,
-        Section::Evidence,
-        Section::SupplyChain,
-        Section::Focus,
-        Section::Triage,
-        Section::Conventions,
-        Section::Checks,
-        Section::Governance,
-        Section::NextSteps,
-    ];
-
-    /// The `data-prlens-section` key (docs/CONTRACTS.md, DOM hooks).
-    pub fn key(self) -> &'static str {
-        match self {
-            Section::Risk => "risk",
-            Section::Contributors => "contributors",
-            Section::Intent => "intent",
-            Section::Evidence => "evidence",
-            Section::SupplyChain => "supply_chain",
-            Section::Focus => "focus",
-            Section::Triage => "triage",
-            Section::Conventions => "conventions",
-            Section::Checks => "checks",
-            Section::Governance => "governance",
-            Section::NextSteps => "next_steps",
-        }
-    }
-
-    /// The section for a `data-prlens-section` key.
-    pub fn from_key(key: &str) -> Option<Section> {
-        Section::ALL
-            .into_iter()
-            .find(|section| section.key() == key)
-    }
-}
-
 /// Renders a signal as Markdown.
 ///
 /// `write!` into one `String` (which cannot fail, hence `let _`) rather than
@@ -109,7 +51,7 @@ impl Section {
 pub fn render(signal: &Signal) -> String {
     let mut out = String::new();
     write_summary(&mut out, signal);
-    for (index, section) in Section::ALL.into_iter().enumerate() {
+    for (index, section) in Section::ALL.iter().copied().enumerate() {
         let mut block = String::new();
         write_section(&mut block, signal, section, false);
         if block.is_empty() {

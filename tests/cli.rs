@@ -205,6 +205,17 @@ fn unreadable_files_and_bad_options_exit_2() {
             .unwrap(),
         "large_diff",
     );
+    let misspelt = temp_file(
+        "misspelt-settings.json",
+        br#"{"weights": {"larg_diff": 0.5}}"#,
+    );
+    assert_rejected(
+        &prlens()
+            .args(["analyze", path, "--settings", misspelt.to_str().unwrap()])
+            .output()
+            .unwrap(),
+        "unknown driver weight `larg_diff`: did you mean `large_diff`?",
+    );
     assert_rejected(
         &prlens()
             .args(["analyze", path, "--format", "html"])

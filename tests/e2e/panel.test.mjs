@@ -16,11 +16,11 @@ import fs from "node:fs";
 import path from "node:path";
 
 import { ARTIFACTS_DIR, REPO_ROOT, panelFrame, startBrowser, waitFor, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
-import { openDetails } from "./sheet-support.mjs";
+import { SECTIONS as SECTION_TABLE, openDetails } from "./sheet-support.mjs";
 
 const SAMPLE = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "www/sample-bundle.json"), "utf8"));
 const PR_URL = "https://github.com/huggingface/transformers/pull/43774";
-const SECTIONS = ["risk", "contributors", "intent", "evidence", "supply_chain", "focus", "triage", "conventions", "checks", "governance", "next_steps"];
+const SECTIONS = SECTION_TABLE.map((section) => section.key);
 const PREFS = "prlens.prefs";
 const diffAnchor = (file) => `diff-${crypto.createHash("sha256").update(file).digest("hex")}`;
 

@@ -148,7 +148,9 @@ fn arbitrary_settings_never_crash_the_engine() {
             weird_number()
         )
             .prop_map(|(key, value)| json!({"thresholds": {key: value}})),
-        (weird_string(), weird_number()).prop_map(|(id, weight)| json!({"weights": {id: weight}})),
+        // Real driver ids: an unknown id is rejected before the engine runs (Settings::validate).
+        (proptest::sample::select(prlens::engine::drivers::ids()), weird_number())
+            .prop_map(|(id, weight)| json!({"weights": {id: weight}})),
         proptest::collection::vec(weird_string(), 0..4).prop_map(|globs| {
             json!({"paths": {"generated": globs, "sensitive": globs, "tests": globs, "vendored": globs},
                    "trusted_bots": globs})

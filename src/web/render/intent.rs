@@ -9,11 +9,14 @@ use super::dom::{set, Append, Dom, DomResult};
 use super::format;
 use super::frame::{empty_note, section, subheading};
 use super::links::issue_url;
-use crate::signal::{Criterion, Intent, PrInfo};
+use crate::signal::{Criterion, Section, Signal};
 use web_sys::Element;
 
-pub fn render(dom: &Dom, intent: &Intent, pr: &PrInfo) -> DomResult<Element> {
-    let section = section(dom, "intent", "Intent");
+/// The section of `signal` (the panel's full view and the sheet; `super::section` calls it by
+/// its [`Section`]).
+pub fn render(dom: &Dom, signal: &Signal) -> DomResult<Element> {
+    let (intent, pr) = (&signal.intent, &signal.pr);
+    let section = section(dom, Section::Intent, "Intent");
     let met = intent
         .criteria
         .iter()
