@@ -132,6 +132,7 @@ pub(super) fn linked_issues(root: &Raw) -> Result<Option<BTreeMap<u64, LinkedIss
                 number,
                 state: text(issue, "state").unwrap_or_default(),
                 assignees,
+                body: text(issue, "body").unwrap_or_default(),
                 referencing_pulls,
             },
         );

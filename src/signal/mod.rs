@@ -7,11 +7,13 @@
 
 mod effort;
 mod identity;
+mod intent;
 mod model;
 mod read;
 mod words;
 
 pub use effort::*;
 pub use identity::*;
+pub use intent::*;
 pub use model::*;
 pub use read::{from_json, ReadError};

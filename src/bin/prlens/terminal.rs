@@ -146,6 +146,7 @@ pub fn render(signal: &Signal, style: Style) -> String {
         state_word(signals.lint_passing),
         state_word(signals.security_scan_clean)
     );
+    intent(&mut out, signal, style);
     if !signal.focus.is_empty() {
         let _ = writeln!(out, "  Read first:");
         for file in signal.focus.iter().take(MAX_ROWS) {
@@ -176,6 +177,32 @@ pub fn render(signal: &Signal, style: Style) -> String {
     }
     let _ = writeln!(out, "  {}", style.dim(&safe(&pr.url, 200)));
     out
+}
+
+/// "Intent: 6 of 6 claims confirmed by the diff", then each claim on one line with its mark
+/// and its first evidence (or why it does not hold).
+fn intent(out: &mut String, signal: &Signal, style: Style) {
+    let intent = &signal.intent;
+    let _ = writeln!(out, "  Intent: {}", intent.summary());
+    for claim in intent.claims.iter().take(MAX_ROWS) {
+        let evidence = claim
+            .evidence_lines()
+            .first()
+            .map(|line| format!(" — {}", style.dim(&safe(line, 90))))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "    {} {}{evidence}",
+            claim.status.mark(),
+            safe(&claim.text, 70)
+        );
+    }
+    more(
+        out,
+        intent.claims.len() + intent.claims_more as usize,
+        "claims",
+        style,
+    );
 }
 
 fn more(out: &mut String, total: usize, what: &str, style: Style) {
