@@ -60,6 +60,7 @@ static ISSUE: Shape = Shape {
         ("state", &LEAF),
         ("assignee", &LOGIN),
         ("assignees", &LOGINS),
+        ("body", &LEAF),
     ],
     items: None,
     entries: None,
@@ -179,7 +180,8 @@ mod tests {
         let bundle = Bundle::from_value(&json!({
             "pull": {"number": 9},
             "linked_issues": {"12": {
-                "issue": {"number": 12, "state": "open", "assignees": [{"login": "bob"}]},
+                "issue": {"number": 12, "state": "open", "assignees": [{"login": "bob"}],
+                          "body": "- [ ] `retry` is capped"},
                 "timeline": [
                     {"event": "cross-referenced", "source": {"type": "issue", "issue": {
                         "number": 8, "state": "open", "pull_request": {"url": "x"},
@@ -197,6 +199,10 @@ mod tests {
         assert_eq!(issue.assignees, vec!["bob".to_string()]);
         assert_eq!(issue.referencing_pulls.len(), 1);
         assert_eq!(issue.referencing_pulls[0].number, 8);
+        assert_eq!(
+            issue.body, "- [ ] `retry` is capped",
+            "its acceptance list is read"
+        );
     }
 
     #[test]

@@ -25,7 +25,7 @@ pub(super) fn write(out: &mut String, signal: &Signal) {
             "- {} {} ({}; {})",
             claim.status.mark(),
             escape(&claim.text),
-            escape(&claim.origin_label()),
+            escape(&claim.reading()),
             claim.status.label()
         );
         for line in claim.evidence_lines() {

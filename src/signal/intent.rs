@@ -237,6 +237,11 @@ impl Claim {
         }
     }
 
+    /// Where it was read and what it was read as: "description · no behaviour change".
+    pub fn reading(&self) -> String {
+        format!("{} · {}", self.origin_label(), self.kind.label())
+    }
+
     /// Its evidence and detail as lines, the same on every surface.
     pub fn evidence_lines(&self) -> Vec<String> {
         let mut lines: Vec<String> = self.evidence.iter().map(ClaimEvidence::describe).collect();

@@ -81,7 +81,7 @@ fn claim_item(dom: &Dom, list: &Element, claim: &Claim) {
     body.add(&dom.text(
         "span",
         "prl-claim-origin prl-muted",
-        &format!(" — {}", claim.origin_label()),
+        &format!(" — {}", claim.reading()),
     ));
     for line in claim.evidence_lines() {
         body.add(&dom.text("p", "prl-muted prl-claim-evidence", &line));

@@ -241,9 +241,14 @@ impl Scan<'_> {
             } else {
                 old = old.saturating_add(1);
             }
-            first_changed.get_or_insert(at);
+            // The new code is what a reader checks: an added line wins over a removed one.
+            let better =
+                |current: Option<At>| current.is_none_or(|seen: At| seen.old_side && !at.old_side);
+            if better(first_changed) {
+                first_changed = Some(at);
+            }
             let text = line.text.trim();
-            if first_code.is_none()
+            if better(first_code)
                 && !text.is_empty()
                 && !markers.iter().any(|marker| text.starts_with(marker))
             {

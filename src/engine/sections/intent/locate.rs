@@ -341,15 +341,6 @@ pub(super) fn quoted(subject: &Subject) -> String {
     }
 }
 
-/// `path:+12` of a change finding.
-pub(super) fn evidence_place(evidence: &ClaimEvidence) -> String {
-    match evidence.line {
-        Some(line) if evidence.old_side => format!("{}:-{line}", evidence.path),
-        Some(line) => format!("{}:+{line}", evidence.path),
-        None => evidence.path.clone(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

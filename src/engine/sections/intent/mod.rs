@@ -198,3 +198,7 @@ mod tests {
         assert_eq!(strip_conventional_prefix("Add a: b"), "Add a: b");
     }
 }
+
+#[cfg(test)]
+#[path = "shapes_tests.rs"]
+mod shapes_tests;

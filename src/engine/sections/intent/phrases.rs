@@ -364,8 +364,13 @@ fn verb_claim(
         ClaimKind::Deprecates
     };
     let passive = at > 0 && listed(BE, words[at - 1].0);
+    // "The `podReaper` removed pods …" narrates what the code did: a claim of change has the
+    // PR (or nobody) as its subject, not a named identifier.
+    if !passive && !before.is_empty() {
+        return None;
+    }
     let (primary, containers) = if !between.is_empty() {
-        (between, distinct(before.into_iter().chain(after)))
+        (between, after)
     } else if passive && !before.is_empty() {
         (before, after)
     } else {

@@ -168,7 +168,13 @@ fn word_subject(word: &str) -> Option<Subject> {
     if is_file(word, false) {
         return Some(subject(SubjectKind::File, word));
     }
-    let word = strip_emphasis(word);
+    // `bulk_update()` in prose names `bulk_update`.
+    // (the closing parenthesis may be gone with the sentence's punctuation).
+    let word = strip_emphasis(
+        word.strip_suffix("()")
+            .or_else(|| word.strip_suffix('('))
+            .unwrap_or(word),
+    );
     (is_identifier_word(word) && (is_snake_case(word) || is_camel_case(word)))
         .then(|| subject(SubjectKind::Identifier, word))
 }
@@ -301,9 +307,11 @@ fn is_file(text: &str, code: bool) -> bool {
         && stem
             .chars()
             .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '+' | '@'));
+    // `Node.js`, `Vue.js`: a capitalised word, not a file (`ReactDOMInput.js` is one).
     let product = !text.contains('/')
         && extension == "js"
-        && stem.chars().next().is_some_and(char::is_uppercase);
+        && stem.chars().next().is_some_and(char::is_uppercase)
+        && stem.chars().skip(1).all(|c| c.is_ascii_lowercase());
     stem_ok && listed(EXTENSIONS, extension) && !product
 }
 

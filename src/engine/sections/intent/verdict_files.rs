@@ -2,7 +2,7 @@
 //! only, no behaviour change, formatting only (rules in [`super::verdict`]).
 
 use super::checker::{Checker, Pending, Verdict};
-use super::locate::{changed, evidence_place, path_matches, quoted};
+use super::locate::{changed, path_matches, quoted};
 use super::tokens::{Subject, SubjectKind};
 use crate::engine::files::{FileClass, FileFacts};
 use crate::signal::{ClaimStatus, Found};
@@ -195,8 +195,7 @@ impl Checker<'_> {
             }
             if let Some(at) = self.index.code_change[index] {
                 let evidence = self.at_evidence(Found::CodeChanged, index, at);
-                let detail = format!("{} changes code outside tests", evidence_place(&evidence));
-                return Verdict::new(ClaimStatus::Contradicted, vec![evidence], detail);
+                return Verdict::new(ClaimStatus::Contradicted, vec![evidence], "");
             }
             if !file.has_patch && !file.binary {
                 return Verdict::new(
@@ -217,8 +216,7 @@ impl Checker<'_> {
         for (index, file) in self.context.files.iter().enumerate() {
             if let Some(at) = self.index.not_whitespace[index] {
                 let evidence = self.at_evidence(Found::NotWhitespace, index, at);
-                let detail = format!("{} changes more than whitespace", evidence_place(&evidence));
-                return Verdict::new(ClaimStatus::Contradicted, vec![evidence], detail);
+                return Verdict::new(ClaimStatus::Contradicted, vec![evidence], "");
             }
             if !file.has_patch && changed(file) {
                 return Verdict::new(
