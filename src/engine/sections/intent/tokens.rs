@@ -133,7 +133,7 @@ fn prose(text: &str, tokens: &mut Vec<Token>) {
         if word.is_empty() {
             continue;
         }
-        let lower = word.to_lowercase();
+        let lower = word.to_ascii_lowercase();
         // `docs-only`, `non-functional`, `e2e-tests` are two words; `hub4j-test-org` is a name.
         let parts: Vec<&str> = lower.split(['-', '/']).collect();
         let compound = parts.len() == 2
@@ -278,7 +278,7 @@ fn is_camel_case(word: &str) -> bool {
         && chars
             .windows(2)
             .any(|pair| pair[0].is_lowercase() && pair[1].is_uppercase())
-        && !listed(PROPER_NAMES, word.to_lowercase().as_str())
+        && !listed(PROPER_NAMES, &word.to_ascii_lowercase())
 }
 
 /// A path or file name: `src/a/b.rs`, `trainer.md`, `Dockerfile`; with `code` also a
