@@ -158,12 +158,20 @@ pub(super) fn closed_issues(tokens: &[Token]) -> Vec<Subject> {
 /// the statement is too short to tell.
 pub(super) fn is_english(tokens: &[Token]) -> Option<bool> {
     let words = words(tokens);
-    let foreign_letters: usize = words
+    // Prose is words of letters: markup, code, emoji and numbers say nothing about a language.
+    let prose: Vec<&str> = words
         .iter()
-        .flat_map(|(word, _)| word.chars())
-        .filter(|c| c.is_alphabetic() && !c.is_ascii())
+        .map(|(word, _)| *word)
+        .filter(|word| {
+            word.chars().count() > 1 && word.chars().all(|c| c.is_alphabetic() || c == '\'')
+        })
+        .collect();
+    let foreign_letters: usize = prose
+        .iter()
+        .flat_map(|word| word.chars())
+        .filter(|c| !c.is_ascii())
         .count();
-    let prose_words = words.iter().filter(|(word, _)| word.len() > 1).count();
+    let prose_words = prose.len();
     if prose_words < 3 && foreign_letters < 6 {
         return None;
     }
