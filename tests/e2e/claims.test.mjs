@@ -19,6 +19,7 @@ const bundle = (name) => JSON.parse(fs.readFileSync(path.join(REPO_ROOT, `tests/
 const MISSING = bundle("claims-tests-and-docs-missing");
 const NOTHING = bundle("claims-nothing-checkable");
 const JAPANESE = bundle("claims-non-english");
+const SAMPLE = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "www/sample-bundle.json"), "utf8"));
 
 /** The missing-tests PR under another number, its description carrying hostile text. */
 function hostile() {
@@ -56,8 +57,15 @@ function shownClaims(intent) {
 }
 
 test("the sheet's Intent lists each claim with the CLI's evidence; missing tests and docs are raised", async (t) => {
-  const browser = await startBrowser({ bundles: [MISSING, NOTHING, JAPANESE, HOSTILE] });
+  const browser = await startBrowser({ bundles: [MISSING, NOTHING, JAPANESE, HOSTILE, SAMPLE] });
   t.after(() => browser.close());
+
+  // The seed-like sample: the reference product's four criteria, each with its file, and the
+  // template's docs and tests boxes (the assertions are in panel.test.mjs; this is the picture).
+  const seed = await intentOf(browser, SAMPLE);
+  assert.equal(await seed.intent.locator(".prl-lead").innerText(), "6 of 6 claims confirmed by the diff");
+  await screenshot(seed.page, "claims-seed-sample");
+  await seed.page.close();
 
   const missing = await intentOf(browser, MISSING);
   assert.equal(await missing.intent.locator(".prl-lead").innerText(), "1 of 5 claims confirmed by the diff");
