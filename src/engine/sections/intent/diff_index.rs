@@ -41,7 +41,8 @@ pub(super) struct DiffIndex {
     /// Identifier names (sorted, distinct), then literal names: a name's id is its position.
     words: Vec<String>,
     literals: Vec<String>,
-    hits: Vec<Hit>,
+    /// Per name id, its hits in file order.
+    hits: Vec<Vec<Hit>>,
     /// Per file (in `context.files` order): its first changed line.
     pub(super) first_change: Vec<Option<At>>,
     pub(super) code_change: Vec<Option<At>>,
@@ -72,6 +73,7 @@ impl DiffIndex {
             deprecation: vec![None; count],
         };
         let names = index.words.len() + index.literals.len();
+        index.hits = vec![Vec::new(); names];
         let bundle_files = context.bundle.files.as_deref().unwrap_or(&[]);
         let mut seen = vec![false; names * 3];
         for (file_index, facts) in context.files.iter().enumerate() {
@@ -110,7 +112,7 @@ impl DiffIndex {
 
     /// The hits of one name, in file order.
     pub(super) fn hits_of(&self, name: usize) -> impl Iterator<Item = &Hit> + '_ {
-        self.hits.iter().filter(move |hit| hit.name == name)
+        self.hits.get(name).into_iter().flatten()
     }
 }
 
@@ -194,7 +196,7 @@ impl Scan<'_> {
         let flag = &mut self.seen[name * 3 + slot];
         if !*flag {
             *flag = true;
-            self.index.hits.push(Hit {
+            self.index.hits[name].push(Hit {
                 name,
                 file: self.file,
                 found,

@@ -384,9 +384,15 @@ fn verb_claim(
     } else {
         return None;
     };
+    let primary = distinct(primary.into_iter());
+    let containers = distinct(
+        containers
+            .into_iter()
+            .filter(|subject| !primary.contains(subject)),
+    );
     Some(Reading {
         kind,
-        primary: distinct(primary.into_iter()),
+        primary,
         containers,
     })
 }

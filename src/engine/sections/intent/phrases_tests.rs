@@ -60,6 +60,10 @@ fn verbs_split_what_changes_from_where() {
         kinds("This does not add `retry_count`", Mode::Prose),
         [ClaimKind::Names]
     );
+    let repeated = "Adds `a.py` to `a.py`, `b_c`, `b_c`, `d_e`, `f_g`, `h_i`, `j_k` and `l_m`";
+    let reading = &classify(&tokenize(repeated), Mode::Prose)[0];
+    assert_eq!(texts(&reading.primary), ["a.py"]);
+    assert_eq!(texts(&reading.containers), ["b_c", "d_e", "f_g", "h_i"]);
     assert_eq!(
         kinds(
             "I'm not sure `OldProvider` should be deprecated",

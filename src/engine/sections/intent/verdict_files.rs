@@ -2,6 +2,7 @@
 //! only, no behaviour change, formatting only (rules in [`super::verdict`]).
 
 use super::checker::{Checker, Pending, Verdict};
+use super::diff_index::Hit;
 use super::locate::{changed, path_matches, quoted};
 use super::tokens::{Subject, SubjectKind};
 use crate::engine::files::{FileClass, FileFacts};
@@ -59,15 +60,28 @@ impl Checker<'_> {
                 "no changed definition was read from the code, so the test file alone counts",
             );
         }
-        let exercised = tests.iter().find_map(|file| {
-            wanted.iter().find_map(|name| {
-                let id = self.index.name_id(name)?;
-                self.index
-                    .hits_of(id)
-                    .find(|hit| hit.file == *file && hit.found == Found::Added)
-                    .map(|hit| (*file, name, *hit))
-            })
-        });
+        // The first test file (in file order) naming one of them on an added line, and the
+        // first such name: one walk over each name's hits, not over every file.
+        let mut is_test = vec![false; self.context.files.len()];
+        for file in &tests {
+            is_test[*file] = true;
+        }
+        let mut exercised: Option<(usize, usize, &str, Hit)> = None;
+        for (order, name) in wanted.iter().enumerate() {
+            let Some(id) = self.index.name_id(name) else {
+                continue;
+            };
+            let hit = self
+                .index
+                .hits_of(id)
+                .find(|hit| is_test[hit.file] && hit.found == Found::Added);
+            if let Some(hit) = hit {
+                if exercised.is_none_or(|(file, seen, _, _)| (hit.file, order) < (file, seen)) {
+                    exercised = Some((hit.file, order, name, *hit));
+                }
+            }
+        }
+        let exercised = exercised.map(|(file, _, name, hit)| (file, name, hit));
         match exercised {
             Some((file, name, hit)) => Verdict::new(
                 ClaimStatus::Confirmed,
