@@ -9,6 +9,7 @@
 
 use crate::engine::context::Context;
 use crate::engine::diff::{self, Hunk, LineKind};
+use crate::engine::files::FileClass;
 use crate::signal::Found;
 
 /// What the index must compute beyond the named hits.
@@ -36,59 +37,115 @@ pub(super) struct At {
     pub(super) old_side: bool,
 }
 
+/// Sorted, distinct names with a filter on (first byte, length): most words of a diff line
+/// share neither with any name, and are dismissed without a string comparison.
+#[derive(Debug, Default)]
+struct NameSet {
+    names: Vec<String>,
+    /// Per first byte, a bit per length (lengths over 63 share bit 63).
+    filter: Vec<u64>,
+}
+
+impl NameSet {
+    fn new(mut names: Vec<String>) -> Self {
+        crate::order::sort(&mut names);
+        names.dedup();
+        let mut filter = vec![0u64; 256];
+        for name in &names {
+            if let Some(first) = name.as_bytes().first() {
+                filter[usize::from(*first)] |= 1 << name.len().min(63);
+            }
+        }
+        NameSet { names, filter }
+    }
+
+    fn find(&self, token: &str) -> Option<usize> {
+        let first = usize::from(*token.as_bytes().first()?);
+        if self.filter.get(first)? & (1 << token.len().min(63)) == 0 {
+            return None;
+        }
+        self.names
+            .binary_search_by(|name| name.as_str().cmp(token))
+            .ok()
+    }
+}
+
 #[derive(Debug, Default)]
 pub(super) struct DiffIndex {
-    /// Identifier names (sorted, distinct), then literal names: a name's id is its position.
-    words: Vec<String>,
+    /// Identifier names looked for in every file, literal names, and names looked for only in
+    /// test files (the symbols a test may exercise): a name's id is its position in that order.
+    words: NameSet,
     literals: Vec<String>,
+    test_words: NameSet,
     /// Per name id, its hits in file order.
     hits: Vec<Vec<Hit>>,
-    /// Per file (in `context.files` order): its first changed line.
-    pub(super) first_change: Vec<Option<At>>,
     pub(super) code_change: Vec<Option<At>>,
     pub(super) not_whitespace: Vec<Option<At>>,
     pub(super) deprecation: Vec<Option<u64>>,
 }
 
 impl DiffIndex {
-    /// Reads every patch once for `words` (identifiers, found as whole tokens) and `literals`
-    /// (found as substrings with no name character around them).
+    /// Reads every patch once for `words` (identifiers, found as whole tokens), `literals`
+    /// (found as substrings with no name character around them) and, in test files only,
+    /// `test_words`.
     pub(super) fn build(
         context: &Context,
         words: Vec<String>,
         literals: Vec<String>,
+        test_words: Vec<String>,
         needs: Needs,
     ) -> Self {
-        let mut words = words;
-        crate::order::sort(&mut words);
-        words.dedup();
         let count = context.files.len();
         let mut index = DiffIndex {
-            words,
+            words: NameSet::new(words),
             literals,
+            test_words: NameSet::new(test_words),
             hits: Vec::new(),
-            first_change: vec![None; count],
             code_change: vec![None; count],
             not_whitespace: vec![None; count],
             deprecation: vec![None; count],
         };
-        let names = index.words.len() + index.literals.len();
+        let names = index.words.names.len() + index.literals.len() + index.test_words.names.len();
         index.hits = vec![Vec::new(); names];
         let bundle_files = context.bundle.files.as_deref().unwrap_or(&[]);
         let mut seen = vec![false; names * 3];
+        let everywhere = !index.words.names.is_empty()
+            || !index.literals.is_empty()
+            || needs.changes
+            || needs.deprecation;
+        let in_tests = !index.test_words.names.is_empty();
         for (file_index, facts) in context.files.iter().enumerate() {
+            let test_names_here = in_tests && facts.class == FileClass::Test;
+            // A file nothing is looked for in is not read (the test-only names of a large PR).
+            if !(everywhere || test_names_here) {
+                continue;
+            }
             let Some(patch) = bundle_files
                 .get(facts.index)
                 .and_then(|file| file.patch.as_deref())
             else {
                 continue;
             };
+            // Only literal names wanted here, and none in the patch: nothing to record.
+            let literals_only = !(test_names_here
+                || !index.words.names.is_empty()
+                || needs.changes
+                || needs.deprecation);
+            if literals_only
+                && !index
+                    .literals
+                    .iter()
+                    .any(|literal| occurrences(patch, literal).next().is_some())
+            {
+                continue;
+            }
             seen.iter_mut().for_each(|flag| *flag = false);
             let markers = comment_markers(facts.language, &facts.path);
             let mut scan = Scan {
                 index: &mut index,
                 seen: &mut seen,
                 file: file_index,
+                test: facts.class == FileClass::Test,
             };
             for hunk in &diff::parse(patch).hunks {
                 scan.hunk(hunk, needs, markers);
@@ -97,17 +154,19 @@ impl DiffIndex {
         index
     }
 
-    /// The id of a name given to [`DiffIndex::build`].
+    /// The id of a name given to [`DiffIndex::build`] (its first list, if in several).
     pub(super) fn name_id(&self, name: &str) -> Option<usize> {
+        let words = self.words.names.len();
+        let literals = self.literals.len();
         self.words
-            .binary_search_by(|word| word.as_str().cmp(name))
-            .ok()
+            .find(name)
             .or_else(|| {
                 self.literals
                     .iter()
                     .position(|literal| literal == name)
-                    .map(|at| self.words.len() + at)
+                    .map(|at| words + at)
             })
+            .or_else(|| self.test_words.find(name).map(|at| words + literals + at))
     }
 
     /// The hits of one name, in file order.
@@ -120,6 +179,8 @@ struct Scan<'a> {
     index: &'a mut DiffIndex,
     seen: &'a mut Vec<bool>,
     file: usize,
+    /// A test file: its lines are searched for `test_words` too.
+    test: bool,
 }
 
 impl Scan<'_> {
@@ -130,10 +191,6 @@ impl Scan<'_> {
             match line.kind {
                 LineKind::Added => {
                     self.line(line.text, Found::Added, new);
-                    self.first(At {
-                        line: new,
-                        old_side: false,
-                    });
                     if needs.deprecation && says_deprecated(line.text) {
                         self.index.deprecation[self.file].get_or_insert(new);
                     }
@@ -141,10 +198,6 @@ impl Scan<'_> {
                 }
                 LineKind::Removed => {
                     self.line(line.text, Found::Removed, old);
-                    self.first(At {
-                        line: old,
-                        old_side: true,
-                    });
                     old = old.saturating_add(1);
                 }
                 LineKind::Context => {
@@ -159,10 +212,6 @@ impl Scan<'_> {
         }
     }
 
-    fn first(&mut self, at: At) {
-        self.index.first_change[self.file].get_or_insert(at);
-    }
-
     /// Records the names of one line.
     fn line(&mut self, text: &str, found: Found, line: u64) {
         let slot = match found {
@@ -170,22 +219,22 @@ impl Scan<'_> {
             Found::Removed => 1,
             _ => 2,
         };
-        let words = self.index.words.len();
-        if words > 0 {
+        let words = self.index.words.names.len();
+        let literals = self.index.literals.len();
+        let test_words = self.test && !self.index.test_words.names.is_empty();
+        if words > 0 || test_words {
             for token in text.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$')) {
-                if token.is_empty() {
-                    continue;
-                }
-                if let Ok(name) = self
-                    .index
-                    .words
-                    .binary_search_by(|word| word.as_str().cmp(token))
-                {
+                if let Some(name) = self.index.words.find(token) {
                     self.hit(name, slot, found, line);
+                }
+                if test_words {
+                    if let Some(name) = self.index.test_words.find(token) {
+                        self.hit(words + literals + name, slot, found, line);
+                    }
                 }
             }
         }
-        for literal in 0..self.index.literals.len() {
+        for literal in 0..literals {
             if contains_name(text, &self.index.literals[literal]) {
                 self.hit(words + literal, slot, found, line);
             }
@@ -266,15 +315,65 @@ impl Scan<'_> {
     }
 }
 
-/// `needle` in `haystack` with no name character (letter, digit, `_`, `-`) around it.
+/// The first changed line of a patch: its first added line, else its first removed one.
+pub(super) fn first_change(patch: &str) -> Option<At> {
+    let mut removed = None;
+    for hunk in &diff::parse(patch).hunks {
+        let (mut old, mut new) = (hunk.old_start, hunk.new_start);
+        for line in &hunk.lines {
+            match line.kind {
+                LineKind::Added => {
+                    return Some(At {
+                        line: new,
+                        old_side: false,
+                    })
+                }
+                LineKind::Removed => {
+                    removed.get_or_insert(At {
+                        line: old,
+                        old_side: true,
+                    });
+                    old = old.saturating_add(1);
+                }
+                LineKind::Context => {
+                    old = old.saturating_add(1);
+                    new = new.saturating_add(1);
+                }
+            }
+        }
+    }
+    removed
+}
+
+/// `needle` in `haystack` with no name character (letter, digit, `_`, `-`) around it. Found
+/// byte by byte from the needle's first byte (rare in code for `#123` and `--flag`), without
+/// building a substring searcher for every line.
 fn contains_name(haystack: &str, needle: &str) -> bool {
     let is_name = |c: char| c.is_alphanumeric() || c == '_' || c == '-';
-    !needle.is_empty()
-        && haystack.match_indices(needle).any(|(at, _)| {
-            let before = haystack[..at].chars().next_back();
-            let after = haystack[at + needle.len()..].chars().next();
-            !before.is_some_and(is_name) && !after.is_some_and(is_name)
-        })
+    occurrences(haystack, needle).any(|at| {
+        let before = haystack[..at].chars().next_back();
+        let after = haystack[at + needle.len()..].chars().next();
+        !before.is_some_and(is_name) && !after.is_some_and(is_name)
+    })
+}
+
+/// Where `needle` starts in `haystack`: its first character found with `str::find(char)`
+/// (a word-at-a-time byte search), then the rest compared.
+fn occurrences<'h>(haystack: &'h str, needle: &'h str) -> impl Iterator<Item = usize> + 'h {
+    let first = needle.chars().next();
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        let first = first?;
+        while let Some(offset) = haystack.get(from..)?.find(first) {
+            let at = from + offset;
+            from = at + first.len_utf8();
+            if haystack[at..].starts_with(needle) {
+                return Some(at);
+            }
+        }
+        from = haystack.len() + 1;
+        None
+    })
 }
 
 fn says_deprecated(text: &str) -> bool {
@@ -314,6 +413,14 @@ mod tests {
         assert!(!contains_name("run --dry-run-all", "--dry-run"));
         assert!(contains_name("serde-json = \"1\"", "serde-json"));
         assert!(!contains_name("", ""));
+    }
+
+    #[test]
+    fn the_first_change_is_the_first_added_line_else_the_first_removed() {
+        let at = |patch| first_change(patch).map(|at: At| (at.line, at.old_side));
+        assert_eq!(at("@@ -5,2 +5,2 @@\n ctx\n-old\n+new"), Some((6, false)));
+        assert_eq!(at("@@ -5,2 +5,1 @@\n ctx\n-old"), Some((6, true)));
+        assert_eq!(at(""), None);
     }
 
     #[test]

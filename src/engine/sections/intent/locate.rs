@@ -3,7 +3,7 @@
 //! test may exercise (the PR's changed symbols).
 
 use super::checker::Checker;
-use super::diff_index::{At, Hit};
+use super::diff_index::{first_change, At, Hit};
 use super::tokens::{Subject, SubjectKind};
 use crate::engine::api_surface::ApiChangeKind;
 use crate::engine::context::Context;
@@ -197,7 +197,14 @@ impl Checker<'_> {
             ),
             _ => (Found::FileChanged, None),
         };
-        let first = self.index.first_change.get(index).copied().flatten();
+        let first = self
+            .context
+            .bundle
+            .files
+            .as_deref()
+            .and_then(|files| files.get(file.index))
+            .and_then(|changed| changed.patch.as_deref())
+            .and_then(first_change);
         ClaimEvidence {
             found,
             subject: String::new(),

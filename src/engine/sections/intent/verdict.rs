@@ -45,13 +45,13 @@ impl<'c> Checker<'c> {
         } else {
             Vec::new()
         };
-        words.extend(symbols.iter().cloned());
+
         let needs = Needs {
             changes: has(ClaimKind::NoBehaviourChange) || has(ClaimKind::FormattingOnly),
             deprecation: has(ClaimKind::Deprecates),
         };
         let index = if context.bundle.files.is_some() {
-            DiffIndex::build(context, words, literals, needs)
+            DiffIndex::build(context, words, literals, symbols.clone(), needs)
         } else {
             DiffIndex::default()
         };
