@@ -215,7 +215,7 @@ copy_files() {
 }
 
 EXTENSION_FILES=(manifest.json background.js panel.html panel.js panel.css popup.html popup.js popup.css settings-form.js prefs.js diff-anchors.js
-  nonce-registry.js token-change.js
+  nonce-registry.js token-change.js token-bound-storage.js page-port.js messages.js
   sheet.html sheet.js sheet.css panel-sheet.js)
 EXTENSION_FILES+=(list.html list.js list-query.json list-store.js) # the pull-list badges (extension/list.js)
 EXTENSION_FILES+=(early-requests.js early-requests.json senders.js) # the background's early requests

@@ -13,6 +13,7 @@
 //! - [`fetch`]: assembling a bundle from the GitHub REST API over a transport trait
 //!   (native-testable; the browser transport lives in `web`).
 //! - [`markdown`]: the review-comment-ready summary of a signal.
+//! - [`links`]: the one check of every link the panel and the Markdown show.
 //! - [`order`]: the crate's one stable sort, compiled once (sort copies cost wasm size).
 //! - `web` (wasm32 only): the thin browser edge — wasm-bindgen exports, gloo-net
 //!   transport, web-sys rendering.
@@ -20,6 +21,7 @@
 pub mod bundle;
 pub mod engine;
 pub mod fetch;
+pub mod links;
 pub mod markdown;
 pub mod order;
 pub mod queue;

@@ -4,7 +4,9 @@
 //! Everything that came from the PR (titles, paths, logins, check names, criteria, policy
 //! text, claims) is hostile: it is escaped so that nothing renders as Markdown or HTML — no links,
 //! images, headings, tables, mentions or autolinks can be injected into the reviewer's comment.
-//! Links are only built from the canonical `https://github.com/{owner}/{repo}/pull/{n}` URL.
+//! Links are built only from validated parts, and every link target passes the panel's own
+//! check (`crate::links::is_safe_github_url`; anything else links to GitHub's home page): a
+//! shared bundle cannot put a link to another site into a review comment.
 //!
 //! ```
 //! # let bundle = prlens::Bundle::from_json_str(r#"{"pull":{"number":1,"title":"<img src=x> *hi*","user":{"login":"a"}}}"#).unwrap();
@@ -152,7 +154,7 @@ fn write_summary(out: &mut String, signal: &Signal) {
             number_label(pr.number)
         },
         if pr.number == NOT_OPENED_NUMBER {
-            pr.url.clone()
+            crate::links::safe_or_home(&pr.url)
         } else {
             canonical_url(&pr.owner, &pr.repo, pr.number)
         },

@@ -21,6 +21,7 @@ pub mod link;
 pub mod notes;
 pub mod plan;
 pub mod rate_limit;
+pub mod session;
 pub mod transport;
 pub mod urls;
 
@@ -44,6 +45,10 @@ pub struct FetchOptions {
     pub freshness_seconds: i64,
     /// Unix seconds.
     pub now: i64,
+    /// `https://github.com` when the caller may read this PR's own pages with the user's
+    /// session (the extension's panel); used only without a token ([`session`]). `None`: the
+    /// API alone (the CLI, the playground).
+    pub web_base: Option<String>,
 }
 
 impl FetchOptions {
@@ -54,6 +59,7 @@ impl FetchOptions {
             api_base: client::GITHUB_API_ORIGIN.to_string(),
             freshness_seconds: limits::DEFAULT_FRESHNESS_SECONDS,
             now,
+            web_base: None,
         }
     }
 }

@@ -75,6 +75,11 @@ impl Api {
         })
     }
 
+    /// The PR these URLs are for.
+    pub fn pull_ref(&self) -> &PullRef {
+        &self.pull
+    }
+
     /// Whether a URL (e.g. from a `Link` header) is on this API base.
     pub fn owns(&self, url: &str) -> bool {
         url.strip_prefix(&self.base)

@@ -103,14 +103,3 @@ test("without a token: no request until a click; the clicked PR gets the panel's
   assert.equal(browser.server.apiRequests().length, count);
   assert.deepEqual(browser.consoleErrors, []);
 });
-
-test("the global /pulls list badges rows of every repository named in it", async (t) => {
-  const browser = await startBrowser({ bundles });
-  t.after(() => browser.close());
-  await browser.setStorage("local", { "prlens.token": TOKEN });
-  const page = await browser.newPage();
-  await page.goto("https://github.com/pulls");
-  await waitForLevels(page, PAGE_SIZE);
-  assert.equal((await badges(page)).length, PAGE_SIZE);
-  assert.equal(browser.server.apiRequests().length, 1, "one query per repository on the page");
-});

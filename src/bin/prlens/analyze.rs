@@ -69,7 +69,8 @@ pub fn run(args: AnalyzeArgs) -> Result<Outcome, Failure> {
     {
         Target::BundleFile(path) => read_input(&path)?,
         Target::Pull(pull) => {
-            let session = Session::open(&args.connection)?;
+            let web_host = target::web_host(&args.target);
+            let session = Session::open_for(&args.connection, web_host.as_deref())?;
             let bundle = session.fetch_pull(&pull)?;
             session.tell_anonymous_budget();
             format!("{}\n", serde_json::to_string_pretty(&bundle)?)

@@ -18,7 +18,7 @@ use crate::fetch::limits::{
     CORE_RESERVE, DEFENSE_MIN_REMAINING, MAX_COMMIT_PAGES, MAX_EXTRA_USERS, MAX_FILE_PAGES,
     MAX_TIMELINE_PAGES,
 };
-use crate::fetch::notes::later_note;
+use crate::fetch::notes::{later_note, SESSION_SKIPPED};
 
 /// What wave 2 left for the last one.
 pub(super) struct AfterSecondWave {
@@ -252,6 +252,13 @@ fn push_defense<'f>(
                     .await,
             )
         }));
+    }
+    if plan.session.is_some() {
+        draft.note(SESSION_SKIPPED.to_string());
+        return Deferred {
+            risk_complete: wave.len() == before && timeline_rest.capped_from.is_none(),
+            later: Vec::new(),
+        };
     }
     push_events(wave, plan, draft, people, events_asked);
     let mut risk_complete = wave.len() == before && timeline_rest.capped_from.is_none();

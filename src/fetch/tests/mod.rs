@@ -12,4 +12,5 @@ mod fake;
 mod first_render;
 mod page_facts;
 mod plan;
+mod session;
 mod since_approval;

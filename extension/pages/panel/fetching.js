@@ -2,12 +2,16 @@
  * Fetching the PR on screen from GitHub (in wasm), scoring and showing it, with coalesced
  * progress; "load", "refresh" and "poll" differ in what an error or an unchanged bundle does.
  */
-import { api, engine, engineSettings, settings, view, wasm } from "./state.js";
+import "../messages.js"; // every prlens:* message, declared once
+import { api, engine, engineSettings, root, settings, view, wasm } from "./state.js";
 import { render, showError, showLoading } from "./show.js";
 import { learnDigests, pageWithAnchors, rescore } from "./scoring.js";
 import { writeCachedPanel } from "./storage.js";
 import { isTrap } from "../engine-session.js";
 import { hintedPull } from "./page-link.js";
+import { tokenBoundStorage } from "../token-bound-storage.js";
+
+const { T } = globalThis.prlensMessages;
 
 const { samePull } = globalThis.prlensNames;
 
@@ -25,7 +29,7 @@ function content(bundleJson) {
 
 /** Every answer the background holds for the hinted PR now, as url → answer (one message). */
 function takeAnswers() {
-  return api.runtime.sendMessage({ type: "prlens:take-early-pull", ...hintedPull }).then(
+  return api.runtime.sendMessage({ type: T.TAKE_EARLY_PULL, ...hintedPull }).then(
     (answers) => {
       performance.mark("prlens:early-answers");
       return new Map(Array.isArray(answers) ? answers : []);
@@ -131,6 +135,28 @@ async function showFirst(first, generation, engineUsed, fetchRun) {
 }
 
 /**
+ * Forgets the panel on screen and every answer still on its way (the token changed: they were
+ * fetched with the old one) and shows the loading state; the caller fetches again.
+ */
+export function forgetShown() {
+  view.generation += 1;
+  view.bundleJson = null;
+  view.digests = null;
+  view.fetchedAt = null;
+  view.signalJson = null;
+  view.shownSignal = null;
+  view.shown = false;
+  view.busy = false;
+  view.queued = null;
+  cancelProgress();
+  root.removeAttribute("data-prlens-fetch");
+  root.removeAttribute("data-prlens-signal-digest");
+  root.removeAttribute("data-prlens-fetched-at");
+  const generation = view.generation;
+  showLoading({ message: "The token changed: fetching again…" }, () => generation === view.generation && !view.shown);
+}
+
+/**
  * Fetches, scores and renders the current PR. `mode`: "load" (first view; errors replace the
  * panel), "refresh" (user asked; revalidates everything), "poll" (background; errors keep the
  * panel on screen, and an unchanged bundle is not re-rendered).
@@ -155,9 +181,11 @@ export async function update(mode) {
     }
     performance.mark("prlens:fetch-start");
     const request = { ...pull, page: pageWithAnchors() ?? undefined };
+    const tokenUsed = settings.token;
     const options = {
-      token: settings.token ?? undefined,
-      storage: api.storage.local,
+      token: tokenUsed ?? undefined,
+      // Answers fetched with this token are not kept if it changes meanwhile (token-bound-storage.js).
+      storage: tokenBoundStorage(api.storage.local, tokenUsed),
       freshnessSeconds: freshnessSeconds(mode !== "load"),
       now: Date.now(),
       early: mode === "load" && samePull(pull, hintedPull) ? takeEarly : undefined,
@@ -207,7 +235,7 @@ export async function update(mode) {
     if (generation !== view.generation) return;
     render(view.signalJson, "complete");
     performance.mark("prlens:rendered");
-    writeCachedPanel(pull, view.signalJson).catch(() => {});
+    writeCachedPanel(pull, view.signalJson, tokenUsed).catch(() => {});
     // Page facts that arrived while fetching (e.g. a file ticked "Viewed") count too.
     if (JSON.stringify(pageWithAnchors()) !== factsUsed) rescore();
     learnDigests(bundleJson);

@@ -4,6 +4,7 @@
  * previous panel at once.
  */
 import { api, settings } from "./state.js";
+import { tokenBoundStorage } from "../token-bound-storage.js";
 
 const { TOKEN_KEY, PREFS_KEY, normalizePrefs, tokenFrom } = globalThis.prlensPrefs;
 const PANEL_CACHE_PREFIX = "prlens.cache.panel.";
@@ -41,13 +42,16 @@ export async function readCachedPanel(pull) {
   return stored && typeof stored.signal === "string" ? stored : null;
 }
 
-/** Remembers the last signal of a PR; keeps only the most recent PANEL_CACHE_MAX PRs. */
-export async function writeCachedPanel(pull, signalJson) {
+/**
+ * Remembers the last signal of a PR, fetched with `token`; keeps only the most recent
+ * PANEL_CACHE_MAX PRs. Not kept when the token changed meanwhile (token-bound-storage.js).
+ */
+export async function writeCachedPanel(pull, signalJson, token) {
   const key = panelKey(pull);
   const index = (await api.storage.local.get(PANEL_CACHE_INDEX))[PANEL_CACHE_INDEX];
   const keys = (Array.isArray(index) ? index : []).filter((k) => typeof k === "string" && k !== key);
   keys.unshift(key);
   const dropped = keys.splice(PANEL_CACHE_MAX);
-  await api.storage.local.set({ [key]: { signal: signalJson, saved_at: Date.now() }, [PANEL_CACHE_INDEX]: keys });
+  await tokenBoundStorage(api.storage.local, token).set({ [key]: { signal: signalJson, saved_at: Date.now() }, [PANEL_CACHE_INDEX]: keys });
   if (dropped.length) await api.storage.local.remove(dropped);
 }

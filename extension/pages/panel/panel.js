@@ -2,7 +2,7 @@
  * prlens panel: runs inside the extension-origin iframe (`panel.html`) that the content script
  * mounts in a closed shadow root on a GitHub pull request page.
  *
- * What it does: receives the PR and page facts from the content script (nonce-checked),
+ * What it does: receives the PR and page facts from the content script (over its port),
  * fetches the PR's bundle from the GitHub API in wasm (`fetchBundle`: cached, token-aware,
  * rate-limit-aware), scores it (`analyzeBundle`; a view does both in one `fetchAndAnalyze`
  * call), renders it (`renderPanel`), and keeps it live: a cheap conditional poll re-scores when
@@ -22,18 +22,22 @@
  * soon as the PR is known, all in parallel; `performance.mark("prlens:…")` marks the steps for
  * the bench (tests/bench/browser.mjs).
  */
+import "./messages.js"; // every prlens:* message, declared once
 import { api, engine, root, settings, view, wasm } from "./panel/state.js";
-import { fromPage, hintedPull, isFocusDetails, nonce, nonceConfirmed, parseFacts, postToPage } from "./panel/page-link.js";
+import { heldTarget, hintedPull, isFocusDetails, nonce, onPageMessage, parseFacts, postToPage } from "./panel/page-link.js";
 import { documentStyles, loadTheme } from "./panel/theme.js";
 import { PREFS_KEY, TOKEN_KEY, readCachedPanel, settingsLoaded, tokenFrom } from "./panel/storage.js";
-import { decorateRendersWith, handleControlsWith, render, showError } from "./panel/show.js";
+import { decorateRendersWith, handleControlsWith, render, showError, showHeld } from "./panel/show.js";
 import { rescore } from "./panel/scoring.js";
-import { freshnessSeconds, update } from "./panel/fetching.js";
+import { forgetShown, freshnessSeconds, update } from "./panel/fetching.js";
 import { onAction, onToggle } from "./panel/actions.js";
 import { keepLive, schedulePoll } from "./panel/live.js";
 import { isTrap } from "./engine-session.js";
 import { focusDetailsButton } from "./panel-sheet.js";
 import { createCompareMode } from "./panel-compare.js";
+import { tokenBoundStorage } from "./token-bound-storage.js";
+
+const { T } = globalThis.prlensMessages;
 
 performance.mark("prlens:module");
 
@@ -59,7 +63,7 @@ const compareMode = createCompareMode({
   view,
   prefs: () => settings.prefs,
   token: () => settings.token,
-  storage: api.storage.local,
+  storage: (token) => tokenBoundStorage(api.storage.local, token),
   freshnessSeconds,
   setLook,
   render,
@@ -133,20 +137,35 @@ async function onFacts(message) {
   schedulePoll();
 }
 
-window.addEventListener("message", (event) => {
-  if (!fromPage(event)) return;
-  if (isFocusDetails(event.data)) focusDetailsButton(root);
-  if (compareMode.accepts(event.data)) {
-    nonceConfirmed.then((confirmed) => {
-      if (confirmed && !engine.crashed) compareMode.onFacts(event.data);
+/** The target the user let in with the held state's button (its `heldTarget` key), if any. */
+let released = null;
+
+// Messages from our content script, over the port it handed this frame once the background
+// confirmed the nonce (page-link.js): page scripts can neither read nor send them.
+onPageMessage((data) => {
+  if (engine.crashed) return;
+  if (isFocusDetails(data)) focusDetailsButton(root);
+  // The page changed to this target without the user's gesture (content/gesture.js): nothing is
+  // fetched, not even the remembered panel shown, until the user clicks the held state's button.
+  const held = heldTarget(data);
+  if (held && held.key !== released) {
+    loadTheme(typeof data.colorMode === "string" ? data.colorMode : undefined);
+    pageStyles.then(() => {
+      if (released === held.key) return;
+      showHeld(held.label, () => {
+        released = held.key;
+        postToPage({ type: T.ALLOW });
+        onPageMessage.dispatch({ ...data, held: false });
+      });
     });
     return;
   }
-  const message = parseFacts(event.data);
-  if (!message) return;
-  nonceConfirmed.then((confirmed) => {
-    if (confirmed && !engine.crashed) onFacts(message);
-  });
+  if (compareMode.accepts(data)) {
+    compareMode.onFacts(data);
+    return;
+  }
+  const message = parseFacts(data);
+  if (message) onFacts(message);
 });
 
 api.storage.onChanged.addListener((changes, area) => {
@@ -159,10 +178,13 @@ api.storage.onChanged.addListener((changes, area) => {
   }
   if (area === "local" && changes[TOKEN_KEY]) {
     settings.token = tokenFrom(changes[TOKEN_KEY].newValue);
-    if (view.pull) update("refresh");
+    // What is on screen was fetched with the old token: it goes now, answers still on their way
+    // are dropped, and the PR is fetched again (without the background's early answers).
+    if (!view.pull && !compareMode.active()) return;
+    forgetShown();
+    if (compareMode.active()) compareMode.refresh();
+    else update("refresh");
   }
 });
 
 keepLive();
-
-postToPage({ type: "prlens:hello" });

@@ -18,7 +18,7 @@ import {
   PREFS_KEY, SECTIONS, TOKEN_KEY, buildEngineForm, describeToken, normalizePrefs, normalizeRepo,
   validateEngineSettings,
 } from "./settings-form.js";
-import { purgeApiCache } from "./token-change.js";
+import { purgeTokenData } from "./token-change.js";
 
 const API = "https://api.github.com";
 const $ = (id) => document.getElementById(id);
@@ -239,7 +239,7 @@ async function onTokenSubmit(event) {
     showTokenInfo(result.rows, "danger");
     return;
   }
-  await purgeApiCache(chrome.storage.local); // responses fetched under the old identity
+  await purgeTokenData(chrome.storage.local); // responses and badges fetched under the old identity
   await chrome.storage.local.set({ [TOKEN_KEY]: token });
   input.value = "";
   const saved = infoLine("Saved", tokenKind(token), "saved");
@@ -261,7 +261,7 @@ async function onTokenCheck() {
 }
 
 async function onTokenRemove() {
-  await purgeApiCache(chrome.storage.local); // cached private responses must not outlive the token
+  await purgeTokenData(chrome.storage.local); // cached private responses and badges must not outlive the token
   await chrome.storage.local.remove(TOKEN_KEY);
   showTokenInfo([infoLine("Saved", "no token (anonymous: 60 requests/hour)", "saved")]);
   status("Token removed");

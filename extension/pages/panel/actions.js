@@ -1,8 +1,11 @@
 /** The panel's buttons (refresh, retry, downloads, focus file, details) and its expand toggle. */
+import "../messages.js"; // every prlens:* message, declared once
 import { settings, view } from "./state.js";
 import { postToPage } from "./page-link.js";
 import { saveExpanded } from "./storage.js";
 import { update } from "./fetching.js";
+
+const { T } = globalThis.prlensMessages;
 
 const { DIFF_ANCHOR } = globalThis.prlensNames;
 
@@ -37,11 +40,11 @@ export function onAction(action, payload) {
     case "focus-file": {
       const anchor = payload?.anchor;
       if (typeof anchor !== "string" || !DIFF_ANCHOR.test(anchor)) break;
-      postToPage({ type: view.tab === "files" ? "prlens:scroll-to" : "prlens:open-files", anchor });
+      postToPage({ type: view.tab === "files" ? [T.SCROLL_TO] : T.OPEN_FILES, anchor });
       break;
     }
     case "open-details":
-      postToPage({ type: "prlens:open-sheet" });
+      postToPage({ type: T.OPEN_SHEET });
       break;
     default:
       // copy-markdown and expand are handled inside renderPanel.

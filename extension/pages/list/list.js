@@ -7,7 +7,10 @@
  * service worker or a Firefox event page may be stopped between a list's query and its clicks,
  * while this frame lives exactly as long as the list page that needs it.
  *
- * What it does, per repository among the visible rows (docs/architecture.md "List badges"):
+ * Which rows it scores: the rows are page DOM, which a page script can forge, so only the rows of
+ * the repository the content script read from the address (`scope`) are scored without a click
+ * (none on the global `/pulls`), and any other row only after the user's own click on its badge
+ * (docs/security.md, "List frame"). For the repository in scope (docs/architecture.md "List badges"):
  *  - with a token: ONE GraphQL query (the CLI queue's, `list-query.json`, generated from Rust by
  *    tests/list_query_file.rs) mapped to patch-less bundles and scored (`listBadges`: list
  *    estimates), unless the repository's badges are younger than the panel's freshness window
@@ -15,55 +18,67 @@
  *    the query already, when the content script named the list's repositories
  *    (early-requests.js), and this frame takes its answer; otherwise it goes out as soon as the
  *    rows, the token and the stored badges are known. Only scoring waits for the wasm engine;
- *  - without a token: the badges already in storage, whatever their age, and nothing else;
+ *  - without a token: the badges already in storage (stored under no token: token-change.js),
+ *    whatever their age, and nothing else;
  *  - on a click forwarded by the content script (a trusted user click on one badge): that PR's
  *    full bundle over REST (`fetchBundle`, the panel's ETag cache) and its badge.
  * Badges are stored in `chrome.storage.local["prlens.list.<owner>/<repo>"]`; of two badges for
  * one PR the later computed wins.
  *
- * Security: the token is read here and sent only to api.github.com; messages go only to the
- * parent at https://github.com with the nonce, and carry scores and engine text, never the token.
+ * Security: the token is read here and sent only to api.github.com. This frame acts only once
+ * the background confirmed its nonce, and talks only over the port our content script hands it
+ * (page-port.js), never to the page; what it sends back is what a badge shows (level, minutes,
+ * estimate, one driver's label), since the content script shares its renderer with the page.
  */
 import init, * as wasm from "./pkg/prlens.js";
 import "./github-names.js";
+import "./messages.js"; // every prlens:* message, declared once
 import { openEngineSession } from "./engine-session.js";
+import { connectToPage, nonceOfLocation } from "./page-port.js";
 import "./prefs.js";
 import { earlyListKey, engineKey, freshnessMs, listIsFresh, listKey, listQueryRequest, listQueryTemplate, readListEntry } from "./list-store.js";
+import { tokenFingerprint } from "./token-change.js";
+import { tokenBoundStorage } from "./token-bound-storage.js";
+
+const { T, read } = globalThis.prlensMessages;
 
 const api = globalThis.browser ?? globalThis.chrome;
 const { PREFS_KEY, TOKEN_KEY, migratePrefs, tokenFrom } = globalThis.prlensPrefs;
-const { pullOf, GITHUB_ORIGIN: PAGE_ORIGIN } = globalThis.prlensNames;
-const MAX_ROWS = 200;
+const MAX_REASON = 80;
 
-const nonce = /^#nonce=([0-9a-f]{32})$/.exec(location.hash)?.[1] ?? null;
+const nonce = /^#nonce=[0-9a-f]{32}$/.test(location.hash) ? nonceOfLocation(location.hash) : null;
 
 // The module is compiling since list.html's <head> (wasm-boot.js).
 const engineSession = openEngineSession(() => init(globalThis.prlensWasmModule ? { module_or_path: globalThis.prlensWasmModule } : undefined).then(() => wasm));
-/** Prefs and token: all a list query needs before it can go out. */
-const stored = Promise.all([api.storage.sync.get(PREFS_KEY), api.storage.local.get(TOKEN_KEY)]).then(([sync, local]) => {
-  const prefs = migratePrefs(sync[PREFS_KEY]);
-  return { prefs, token: tokenFrom(local[TOKEN_KEY]) };
-});
+/** `{prefs, token, fp}` with the token's fingerprint (token-change.js): what storage is read under. */
+const withToken = async (prefs, token) => ({ prefs, token, fp: await tokenFingerprint(token) });
+/** Prefs and token: all a list query needs before it can go out (replaced when the token changes). */
+let stored = Promise.all([api.storage.sync.get(PREFS_KEY), api.storage.local.get(TOKEN_KEY)]).then(([sync, local]) => withToken(migratePrefs(sync[PREFS_KEY]), tokenFrom(local[TOKEN_KEY])));
+/** Bumped when the token changes: work begun under the old one shows and keeps nothing. */
+let tokenGeneration = 0;
 /** The list query without its repository (`{query, variables}`), read once. */
 const queryTemplate = listQueryTemplate();
 /** Prefs, token and a ready engine: what scoring needs. */
-const setup = Promise.all([stored, engineSession.ready]).then(([values]) => values);
+const setup = () => Promise.all([stored, engineSession.ready]).then(([values]) => values);
 
-function post(message) {
-  if (!nonce || window.parent === window) return;
-  // No nonce: page scripts read whatever goes to the page; the content script knows this frame by its window.
-  window.parent.postMessage(message, PAGE_ORIGIN);
-}
+/** The port to our content script (page-port.js); set below, once the message handler exists. */
+let link = null;
+const post = (message) => link?.post(message);
 
 const pullKey = (row) => `${row.owner}/${row.repo}#${row.number}`.toLowerCase();
 
-/** A row named by the content script, validated (github-names.js), or null. */
-const rowOf = pullOf;
+const sameRepo = (row, scope) => Boolean(scope) && listKey(row) === listKey(scope);
+
+/** What the page may see of a badge: level, minutes, estimate, one reason (a driver's label). */
+function shownBadge(badge) {
+  const reason = typeof badge.drivers?.[0]?.label === "string" ? badge.drivers[0].label.slice(0, MAX_REASON) : "";
+  return { owner: badge.owner, repo: badge.repo, number: badge.number, level: badge.level, minutes: badge.minutes, estimate: badge.estimate === true, draft: badge.key?.draft === true, reason };
+}
 
 /** The later computed of two badges for one PR. */
 const later = (a, b) => (!a ? b : !b ? a : Date.parse(b.generated_at) >= Date.parse(a.generated_at) ? b : a);
 
-const readEntry = (key) => readListEntry(api.storage.local, key);
+const readEntry = (key, fp) => readListEntry(api.storage.local, key, fp);
 
 /**
  * The answer the background already has for this repository's query (sent when the content
@@ -71,7 +86,7 @@ const readEntry = (key) => readListEntry(api.storage.local, key);
  */
 async function takeEarly(row) {
   try {
-    const answer = await api.runtime.sendMessage({ type: "prlens:take-early", key: earlyListKey(row), authorized: true });
+    const answer = await api.runtime.sendMessage({ type: T.TAKE_EARLY, key: earlyListKey(row), authorized: true });
     return answer && (Number.isInteger(answer.status) || typeof answer.error === "string") ? answer : null;
   } catch {
     return null;
@@ -112,15 +127,25 @@ function queryRepository(row, token) {
 }
 
 let rows = [];
+let scope = null;
+/** PRs the user clicked in this document (`pullKey`): shown whatever the scope. */
+const clicked = new Set();
 let work = Promise.resolve();
 const queue = (job) => (work = work.then(job, job).catch((error) => console.error("prlens list:", error.message)));
 
 /** Scores `rows` (from storage, and over the network when `network`) and posts the badges. */
 async function refresh(network) {
-  const { prefs, token } = await stored;
+  const generation = tokenGeneration;
+  const { prefs, token, fp } = await stored;
+  const storage = tokenBoundStorage(api.storage.local, token);
   const engine = engineKey(prefs);
   const byRepo = new Map();
+  const unavailable = [];
   for (const row of rows) {
+    if (!sameRepo(row, scope) && !clicked.has(pullKey(row))) {
+      unavailable.push({ ...row, reason: scope ? "not a PR of this repository: prlens scores only the repository in the address" : "click to score this PR (one PR's requests)" });
+      continue;
+    }
     const key = listKey(row);
     if (!byRepo.has(key)) byRepo.set(key, { row, rows: [] });
     byRepo.get(key).rows.push(row);
@@ -128,13 +153,14 @@ async function refresh(network) {
   // Every repository's query goes out before the engine is awaited.
   const groups = await Promise.all(
     Array.from(byRepo, async ([key, group]) => {
-      const entry = await readEntry(key);
+      const entry = await readEntry(key, fp);
       const fresh = listIsFresh(entry, prefs);
-      const query = network && token && !fresh ? queryRepository(group.row, token) : null;
+      // The query only for the repository in the address; a clicked PR of another one has its own badge.
+      const query = network && token && !fresh && sameRepo(group.row, scope) ? queryRepository(group.row, token) : null;
       return { key, group, entry, query, answer: query?.answer };
     }),
   );
-  await setup;
+  await setup();
   performance.mark("prlens:list-engine-ready");
   const queries = groups.filter((group) => group.query);
   await Promise.all(queries.map((group) => group.query.sent));
@@ -146,17 +172,17 @@ async function refresh(network) {
     engineSession.call((engine) => engine.warmUpList());
   }
   const badges = [];
-  const unavailable = [];
   for (const { key, group, entry, answer } of groups) {
     let reason = token ? "not among the 50 most recently updated open PRs of the repository: click to score it" : "no token: click to score this PR (one PR's REST requests)";
     if (answer) {
       try {
         const { text, fetchedAt } = await answer;
+        if (generation !== tokenGeneration) return; // fetched with a token that is gone
         for (const badge of JSON.parse(wasm.listBadges(text, fetchedAt, engine))) entry.badges[badge.number] = later(entry.badges[badge.number], badge);
         entry.queried_at = Date.now();
         entry.engine = engine;
         // Written behind the badges: storage runs its operations in order, so the next read sees it.
-        api.storage.local.set({ [key]: entry }).catch((error) => console.error("prlens list:", error.message));
+        storage.set({ [key]: entry }).catch((error) => console.error("prlens list:", error.message));
       } catch (error) {
         reason = `${error.message}; click to score this PR over REST`;
       }
@@ -167,41 +193,65 @@ async function refresh(network) {
       else unavailable.push({ ...row, reason });
     }
   }
+  if (generation !== tokenGeneration) return;
   const order = Array.from(wasm.reviewFirstOrder(JSON.stringify(badges.map((badge) => badge.key))), (index) => pullKey(badges[index]));
   performance.mark("prlens:list-scored");
-  post({ type: "prlens:list-badges", badges, unavailable, order });
+  post({ type: T.LIST_BADGES, badges: badges.map(shownBadge), unavailable, order });
 }
 
 /** One PR over REST (the panel's fetch and cache), after a user's click on its badge. */
 async function scoreOne(row) {
-  const { prefs, token } = await setup;
+  const generation = tokenGeneration;
+  const { prefs, token, fp } = await setup();
   const engine = engineKey(prefs);
+  const storage = tokenBoundStorage(api.storage.local, token);
   try {
-    const bundle = await wasm.fetchBundle(row, { token: token ?? undefined, storage: api.storage.local, freshnessSeconds: freshnessMs(prefs) / 1000 });
+    const bundle = await wasm.fetchBundle(row, { token: token ?? undefined, storage, freshnessSeconds: freshnessMs(prefs) / 1000 });
+    if (generation !== tokenGeneration) return; // fetched with a token that is gone
     const badge = JSON.parse(wasm.listBadgeOf(bundle, engine));
     const key = listKey(row);
-    const entry = await readEntry(key);
+    const entry = await readEntry(key, fp);
     entry.badges[row.number] = later(entry.badges[row.number], badge);
-    await api.storage.local.set({ [key]: entry });
+    await storage.set({ [key]: entry });
   } catch (error) {
-    post({ type: "prlens:list-failed", ...row, reason: error.message });
+    if (generation === tokenGeneration) post({ type: T.LIST_FAILED, ...row, reason: String(error.message).slice(0, MAX_REASON * 2) });
     return;
   }
   await refresh(false);
 }
 
-window.addEventListener("message", (event) => {
-  if (!nonce || event.source !== window.parent || event.origin !== PAGE_ORIGIN) return;
-  const data = event.data;
-  if (!data || typeof data !== "object" || data.nonce !== nonce) return;
-  if (data.type === "prlens:list" && Array.isArray(data.rows)) {
-    rows = data.rows.slice(0, MAX_ROWS).map(rowOf).filter(Boolean);
-    queue(() => refresh(true));
-  } else if (data.type === "prlens:list-fetch") {
-    const row = rowOf(data);
-    if (row && rows.some((known) => pullKey(known) === pullKey(row))) queue(() => scoreOne(row));
-  }
+/**
+ * The token changed: the badges on screen were fetched with the old one, so they go at once;
+ * work still running under it shows and keeps nothing (tokenGeneration); the rows are scored
+ * again under the new token (entries of the old one are never read: list-store.js).
+ */
+api.storage.local.onChanged.addListener((changes) => {
+  if (!Object.hasOwn(changes, TOKEN_KEY)) return;
+  tokenGeneration += 1;
+  const token = tokenFrom(changes[TOKEN_KEY].newValue);
+  stored = stored.then(({ prefs }) => withToken(prefs, token));
+  clicked.clear();
+  post({ type: T.LIST_BADGES, badges: [], unavailable: [], order: [] });
+  if (rows.length) queue(() => refresh(true));
 });
 
-// Hello at once: the rows arrive while wasm and storage load (`refresh` waits for them).
-post({ type: "prlens:hello" });
+/** Messages of our content script, over the port (never a page script's), validated (messages.js). */
+function onPageMessage(data) {
+  const message = read(data, [T.LIST, T.LIST_FETCH]);
+  if (message?.type === T.LIST) {
+    rows = message.rows;
+    scope = message.scope;
+    queue(() => refresh(true));
+  } else if (message?.type === T.LIST_FETCH) {
+    // The content script sends it only for the user's own click on that row's badge.
+    const row = { owner: message.owner, repo: message.repo, number: message.number };
+    if (rows.some((known) => pullKey(known) === pullKey(row))) {
+      clicked.add(pullKey(row));
+      queue(() => scoreOne(row));
+    }
+  }
+}
+
+// The port comes once the background confirmed the nonce; the rows arrive over it while wasm and
+// storage load (`refresh` waits for them).
+link = connectToPage({ api, nonce, onMessage: onPageMessage });

@@ -8,7 +8,7 @@
  *  - answers a liveness ping from our own content scripts and pages,
  *  - keeps the panel nonces (nonce-registry.js): registered by the content script, confirmed
  *    to the panel, never seen by the page,
- *  - purges the API cache whenever the token changes (token-change.js), and keeps
+ *  - purges what was fetched with the token whenever it changes (token-change.js), and keeps
  *    `storage.local` from content scripts where the browser allows,
  *  - sends a cold view's first requests while the frame that needs them boots, and hands the
  *    answers to that frame (early-requests.js; the one place here that reads the token, to send
@@ -18,10 +18,13 @@
  */
 
 import "./github-names.js";
+import "./messages.js"; // every prlens:* message, declared once
 import "./prefs.js";
 import { forgetEarlyAnswers, handleEarlyMessage } from "./early-requests.js";
 import { handleNonceMessage } from "./nonce-registry.js";
-import { purgeCacheOnTokenChange, restrictLocalStorage } from "./token-change.js";
+import { purgeOnTokenChange, restrictLocalStorage } from "./token-change.js";
+
+const { T, read } = globalThis.prlensMessages;
 
 const { PREFS_KEY, migratePrefs } = globalThis.prlensPrefs;
 
@@ -42,7 +45,7 @@ api.runtime.onInstalled.addListener(() => {
 
 restrictLocalStorage(api);
 
-purgeCacheOnTokenChange(api);
+purgeOnTokenChange(api);
 
 forgetEarlyAnswers(api);
 
@@ -50,7 +53,7 @@ api.runtime.onMessage.addListener((message, sender, sendResponse) => {
   if (sender.id !== api.runtime.id) return false;
   if (handleNonceMessage(api, message, sender, sendResponse)) return true;
   if (handleEarlyMessage(api, message, sender, sendResponse)) return true;
-  if (message && message.type === "prlens:ping") {
+  if (read(message, [T.PING])) {
     sendResponse({ ok: true, version: api.runtime.getManifest().version });
   }
   return false;

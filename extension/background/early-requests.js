@@ -22,11 +22,14 @@
  */
 
 import "./github-names.js";
+import "./messages.js"; // every prlens:* message, declared once
 import "./prefs.js";
 import { sha256Hex } from "./diff-anchors.js";
-import { earlyListKey, listIsFresh, listKey, listQueryRequest, listQueryTemplate, readListEntry } from "./list-store.js";
+import { earlyListKey, listEntryOf, listIsFresh, listKey, listQueryRequest, listQueryTemplate } from "./list-store.js";
 import { isContentScript, isExtensionPage } from "./senders.js";
-import { CACHE_PREFIX } from "./token-change.js";
+import { CACHE_PREFIX, tokenFingerprint } from "./token-change.js";
+
+const { T, read } = globalThis.prlensMessages;
 
 const { PREFS_KEY, TOKEN_KEY, isEnabledFor, migratePrefs, tokenFrom } = globalThis.prlensPrefs;
 const names = globalThis.prlensNames;
@@ -42,9 +45,6 @@ const KEEP_MS = 30_000;
 const MIN_REMAINING = 100;
 const MAX_KEPT = 64;
 const MAX_LIST_REPOS = 10;
-const COMMIT_SHA = /^[0-9a-f]{40}$/;
-/** A plain login: the only kind the templates fill in without encoding (not `name[bot]`). */
-const PLAIN_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
 
 /**
  * key → `{answer: Promise<{status, headers, body, fetchedAt} | null>, at, authorized, group}`;
@@ -173,8 +173,8 @@ async function earlyPull(api, message) {
   // requests leave the sooner they are back.
   const [[{ token, on }, stored], { accept, pull: own, page_facts: fromPage }] = await Promise.all([readsFor(api, pull), pullTemplate()]);
   if (!on) return;
-  const head = COMMIT_SHA.test(String(message.head_sha ?? "")) ? message.head_sha : null;
-  const author = PLAIN_LOGIN.test(String(message.author ?? "")) ? message.author : null;
+  const head = message.head_sha; // 40 hex or null, and a plain login or null (messages.js)
+  const author = message.author;
   const fill = (url) =>
     url.replaceAll("{owner}", pull.owner).replaceAll("{repo}", pull.repo).replaceAll("{number}", String(pull.number)).replaceAll("{head}", head).replaceAll("{author}", author);
   const urls = [...own, ...(head && author ? fromPage : [])].map(fill);
@@ -194,8 +194,27 @@ async function earlyPull(api, message) {
   });
 }
 
-async function earlyList(api, message) {
-  const repos = (Array.isArray(message.repos) ? message.repos : []).slice(0, MAX_LIST_REPOS);
+/**
+ * The repository whose pull-request list the sender's page shows (`/{owner}/{repo}/pulls`), as
+ * a lower-case `owner/repo`, or null: a list's rows are page DOM a page script can forge, so only
+ * the repository in the address is asked for (docs/security.md, "List frame").
+ */
+function listRepoOf(sender) {
+  let url;
+  try {
+    url = new URL(sender.url);
+  } catch {
+    return null;
+  }
+  const match = /^\/([^/]+)\/([^/]+)\/pulls\/?$/.exec(url.pathname);
+  return match && url.origin === names.GITHUB_ORIGIN ? `${match[1]}/${match[2]}`.toLowerCase() : null;
+}
+
+async function earlyList(api, message, sender) {
+  const inAddress = listRepoOf(sender);
+  const repos = (Array.isArray(message.repos) ? message.repos : [])
+    .slice(0, MAX_LIST_REPOS)
+    .filter((candidate) => inAddress !== null && typeof candidate?.owner === "string" && typeof candidate?.repo === "string" && `${candidate.owner}/${candidate.repo}`.toLowerCase() === inAddress);
   forgetOld(Date.now());
   const generation = tokenGeneration;
   await Promise.all(
@@ -203,11 +222,9 @@ async function earlyList(api, message) {
       const owner = candidate?.owner;
       const repo = candidate?.repo;
       if (!names.isOwner(owner) || !names.isRepo(repo)) return;
-      const [{ prefs, token, on }, entry, query] = await Promise.all([
-        setting(api, owner, repo),
-        readListEntry(api.storage.local, listKey({ owner, repo })),
-        queryTemplate(),
-      ]);
+      const key = listKey({ owner, repo });
+      const [{ prefs, token, on }, stored, query] = await Promise.all([setting(api, owner, repo), api.storage.local.get(key), queryTemplate()]);
+      const entry = listEntryOf(stored[key], await tokenFingerprint(token));
       // Without a token a list asks nothing until a click (list.js).
       if (!on || !token || listIsFresh(entry, prefs)) return;
       if (generation !== tokenGeneration || kept.has(earlyListKey({ owner, repo }))) return;
@@ -262,33 +279,34 @@ export function forgetEarlyAnswers(api) {
  * `prlens:take-early-pull` (hand all of a PR's answers over). Returns
  * true when it will answer through `sendResponse`.
  */
-export function handleEarlyMessage(api, message, sender, sendResponse) {
-  if (!message || typeof message !== "object") return false;
+export function handleEarlyMessage(api, data, sender, sendResponse) {
+  const message = read(data, [T.EARLY_PULL_AHEAD, T.EARLY_PULL, T.EARLY_LIST, T.TAKE_EARLY, T.TAKE_EARLY_PULL]); // validated (messages.js)
+  if (!message) return false;
   const report = (error) => console.error("prlens: early requests:", error.message);
   const prepare = (work) => {
     const done = work.catch(report);
     preparing = Promise.all([preparing, done]);
   };
-  if (message.type === "prlens:early-pull-ahead" && isContentScript(sender)) {
+  if (message.type === T.EARLY_PULL_AHEAD && isContentScript(sender)) {
     readAhead(api, message);
     return false;
   }
-  if (message.type === "prlens:early-pull" && isContentScript(sender)) {
+  if (message.type === T.EARLY_PULL && isContentScript(sender)) {
     prepare(earlyPull(api, message));
     return false;
   }
-  if (message.type === "prlens:early-list" && isContentScript(sender)) {
-    prepare(earlyList(api, message));
+  if (message.type === T.EARLY_LIST && isContentScript(sender)) {
+    prepare(earlyList(api, message, sender));
     return false;
   }
-  if (message.type === "prlens:take-early" && isExtensionPage(api, sender)) {
+  if (message.type === T.TAKE_EARLY && isExtensionPage(api, sender)) {
     take(message).then(
       (answer) => sendResponse(answer ?? null),
       () => sendResponse(null),
     );
     return true;
   }
-  if (message.type === "prlens:take-early-pull" && isExtensionPage(api, sender)) {
+  if (message.type === T.TAKE_EARLY_PULL && isExtensionPage(api, sender)) {
     takePull(message).then(
       (answers) => sendResponse(answers),
       () => sendResponse([]),

@@ -2,9 +2,9 @@
  * The panel's compare mode: on a compare page (`/{owner}/{repo}/compare/{base}...{head}`, and
  * its "Open a pull request" form) the panel shows the signal the PR would get, before it exists.
  *
- * What it does: takes the nonce-checked `prlens:compare-facts` message (the comparison, the
- * form's title and description, the viewer), fetches and scores the compare bundle in wasm
- * (`fetchCompareAndAnalyze`: the comparison plus the viewer's profile and history, see
+ * What it does: takes our content script's `prlens:compare-facts` message (over the panel's
+ * port: the comparison, the form's title and description, the viewer), fetches and scores the
+ * compare bundle in wasm (`fetchCompareAndAnalyze`: the comparison plus the viewer's profile and history, see
  * src/fetch/compare.rs and docs/bundle.md "Compare bundles"), and on every later edit of the
  * form puts the new text into the same bundle (`compareWithPage`) and scores it again, with no
  * request. It says what cannot be known yet (checks, reviews) and shows no PR number or link
@@ -16,40 +16,26 @@
  */
 
 import "./github-names.js";
+import "./messages.js"; // every prlens:* message, declared once
 
-const MAX_REF = 255;
-const MAX_TITLE = 500;
-const MAX_BODY = 65536;
+const { T, read } = globalThis.prlensMessages;
+
 /** `pull.number` of a compare bundle (src/fetch/compare.rs COMPARE_PLACEHOLDER_NUMBER). */
 const PLACEHOLDER_NUMBER = 2 ** 31;
 const NOT_YET = "Self-check: the signal this pull request would get once opened. Not known until it exists: checks and reviews.";
 
-const boundedText = (value, max) => (typeof value === "string" ? value.slice(0, max) : null);
-const ref = (value) => (typeof value === "string" && value.length > 0 && value.length <= MAX_REF ? value : null);
 
 /**
- * `ctx`: `{wasm, ready, settingsLoaded, nonce, root, view, prefs(), token(), storage,
+ * `ctx`: `{wasm, ready, settingsLoaded, nonce, root, view, prefs(), token(), storage(token),
  * freshnessSeconds(force), setLook(colorMode), render(signalJson), showError(error)}`.
  */
 export function createCompareMode(ctx) {
   const state = { target: null, page: null, fetching: false, generation: 0, compareUrl: null };
-  const { OWNER, isOwner, isRepo } = globalThis.prlensNames; // github-names.js
 
-  /** A validated compare-facts message, or null. */
+  /** A compare-facts message validated by its declaration (messages.js), or null. */
   function parse(data) {
-    if (!data || typeof data !== "object" || data.type !== "prlens:compare-facts" || data.nonce !== ctx.nonce) return null;
-    const { owner, repo } = data;
-    if (!isOwner(owner) || !isRepo(repo)) return null;
-    const head = ref(data.head);
-    const base = data.base === null ? null : ref(data.base);
-    if (!head || base === undefined || (data.base !== null && base === null)) return null;
-    const facts = data.facts && typeof data.facts === "object" ? data.facts : {};
-    const viewer = typeof facts.viewer === "string" && OWNER.test(facts.viewer) ? facts.viewer : null;
-    return {
-      target: { owner, repo, base, head, viewer },
-      colorMode: typeof data.colorMode === "string" && /^[a-z_-]{1,40}$/.test(data.colorMode) ? data.colorMode : undefined,
-      page: { title: boundedText(facts.title, MAX_TITLE) ?? "", body: boundedText(facts.body, MAX_BODY), viewer },
-    };
+    const message = read(data, [T.COMPARE_FACTS]);
+    return message && { target: message.target, colorMode: message.colorMode, page: message.page };
   }
 
   const sameTarget = (a, b) => a && b && a.owner === b.owner && a.repo === b.repo && a.base === b.base && a.head === b.head && a.viewer === b.viewer;
@@ -81,7 +67,8 @@ export function createCompareMode(ctx) {
         }
       });
       const request = { ...state.target, base: state.target.base ?? undefined, viewer: state.target.viewer ?? undefined, page };
-      const options = { token: ctx.token() ?? undefined, storage: ctx.storage, freshnessSeconds: ctx.freshnessSeconds(force), now: Date.now() };
+      const token = ctx.token();
+      const options = { token: token ?? undefined, storage: ctx.storage(token), freshnessSeconds: ctx.freshnessSeconds(force), now: Date.now() };
       const { bundle, signal, fetchedAt = null } = await wasm.fetchCompareAndAnalyze(request, options, engine());
       if (generation !== state.generation) return;
       view.bundleJson = bundle;
@@ -145,7 +132,7 @@ export function createCompareMode(ctx) {
   }
 
   return {
-    accepts: (data) => data?.type === "prlens:compare-facts",
+    accepts: (data) => read(data, [T.COMPARE_FACTS]) !== null,
     onFacts,
     decorate,
     active: () => state.target !== null,

@@ -2,9 +2,12 @@
  * Keeping the panel live and sized: a conditional poll while the tab is visible (re-scores only
  * when GitHub's answers changed), and the panel's height for the page's iframe.
  */
+import "../messages.js"; // every prlens:* message, declared once
 import { root, settings, view } from "./state.js";
 import { postToPage } from "./page-link.js";
 import { update } from "./fetching.js";
+
+const { T } = globalThis.prlensMessages;
 
 const DEFAULT_POLL_SECONDS = 60;
 
@@ -33,7 +36,7 @@ function contentHeight() {
   return Math.ceil(root.getBoundingClientRect().height + root.offsetTop + margins);
 }
 
-/** Polls while visible, says goodbye when this document goes, and reports the panel's height. */
+/** Polls while visible and reports the panel's height (page-port.js says goodbye when this document goes). */
 export function keepLive() {
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") {
@@ -43,11 +46,7 @@ export function keepLive() {
       stopPoll();
     }
   });
-  window.addEventListener("pagehide", () => {
-    stopPoll();
-    // This document is going (reload, or the iframe moved): the page holds messages until the next hello.
-    postToPage({ type: "prlens:goodbye" });
-  });
-  const resizeObserver = new ResizeObserver(() => postToPage({ type: "prlens:resize", height: contentHeight() }));
+  window.addEventListener("pagehide", stopPoll);
+  const resizeObserver = new ResizeObserver(() => postToPage({ type: T.RESIZE, height: contentHeight() }));
   resizeObserver.observe(root);
 }

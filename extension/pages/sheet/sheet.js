@@ -5,19 +5,23 @@
  * reviewer read is remembered for the next opening.
  *
  * Data: the signal comes from the panel of the same mount over extension messaging
- * (panel-sheet.js), never through the page. The page (content/sheet.js) only says "opened at
- * section X" / "hidden", nonce-checked; this page tells it "ready", "close" and which file's
- * diff to show.
+ * (panel-sheet.js), never through the page. Our content script (content/sheet.js) says "opened
+ * at section X" / "hidden" over this frame's port (page-port.js, handed over only once the
+ * background confirmed the nonce); this page tells it "close" and which file's diff to show,
+ * over the same port.
  */
 import init, * as wasm from "./pkg/prlens.js";
 import "./github-names.js";
+import "./messages.js"; // every prlens:* message, declared once
 import "./prefs.js";
 import { openEngineSession } from "./engine-session.js";
 import { loadTheme } from "./panel/theme.js"; // the same theme rules as the panel beside it
+import { connectToPage, nonceOfLocation } from "./page-port.js";
+
+const { T, read } = globalThis.prlensMessages;
 
 const api = globalThis.browser ?? globalThis.chrome;
-const PAGE_ORIGIN = globalThis.prlensNames.GITHUB_ORIGIN;
-const { PREFS_KEY } = globalThis.prlensPrefs;
+const { PREFS_KEY, TOKEN_KEY } = globalThis.prlensPrefs;
 /** The section the reviewer last read (storage.local): the sheet reopens there. */
 const LAST_SECTION_KEY = "prlens.sheet.section";
 const SECTION_PATTERN = /^[a-z_]{1,20}$/;
@@ -25,8 +29,7 @@ const ANCHOR_PATTERN = globalThis.prlensNames.DIFF_ANCHOR;
 const shortcuts = globalThis.prlensContent.shortcut;
 
 const root = document.getElementById("prlens-sheet");
-const hash = /^#nonce=([0-9a-f]{32})$/.exec(location.hash);
-const nonce = hash ? hash[1] : null;
+const nonce = /^#nonce=[0-9a-f]{32}$/.test(location.hash) ? nonceOfLocation(location.hash) : null;
 const { ready } = openEngineSession(() => init({ module_or_path: api.runtime.getURL("pkg/prlens_bg.wasm") }).then(() => wasm));
 
 const sheet = {
@@ -37,19 +40,22 @@ const sheet = {
   lastSection: null,
 };
 
-function postToPage(message) {
-  if (!nonce || window.parent === window) return;
-  // No nonce: page scripts read whatever goes to the page; the content script knows this frame by its window.
-  window.parent.postMessage(message, PAGE_ORIGIN);
+/** Messages from our content script (over the port): "opened at section X". */
+function onPageMessage(data) {
+  const message = read(data, [T.SHEET_OPEN]);
+  if (message) opened(message.section);
 }
+
+const link = connectToPage({ api, nonce, onMessage: onPageMessage });
+const postToPage = (message) => link.post(message);
 
 const idOf = (key) => `prlens-${key.replace(/_/g, "-")}`;
 const scroller = () => root.querySelector(".prl-sheet-main");
 
 function onAction(action, payload) {
-  if (action === "close-sheet") postToPage({ type: "prlens:sheet-close" });
+  if (action === "close-sheet") postToPage({ type: T.SHEET_CLOSE });
   else if (action === "focus-file" && ANCHOR_PATTERN.test(payload?.anchor ?? "")) {
-    postToPage({ type: sheet.snapshot?.tab === "files" ? "prlens:scroll-to" : "prlens:open-files", anchor: payload.anchor });
+    postToPage({ type: sheet.snapshot?.tab === "files" ? [T.SCROLL_TO] : T.OPEN_FILES, anchor: payload.anchor });
   }
 }
 
@@ -186,34 +192,43 @@ document.addEventListener("keydown", (event) => {
   if (!event.isTrusted) return;
   if (event.key === "Escape") {
     event.preventDefault();
-    postToPage({ type: "prlens:sheet-close" });
+    postToPage({ type: T.SHEET_CLOSE });
   } else if (event.key === "Tab") {
     trapTab(event);
   } else if (sheet.shortcut && shortcuts.fromEvent(event) === sheet.shortcut) {
     event.preventDefault();
-    postToPage({ type: "prlens:sheet-close" });
+    postToPage({ type: T.SHEET_CLOSE });
   }
 });
 
-window.addEventListener("message", (event) => {
-  if (!nonce || event.source !== window.parent || event.origin !== PAGE_ORIGIN) return;
-  const data = event.data;
-  if (!data || typeof data !== "object" || data.nonce !== nonce) return;
-  if (data.type === "prlens:sheet-open") {
-    const section = typeof data.section === "string" && SECTION_PATTERN.test(data.section) ? data.section : null;
-    opened(section);
-  }
-});
-
-api.runtime.onMessage.addListener((message, sender) => {
-  if (sender.id !== api.runtime.id || !message || message.type !== "prlens:sheet-signal" || message.nonce !== nonce) return false;
-  show(message);
+api.runtime.onMessage.addListener((data, sender) => {
+  const message = sender.id === api.runtime.id ? read(data, [T.SHEET_SIGNAL]) : null;
+  if (message && message.nonce === nonce) show(message);
   return false;
 });
 
 api.storage.sync.get(PREFS_KEY).then((stored) => (sheet.shortcut = shortcuts.fromPrefs(stored[PREFS_KEY]))).catch(() => {});
+/**
+ * The token changed: the signal on screen was computed from what the old token fetched, so it
+ * goes (the panel fetches again and sends its next render here).
+ */
+function forgetShown() {
+  sheet.snapshot = null;
+  sheet.rendered = false;
+  observer?.disconnect();
+  const boot = document.createElement("p");
+  boot.className = "prlens-boot";
+  boot.setAttribute("role", "status");
+  boot.textContent = "The token changed: prlens is fetching the pull request again…";
+  root.replaceChildren(boot);
+  root.setAttribute("data-prlens-state", "loading");
+  root.removeAttribute("data-prlens-level");
+  root.setAttribute("aria-busy", "true");
+}
+
 api.storage.onChanged.addListener((changes, area) => {
   if (area === "sync" && changes[PREFS_KEY]) sheet.shortcut = shortcuts.fromPrefs(changes[PREFS_KEY].newValue);
+  if (area === "local" && changes[TOKEN_KEY]) forgetShown();
 });
 api.storage.local.get(LAST_SECTION_KEY).then((stored) => {
   const key = stored[LAST_SECTION_KEY];
@@ -221,8 +236,7 @@ api.storage.local.get(LAST_SECTION_KEY).then((stored) => {
 }).catch(() => {});
 
 if (nonce) {
-  Promise.resolve(api.runtime.sendMessage({ type: "prlens:sheet-hello", nonce }))
+  Promise.resolve(api.runtime.sendMessage({ type: T.SHEET_HELLO, nonce }))
     .then(show)
     .catch(() => {}); // the panel has nothing yet: its next render is sent here
-  postToPage({ type: "prlens:sheet-ready" });
 }

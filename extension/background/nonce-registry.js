@@ -7,7 +7,9 @@
  * script registers each mount's fresh nonce here over runtime messaging (invisible to page
  * scripts), and the panel acts on facts only after the background confirms the nonce in its own
  * URL was registered by our content script in the same tab. A page-framed panel.html carries a
- * nonce nobody registered and stays blank.
+ * nonce nobody registered and stays blank. On a confirm the background also tells our content
+ * script that the frame is up, so it hands the frame its MessagePort (content/messaging.js):
+ * the frames never post anything to the page.
  *
  * Nonces live in `storage.session` (trusted contexts only by default; it survives the Chrome
  * service worker being stopped between the two messages, and is cleared when the browser
@@ -15,13 +17,21 @@
  */
 
 import "./github-names.js";
+import "./messages.js"; // every prlens:* message, declared once
 import { isContentScript, isExtensionPage } from "./senders.js";
 
+const { T, read } = globalThis.prlensMessages;
+
 const KEY_PREFIX = "prlens.nonce.";
-const NONCE_PATTERN = globalThis.prlensNames.NONCE;
 const MAX_NONCES = 64;
 /** How long a confirm for a not-yet-registered nonce waits: the two messages race (see below). */
 const REGISTER_GRACE_MS = 2000;
+/** The pages our content scripts frame, by path, and the kind of channel each gets. */
+const FRAME_KINDS = new Map([
+  ["/panel.html", "panel"],
+  ["/sheet.html", "sheet"],
+  ["/list.html", "list"],
+]);
 
 /**
  * The content script sends its registration before it creates the iframe, but the panel's
@@ -66,22 +76,49 @@ async function confirm(api, nonce, tabId) {
   return Boolean(entry) && (tabId === undefined || entry.tab === tabId);
 }
 
+/** Which of our framed pages `sender` is ("panel" | "sheet" | "list"), from its URL's path; else null. */
+function frameKind(sender) {
+  let path;
+  try {
+    path = new URL(sender.url).pathname;
+  } catch {
+    return null;
+  }
+  return FRAME_KINDS.get(path) ?? null;
+}
+
+/**
+ * Tells our content script in the frame's tab that its frame of `kind` with `nonce` is up and
+ * confirmed: the content script then hands that frame its MessagePort (content/messaging.js).
+ * `tabs.sendMessage` reaches only our content scripts; page scripts neither see nor send it.
+ */
+function announceFrame(api, tabId, nonce, kind) {
+  Promise.resolve(api.tabs.sendMessage(tabId, { type: T.FRAME_READY, nonce, frame: kind }, { frameId: 0 })).catch(() => {
+    // the tab navigated away meanwhile: nobody to connect
+  });
+}
+
 /**
  * Handles `prlens:register-nonce` (from our content script) and `prlens:confirm-nonce` (from
- * our panel page). Returns true when it will answer through `sendResponse`.
+ * our framed pages: panel, sheet, list). Returns true when it will answer through `sendResponse`.
  */
-export function handleNonceMessage(api, message, sender, sendResponse) {
-  if (!message || typeof message !== "object" || !NONCE_PATTERN.test(String(message.nonce ?? ""))) return false;
-  if (message.type === "prlens:register-nonce" && isContentScript(sender)) {
+export function handleNonceMessage(api, data, sender, sendResponse) {
+  const message = read(data, [T.REGISTER_NONCE, T.CONFIRM_NONCE]); // a valid nonce, or null
+  if (!message) return false;
+  if (message.type === T.REGISTER_NONCE && isContentScript(sender)) {
     register(api, message.nonce, sender.tab.id).then(
       () => sendResponse({ ok: true }),
       () => sendResponse({ ok: false }),
     );
     return true;
   }
-  if (message.type === "prlens:confirm-nonce" && isExtensionPage(api, sender)) {
+  if (message.type === T.CONFIRM_NONCE && isExtensionPage(api, sender)) {
     confirm(api, message.nonce, sender.tab?.id).then(
-      (ok) => sendResponse({ ok }),
+      (ok) => {
+        sendResponse({ ok });
+        const kind = frameKind(sender);
+        if (ok && kind && Number.isInteger(sender.tab?.id)) announceFrame(api, sender.tab.id, message.nonce, kind);
+      },
       () => sendResponse({ ok: false }),
     );
     return true;

@@ -117,6 +117,34 @@ function showCrash(error) {
   view.shown = false;
 }
 
+/**
+ * The held state (docs/security.md, "What a page can still learn"): the page changed to this PR
+ * without a click or key press of the user's, so nothing is fetched until the user clicks the
+ * button here (a click in this frame: page scripts cannot fake it). `what` names the PR or the
+ * comparison; `onLoad()` runs on the user's click. Built with plain DOM text.
+ */
+export function showHeld(what, onLoad) {
+  const box = document.createElement("div");
+  box.className = "prlens-state";
+  const message = document.createElement("p");
+  message.textContent = "The page opened this without a click or key press of yours, so prlens has not fetched it.";
+  const load = document.createElement("button");
+  load.type = "button";
+  load.className = "prl-btn";
+  load.textContent = `Load prlens for ${what.slice(0, 120)}`;
+  load.setAttribute("data-prlens-action", "load-held");
+  load.addEventListener("click", (event) => {
+    if (event.isTrusted) onLoad();
+  });
+  box.append(message, load);
+  root.replaceChildren(box);
+  root.setAttribute("data-prlens-state", "held");
+  root.removeAttribute("aria-busy");
+  for (const name of ["data-prlens-level", "data-prlens-signal-digest", "data-prlens-fetched-at", "data-prlens-fetch"]) {
+    root.removeAttribute(name);
+  }
+}
+
 /** An error from fetching or scoring; a wasm trap (or any error after one) shows the crash. */
 export function showError(error) {
   if (engine.crashed || engine.crashFrom(error)) {

@@ -4,23 +4,30 @@
  * requests (early-requests.js), which may send it while the frame is still booting.
  *
  * Stored shape (`chrome.storage.local["prlens.list.<owner>/<repo>"]`, lower-cased;
- * docs/CONTRACTS.md "Storage"): `{badges: {<number>: badge}, queried_at?, engine?}`.
+ * docs/CONTRACTS.md "Storage"): `{token, badges: {<number>: badge}, queried_at?, engine?}`, where
+ * `token` is the fingerprint of the token the badges were fetched with (token-change.js): an
+ * entry is read only under that same token.
  */
 import "./github-names.js";
 import "./prefs.js";
+import { LIST_PREFIX as LIST_KEY_PREFIX } from "./token-change.js";
 
 const API_BASE = "https://api.github.com";
-const LIST_KEY_PREFIX = "prlens.list.";
 /** The panel's default freshness window (docs/CONTRACTS.md, `freshnessSeconds`). */
 const DEFAULT_FRESHNESS_SECONDS = 120;
 
 /** The storage key of a repository's badges. */
 export const listKey = ({ owner, repo }) => `${LIST_KEY_PREFIX}${owner}/${repo}`.toLowerCase();
 
-/** The stored entry of `key`, or an empty one. */
-export async function readListEntry(storage, key) {
-  const stored = (await storage.get(key))[key];
-  return stored && typeof stored === "object" && stored.badges && typeof stored.badges === "object" ? stored : { badges: {} };
+/** `stored` (a raw storage value) as the entry of the token with fingerprint `fp`, or an empty one. */
+export function listEntryOf(stored, fp) {
+  const valid = stored && typeof stored === "object" && stored.token === fp && stored.badges && typeof stored.badges === "object";
+  return valid ? stored : { token: fp, badges: {} };
+}
+
+/** The stored entry of `key` under the token with fingerprint `fp`, or an empty one. */
+export async function readListEntry(storage, key, fp) {
+  return listEntryOf((await storage.get(key))[key], fp);
 }
 
 /** The freshness window in milliseconds (`prefs.freshnessSeconds`). */
