@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 
-use prlens::signal::{RiskLevel, Signal, SignalState};
+use prlens::signal::{Prose, RiskLevel, Signal, SignalState};
 use prlens::text::{code_point_mark, is_invisible};
 
 /// Focus files and drivers listed; the rest are counted.
@@ -184,6 +184,13 @@ pub fn render(signal: &Signal, style: Style) -> String {
 fn intent(out: &mut String, signal: &Signal, style: Style) {
     let intent = &signal.intent;
     let _ = writeln!(out, "  Intent: {}", intent.summary());
+    if intent.prose == Prose::Other {
+        let _ = writeln!(
+            out,
+            "    {}",
+            style.dim("(not in English: only the names it gives were checked)")
+        );
+    }
     for claim in intent.claims.iter().take(MAX_ROWS) {
         let evidence = claim
             .evidence_lines()
