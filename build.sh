@@ -217,7 +217,7 @@ copy_files() {
 EXTENSION_FILES=(manifest.json background.js panel.html panel.js panel.css popup.html popup.js popup.css settings-form.js prefs.js diff-anchors.js
   nonce-registry.js token-change.js token-bound-storage.js page-port.js messages.js
   sheet.html sheet.js sheet.css panel-sheet.js)
-EXTENSION_FILES+=(list.html list.js list-query.json list-store.js) # the pull-list badges (extension/list.js)
+EXTENSION_FILES+=(list.html list.js list-query.json list-query-mine.json list-store.js) # the pull-list badges (extension/list.js)
 EXTENSION_FILES+=(early-requests.js early-requests.json senders.js) # the background's early requests
 EXTENSION_FILES+=(panel-compare.js) # the compare page self-check (extension/panel-compare.js)
 EXTENSION_FILES+=(github-names.js engine-session.js) # shared with the playground (assemble_www)

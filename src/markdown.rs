@@ -19,6 +19,7 @@ mod advice;
 mod escape;
 mod intent;
 mod since_approval;
+mod viewer;
 
 use std::fmt::Write as _;
 
@@ -265,8 +266,13 @@ fn write_supply_chain(out: &mut String, signal: &Signal) {
     .filter(|(_, on)| *on)
     .map(|(name, _)| *name)
     .collect();
-    if flags.is_empty() {
+    if flags.is_empty() && supply.findings.is_empty() {
         out.push_str("Modifies no dependencies, lockfiles, CI config or build scripts.\n");
+    } else if flags.is_empty() {
+        // Findings in the code itself (a secret, hidden text): the files list says nothing else.
+        out.push_str(
+            "No dependency, lockfile, CI or build-script change; findings in the changed files:\n",
+        );
     } else {
         let _ = writeln!(out, "Modifies: {}.", flags.join(", "));
     }
@@ -284,6 +290,9 @@ fn write_supply_chain(out: &mut String, signal: &Signal) {
 
 fn write_focus(out: &mut String, signal: &Signal) {
     out.push_str("#### Focus files\n\n");
+    if let Some(view) = signal.viewer.as_ref().filter(|view| view.is_shown()) {
+        viewer::write(out, signal, view);
+    }
     if signal.focus.is_empty() {
         out.push_str("File list not available.\n");
     }

@@ -208,7 +208,16 @@ fn dependabot_action_bump_is_low_or_medium_on_supply_chain_drivers() {
         bump("openapi"),
         bump("_build-pkg")
     ]));
-    assert_bot_supply_chain_only(&signal, &["ci_config_change", "dangerous_workflow"]);
+    assert_bot_supply_chain_only(&signal, &["ci_config_change"]);
+    // A tag bump of an action the workflows already used unpinned is the base branch's
+    // hygiene (issue #32): neither dangerous_workflow nor unpinned_action fires.
+    for id in ["dangerous_workflow", "unpinned_action"] {
+        assert!(
+            !driver_ids(&signal).contains(&id),
+            "{id}: {}",
+            signal.risk.formula
+        );
+    }
     assert!(signal.supply_chain.ci_config);
 }
 

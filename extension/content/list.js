@@ -38,6 +38,18 @@
   let current = null; // {href, scope, host, iframe, channel, greeted, badges: Map, order: [], rowsSent, sorted}
 
   const isListPage = (href) => url.isRepoPRList(href) || url.isGlobalPRList(href);
+  /**
+   * A reviewer's list (issue #38): GitHub's "Review requests" (`/pulls/review-requested`) or a
+   * search for `review-requested:@me`. Its badges weigh the viewer's files and reviews.
+   */
+  const isReviewerList = (href) => {
+    try {
+      const parsed = new URL(href);
+      return parsed.pathname === "/pulls/review-requested" || (parsed.searchParams.get("q") ?? "").includes("review-requested:@me");
+    } catch {
+      return false;
+    }
+  };
   const keyOf = (pull) => `${pull.owner}/${pull.repo}#${pull.number}`.toLowerCase();
 
   /** The repository whose list `href` is (`{owner, repo}`), or null (the global `/pulls`). */
@@ -120,7 +132,10 @@
         badge.style.color = COLORS[known.level];
         const lines = [`prlens: ${known.level} risk, ${known.minutes} min to review${known.estimate ? " (list estimate: files without patches; commits and PR history not fetched; click for the full signal)" : ""}`];
         if (known.reason) lines.push(`Main reason: ${known.reason}. Open the PR for every driver.`);
-        show(badge, `${known.estimate ? "≈ " : ""}${known.level} · ${top} · ${known.minutes} min`, lines.join("\n"));
+        const changed = known.changed_since_review === true;
+        if (changed) lines.splice(1, 0, "Changed since your review: new commits after the one you reviewed");
+        badge.toggleAttribute("data-prlens-list-changed-since-review", changed);
+        show(badge, `${known.estimate ? "≈ " : ""}${known.level} · ${top} · ${known.minutes} min${changed ? " · changed since your review" : ""}`, lines.join("\n"));
       } else if (missing && !current.clicked.has(keyOf(row.pull))) {
         badge.removeAttribute("data-prlens-list-level");
         badge.setAttribute("data-prlens-list-state", "unavailable");
@@ -179,10 +194,11 @@
   function sendRows() {
     if (!current?.greeted || !prefs) return;
     const rows = readRows().map(({ pull }) => ({ owner: pull.owner, repo: pull.repo, number: pull.number }));
-    const serialized = JSON.stringify([current.scope, rows]);
+    const mine = isReviewerList(root.location.href);
+    const serialized = JSON.stringify([current.scope, rows, mine]);
     if (serialized === current.rowsSent) return;
     current.rowsSent = serialized;
-    post({ type: T.LIST, scope: current.scope, rows });
+    post({ type: T.LIST, scope: current.scope, rows, mine });
   }
 
   /** The frame's badges, validated by messages.js (level, minutes, estimate, draft, one reason). */
@@ -259,7 +275,8 @@
     current = state;
     // The background sends the list query of the address's repository while the frame boots
     // (early-requests.js); the rows, which a page script can forge, name none.
-    if (state.scope) ext.runtime.sendMessage({ type: T.EARLY_LIST, repos: [state.scope] }).catch(() => {});
+    // Not for a reviewer's list: its frame asks its own query (still one per page).
+    if (state.scope && !isReviewerList(root.location.href)) ext.runtime.sendMessage({ type: T.EARLY_LIST, repos: [state.scope] }).catch(() => {});
     document.body.append(host);
     observer.observe(document.body, { childList: true, subtree: true });
     paint();

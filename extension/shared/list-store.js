@@ -16,8 +16,11 @@ const API_BASE = "https://api.github.com";
 /** The panel's default freshness window (docs/CONTRACTS.md, `freshnessSeconds`). */
 const DEFAULT_FRESHNESS_SECONDS = 120;
 
-/** The storage key of a repository's badges. */
-export const listKey = ({ owner, repo }) => `${LIST_KEY_PREFIX}${owner}/${repo}`.toLowerCase();
+/**
+ * The storage key of a repository's badges; a reviewer's list (`review-requested:@me`, issue
+ * #38) keeps its own, whose badges weigh the viewer's ownership and reviews.
+ */
+export const listKey = ({ owner, repo }, mine = false) => `${LIST_KEY_PREFIX}${owner}/${repo}${mine ? "#mine" : ""}`.toLowerCase();
 
 /** `stored` (a raw storage value) as the entry of the token with fingerprint `fp`, or an empty one. */
 export function listEntryOf(stored, fp) {
@@ -44,8 +47,11 @@ export function listIsFresh(entry, prefs, now = Date.now()) {
   return Boolean(entry.queried_at) && entry.engine === engineKey(prefs) && now - entry.queried_at < freshnessMs(prefs);
 }
 
-/** The list query file (`list-query.json`, generated from Rust by tests/list_query_file.rs). */
-export const listQueryTemplate = () => fetch(new URL("list-query.json", import.meta.url)).then((response) => response.json());
+/**
+ * The list query file (`list-query.json`, or `list-query-mine.json` for a reviewer's list;
+ * generated from Rust by tests/list_query_file.rs).
+ */
+export const listQueryTemplate = (mine = false) => fetch(new URL(mine ? "list-query-mine.json" : "list-query.json", import.meta.url)).then((response) => response.json());
 
 /** `fetch` arguments of the list query for one repository. */
 export function listQueryRequest({ query, variables }, { owner, repo }, token) {
@@ -54,7 +60,8 @@ export function listQueryRequest({ query, variables }, { owner, repo }, token) {
     {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify({ query, variables: { ...variables, owner, name: repo } }),
+      // The reviewer's query searches `repo:{owner}/{repo} …`: the validated row fills it in.
+      body: JSON.stringify({ query, variables: { ...variables, owner, name: repo, ...(typeof variables.search === "string" ? { search: variables.search.replace("{owner}", owner).replace("{repo}", repo) } : {}) } }),
       credentials: "omit",
       cache: "no-store",
     },

@@ -102,6 +102,7 @@
       estimate: value.estimate === true,
       draft: value.draft === true,
       reason: text(value.reason, MAX_REASON) ?? "",
+      changed_since_review: value.changed_since_review === true,
     };
   }
 
@@ -192,8 +193,8 @@
       from: "content script",
       to: ["list frame"],
       via: "port",
-      fields: "{scope: {owner, repo}|null, rows: [{owner, repo, number}] (≤ 200)}",
-      check: (data) => (Array.isArray(data.rows) ? { type: data.type, scope: repoOf(data.scope), rows: data.rows.slice(0, MAX_ROWS).map(rowOf).filter(Boolean) } : null),
+      fields: "{scope: {owner, repo}|null, rows: [{owner, repo, number}] (≤ 200), mine: boolean (a review-requested:@me list)}",
+      check: (data) => (Array.isArray(data.rows) ? { type: data.type, scope: repoOf(data.scope), rows: data.rows.slice(0, MAX_ROWS).map(rowOf).filter(Boolean), mine: data.mine === true } : null),
     },
     { name: "LIST_FETCH", from: "content script", to: ["list frame"], via: "port", fields: "{owner, repo, number} (the user's click on that row's badge)", check: withPull },
     {
@@ -201,7 +202,7 @@
       from: "list frame",
       to: ["content script"],
       via: "port",
-      fields: "{badges: [{owner, repo, number, level, minutes, estimate, draft, reason}], unavailable: [{owner, repo, number, reason}], order: [\"owner/repo#n\"]}",
+      fields: "{badges: [{owner, repo, number, level, minutes, estimate, draft, reason, changed_since_review}], unavailable: [{owner, repo, number, reason}], order: [\"owner/repo#n\"]}",
       check: (data) =>
         Array.isArray(data.badges)
           ? {

@@ -158,6 +158,12 @@ fn referencing_pull(source: &Raw) -> Option<ReferencingPull> {
 /// breaks, UTF-8).
 pub(super) fn pr_template(root: &Raw) -> Option<String> {
     let response = root.get("pr_template").filter(|value| value.is_object())?;
+    decode_contents(response)
+}
+
+/// The text of a `GET …/contents/{path}` response: base64 `content` with line breaks (also
+/// the `codeowners` section's reading).
+pub(super) fn decode_contents(response: &Raw) -> Option<String> {
     let content = response.field("content").scalar().as_str()?;
     let encoding = response.field("encoding").scalar().as_str();
     if encoding.is_some_and(|encoding| encoding != "base64") {

@@ -19,12 +19,14 @@ mod effort;
 pub mod json;
 mod model;
 mod parse;
+mod viewer;
 
 use serde_json::Value;
 
 pub use activity::*;
 pub use model::*;
 pub use parse::BundleError;
+pub use viewer::*;
 
 impl Bundle {
     /// Parses a bundle from JSON text. Errors name the problem in one line.

@@ -79,8 +79,21 @@ pub fn analyze(bundle: &Bundle, settings: &Settings, now: Option<i64>) -> Signal
         meta: sections::meta::describe(&context),
         authorship: sections.authorship,
         checks: sections.checks,
+        viewer: None,
     };
     signal.governance = sections::governance::assess(&context, &signal);
     signal.next_steps = sections::next_steps::assess(&context, &signal);
+    // Personal, after everything else: nothing above reads it, so it can never raise risk. What
+    // changed since the viewer's review is scored as a PR of its own (that bundle has no viewer).
+    let delta =
+        sections::viewer::delta_bundle(bundle).map(|delta| analyze(&delta, settings, Some(now)));
+    signal.viewer = sections::viewer::assess(
+        &context,
+        &sections::viewer::Inputs {
+            focus: &signal.focus,
+            findings: &signal.supply_chain.findings,
+            delta: delta.as_ref(),
+        },
+    );
     signal
 }

@@ -185,6 +185,35 @@ impl Api {
     }
 
     /// Commits by `login` touching `path` on the default branch; the count is the last page.
+    /// A file's commits, one per page: `Link rel="last"` counts them (the viewer's share).
+    pub fn path_commits(&self, path: &str) -> String {
+        format!(
+            "{}/commits?path={}&per_page=1",
+            self.repo_path(),
+            encode(path, true)
+        )
+    }
+
+    /// A file of the repository on branch `branch` (`GET …/contents/{path}?ref=`; CODEOWNERS).
+    pub fn contents(&self, path: &str, branch: &str) -> String {
+        format!(
+            "{}/contents/{}?ref={}",
+            self.repo_path(),
+            encode(path, true),
+            encode(branch, false)
+        )
+    }
+
+    /// The token's own account (`GET /user`).
+    pub fn authenticated_user(&self) -> String {
+        format!("{}/user", self.base)
+    }
+
+    /// The teams of the token's account (`GET /user/teams`; needs `read:org`).
+    pub fn authenticated_user_teams(&self) -> String {
+        format!("{}/user/teams?per_page=100", self.base)
+    }
+
     pub fn familiarity(&self, login: &str, path: &str) -> String {
         format!(
             "{}/commits?path={}&author={}&per_page=1",

@@ -8,8 +8,11 @@
 mod effort;
 mod identity;
 mod intent;
+mod level;
 mod model;
+mod personal;
 mod read;
+mod viewer;
 mod words;
 
 pub use effort::*;
@@ -17,3 +20,4 @@ pub use identity::*;
 pub use intent::*;
 pub use model::*;
 pub use read::{from_json, ReadError};
+pub use viewer::*;

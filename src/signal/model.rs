@@ -38,6 +38,10 @@ pub struct Signal {
     /// The low-effort checks the user has not switched off (advice, not risk).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub checks: Vec<EffortCheck>,
+    /// The viewer's own view (who is looking, what is theirs, what changed since their review);
+    /// absent when the bundle names no viewer. Never part of risk.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub viewer: Option<super::viewer::ViewerView>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -61,15 +65,7 @@ pub struct PrInfo {
     pub created_at: Option<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
-#[serde(rename_all = "snake_case")]
-pub enum RiskLevel {
-    Low,
-    Medium,
-    High,
-    Critical,
-}
+pub use super::level::RiskLevel;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
@@ -306,6 +302,14 @@ pub enum FindingKind {
     LockfileForeignSource,
     AutorunConfig,
     CiTestConfig,
+    WorkflowDangerousTrigger,
+    WorkflowCachePoisoning,
+    WorkflowArtipacked,
+    ScriptMarks,
+    LockfileIntegritySwap,
+    CompiledBundleChange,
+    MinifiedSource,
+    WritesOutsideWorkTree,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]

@@ -10,6 +10,7 @@ use super::model::{
     Effort, EvidenceSignal, FindingKind, PolicyOutcome, Priority, ReviewAction, RiskLevel, Role,
     Severity, SignalState, Staleness, TrustLevel,
 };
+use super::viewer::{ForYouKind, ViewerRole};
 
 /// Declares `key()` and `label()` for a fieldless enum from `(variant, key, label)` rows.
 macro_rules! words {
@@ -32,6 +33,19 @@ macro_rules! words {
         }
     };
 }
+
+words!(ViewerRole {
+    Reviewer => "reviewer", "Reviewer";
+    Author => "author", "Author";
+});
+
+words!(ForYouKind {
+    YouOwn => "you_own", "You own";
+    YourTeamOwns => "your_team_owns", "Your team owns";
+    YouWrote => "you_wrote", "You wrote";
+    OwnedBy => "owned_by", "Owned by";
+    NoOwner => "no_owner", "No owner";
+});
 
 words!(RiskLevel {
     Low => "low", "Low";
@@ -125,7 +139,7 @@ words!(FindingKind {
     InstallScript => "install_script", "install script";
     RemoteScript => "remote_script", "remote script";
     UnpinnedImage => "unpinned_image", "unpinned image";
-    WorkflowPrTargetCheckout => "workflow_pr_target_checkout", "PR-target checkout";
+    WorkflowPrTargetCheckout => "workflow_pr_target_checkout", "untrusted checkout with secrets";
     WorkflowPrHeadCheckout => "workflow_pr_head_checkout", "PR-head checkout";
     WorkflowScriptInjection => "workflow_script_injection", "script injection";
     UnpinnedAction => "unpinned_action", "unpinned action";
@@ -145,6 +159,14 @@ words!(FindingKind {
     LockfileForeignSource => "lockfile_foreign_source", "lockfile source switch";
     AutorunConfig => "autorun_config", "autorun config";
     CiTestConfig => "ci_test_config", "CI-executed test config";
+    WorkflowDangerousTrigger => "workflow_dangerous_trigger", "dangerous trigger";
+    WorkflowCachePoisoning => "workflow_cache_poisoning", "cache poisoning";
+    WorkflowArtipacked => "workflow_artipacked", "credentials kept in the checkout";
+    ScriptMarks => "script_marks", "script marks (shown, not weighed)";
+    LockfileIntegritySwap => "lockfile_integrity_swap", "lockfile bytes changed at the same version";
+    CompiledBundleChange => "compiled_bundle_change", "compiled bundle without its source";
+    MinifiedSource => "minified_source", "minified code in a source directory";
+    WritesOutsideWorkTree => "writes_outside_work_tree", "test writes outside the work tree";
 });
 
 words!(EvidenceSignal {

@@ -11,6 +11,7 @@ use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 use crate::fetch::graphql::{queue_bundles, QueueError};
+use crate::fetch::graphql_mine::queue_mine_bundles;
 use crate::queue::{review_first_keys, QueueKey};
 use crate::signal::{RiskLevel, Signal};
 
@@ -37,6 +38,8 @@ struct ListBadge {
     estimate: bool,
     missing: Vec<String>,
     generated_at: String,
+    /// The viewer reviewed an older commit (a reviewer's list, issue #38): the badge says so.
+    changed_since_review: bool,
     key: QueueKey,
 }
 
@@ -61,6 +64,10 @@ fn badge_of(signal: &Signal, estimate: bool) -> ListBadge {
         estimate,
         missing: signal.meta.missing.clone(),
         generated_at: signal.meta.generated_at.clone(),
+        changed_since_review: signal
+            .viewer
+            .as_ref()
+            .is_some_and(|viewer| viewer.since_review.is_some()),
         key: QueueKey::of(signal),
     }
 }
@@ -71,12 +78,15 @@ fn to_json<T: Serialize>(value: &T) -> Result<String, JsError> {
 
 /// The badges (JSON array text) of the list query's answer `answer_json`, each from the
 /// patch-less bundle the CLI queue builds, scored with `settings_json`. Rejects with the
-/// GraphQL error's message (`name`: `not_found`, `rate_limited` or `graphql`).
+/// GraphQL error's message (`name`: `not_found`, `rate_limited` or `graphql`). `mine`: the
+/// answer is the reviewer's queue query's (`list-query-mine.json`, a `review-requested:@me`
+/// list), whose bundles name the viewer.
 #[wasm_bindgen(js_name = listBadges)]
 pub fn list_badges(
     answer_json: &str,
     fetched_at: Option<String>,
     settings_json: &str,
+    mine: Option<bool>,
 ) -> Result<String, JsValue> {
     let fail = |name: &str, message: &str| {
         let error = js_sys::Error::new(message);
@@ -85,7 +95,12 @@ pub fn list_badges(
     };
     let answer: Value = serde_json::from_str(answer_json)
         .map_err(|error| fail("graphql", &format!("GitHub's answer is not JSON ({error})")))?;
-    let queue = queue_bundles(&answer, fetched_at.as_deref()).map_err(|error| match error {
+    let mapped = if mine == Some(true) {
+        queue_mine_bundles(&answer, fetched_at.as_deref())
+    } else {
+        queue_bundles(&answer, fetched_at.as_deref())
+    };
+    let queue = mapped.map_err(|error| match error {
         QueueError::NotFound(message) => fail("not_found", &message),
         QueueError::RateLimited(message) => fail("rate_limited", &message),
         QueueError::Other(message) => fail("graphql", &message),
@@ -107,6 +122,7 @@ pub fn warm_up_list() {
         crate::fetch::graphql::WARM_UP_ANSWER,
         Some("2026-01-03T00:00:00Z".into()),
         "{}",
+        None,
     );
 }
 

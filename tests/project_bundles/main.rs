@@ -21,9 +21,11 @@ mod exclusions;
 mod identity;
 mod people;
 mod reach;
+mod review;
 mod reviews_and_checks;
 mod scans;
 mod shapes;
+mod signals;
 
 fn checklist(signal: &prlens::Signal, id: &str) -> (u8, String) {
     let item = checklist_item(signal, id);

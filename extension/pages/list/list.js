@@ -56,8 +56,10 @@ const withToken = async (prefs, token) => ({ prefs, token, fp: await tokenFinger
 let stored = Promise.all([api.storage.sync.get(PREFS_KEY), api.storage.local.get(TOKEN_KEY)]).then(([sync, local]) => withToken(migratePrefs(sync[PREFS_KEY]), tokenFrom(local[TOKEN_KEY])));
 /** Bumped when the token changes: work begun under the old one shows and keeps nothing. */
 let tokenGeneration = 0;
-/** The list query without its repository (`{query, variables}`), read once. */
-const queryTemplate = listQueryTemplate();
+/** The list queries without their repository (`{query, variables}`), read once each; a
+ * reviewer's list (`review-requested:@me`, issue #38) asks the CLI's `queue --mine` query. */
+const queryTemplates = { plain: listQueryTemplate(false), mine: null };
+const queryTemplate = (mine) => (mine ? (queryTemplates.mine ??= listQueryTemplate(true)) : queryTemplates.plain);
 /** Prefs, token and a ready engine: what scoring needs. */
 const setup = () => Promise.all([stored, engineSession.ready]).then(([values]) => values);
 
@@ -72,7 +74,7 @@ const sameRepo = (row, scope) => Boolean(scope) && listKey(row) === listKey(scop
 /** What the page may see of a badge: level, minutes, estimate, one reason (a driver's label). */
 function shownBadge(badge) {
   const reason = typeof badge.drivers?.[0]?.label === "string" ? badge.drivers[0].label.slice(0, MAX_REASON) : "";
-  return { owner: badge.owner, repo: badge.repo, number: badge.number, level: badge.level, minutes: badge.minutes, estimate: badge.estimate === true, draft: badge.key?.draft === true, reason };
+  return { owner: badge.owner, repo: badge.repo, number: badge.number, level: badge.level, minutes: badge.minutes, estimate: badge.estimate === true, draft: badge.key?.draft === true, reason, changed_since_review: badge.changed_since_review === true };
 }
 
 /** The later computed of two badges for one PR. */
@@ -106,10 +108,11 @@ function answerOf({ status, text, error, message }) {
  * there): `sent` resolves once the request is on its way, `answer` to the answer's text or
  * rejects with a reason.
  */
-function queryRepository(row, token) {
-  const sent = takeEarly(row).then(async (early) => {
+function queryRepository(row, token, mine) {
+  // A reviewer's list asks its own query; the background's early answers are the plain one's.
+  const sent = (mine ? Promise.resolve(null) : takeEarly(row)).then(async (early) => {
     if (early) return { early };
-    const [url, init] = listQueryRequest(await queryTemplate, row, token);
+    const [url, init] = listQueryRequest(await queryTemplate(mine), row, token);
     return { response: fetch(url, init) };
   });
   const answer = sent.then(async ({ early, response: pending }) => {
@@ -128,6 +131,8 @@ function queryRepository(row, token) {
 
 let rows = [];
 let scope = null;
+/** The page is a reviewer's list (`review-requested:@me`): its own query, badges and order. */
+let mine = false;
 /** PRs the user clicked in this document (`pullKey`): shown whatever the scope. */
 const clicked = new Set();
 let work = Promise.resolve();
@@ -146,7 +151,7 @@ async function refresh(network) {
       unavailable.push({ ...row, reason: scope ? "not a PR of this repository: prlens scores only the repository in the address" : "click to score this PR (one PR's requests)" });
       continue;
     }
-    const key = listKey(row);
+    const key = listKey(row, mine);
     if (!byRepo.has(key)) byRepo.set(key, { row, rows: [] });
     byRepo.get(key).rows.push(row);
   }
@@ -156,7 +161,7 @@ async function refresh(network) {
       const entry = await readEntry(key, fp);
       const fresh = listIsFresh(entry, prefs);
       // The query only for the repository in the address; a clicked PR of another one has its own badge.
-      const query = network && token && !fresh && sameRepo(group.row, scope) ? queryRepository(group.row, token) : null;
+      const query = network && token && !fresh && sameRepo(group.row, scope) ? queryRepository(group.row, token, mine) : null;
       return { key, group, entry, query, answer: query?.answer };
     }),
   );
@@ -173,12 +178,12 @@ async function refresh(network) {
   }
   const badges = [];
   for (const { key, group, entry, answer } of groups) {
-    let reason = token ? "not among the 50 most recently updated open PRs of the repository: click to score it" : "no token: click to score this PR (one PR's REST requests)";
+    let reason = !token ? "no token: click to score this PR (one PR's REST requests)" : mine ? "not among the open PRs that ask for your review: click to score it" : "not among the 50 most recently updated open PRs of the repository: click to score it";
     if (answer) {
       try {
         const { text, fetchedAt } = await answer;
         if (generation !== tokenGeneration) return; // fetched with a token that is gone
-        for (const badge of JSON.parse(wasm.listBadges(text, fetchedAt, engine))) entry.badges[badge.number] = later(entry.badges[badge.number], badge);
+        for (const badge of JSON.parse(wasm.listBadges(text, fetchedAt, engine, mine))) entry.badges[badge.number] = later(entry.badges[badge.number], badge);
         entry.queried_at = Date.now();
         entry.engine = engine;
         // Written behind the badges: storage runs its operations in order, so the next read sees it.
@@ -209,7 +214,7 @@ async function scoreOne(row) {
     const bundle = await wasm.fetchBundle(row, { token: token ?? undefined, storage, freshnessSeconds: freshnessMs(prefs) / 1000 });
     if (generation !== tokenGeneration) return; // fetched with a token that is gone
     const badge = JSON.parse(wasm.listBadgeOf(bundle, engine));
-    const key = listKey(row);
+    const key = listKey(row, mine);
     const entry = await readEntry(key, fp);
     entry.badges[row.number] = later(entry.badges[row.number], badge);
     await storage.set({ [key]: entry });
@@ -241,6 +246,7 @@ function onPageMessage(data) {
   if (message?.type === T.LIST) {
     rows = message.rows;
     scope = message.scope;
+    mine = message.mine === true;
     queue(() => refresh(true));
   } else if (message?.type === T.LIST_FETCH) {
     // The content script sends it only for the user's own click on that row's badge.

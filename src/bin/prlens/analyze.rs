@@ -38,6 +38,11 @@ pub struct AnalyzeArgs {
     /// Write the bundle that was analysed to FILE (analyse it again offline: same signal).
     #[arg(long, value_name = "FILE")]
     save_bundle: Option<PathBuf>,
+    /// Show one reviewer's view: the focus files LOGIN owns (CODEOWNERS) or wrote, and what
+    /// changed since LOGIN's last review. With a live PR the fetch asks for LOGIN's history;
+    /// with a bundle file, LOGIN's history and teams are used only if the bundle holds them.
+    #[arg(long = "as", value_name = "LOGIN")]
+    as_login: Option<String>,
     #[command(flatten)]
     fail_on: FailOn,
     #[command(flatten)]
@@ -64,14 +69,28 @@ pub fn run(args: AnalyzeArgs) -> Result<Outcome, Failure> {
         None => String::new(),
         Some(path) => read_input(&path.display().to_string())?,
     };
+    if let Some(login) = args.as_login.as_deref() {
+        if !prlens::text::is_github_login(login) {
+            return Err(Failure::new(
+                Exit::BadInput,
+                format!("--as {login:?} is not a GitHub login"),
+            ));
+        }
+    }
     let bundle_json = match target::parse(&args.target)
         .map_err(|message| Failure::new(Exit::BadInput, message))?
     {
-        Target::BundleFile(path) => read_input(&path)?,
+        Target::BundleFile(path) => {
+            let text = read_input(&path)?;
+            match args.as_login.as_deref() {
+                None => text,
+                Some(login) => as_viewer(&text, login)?,
+            }
+        }
         Target::Pull(pull) => {
             let web_host = target::web_host(&args.target);
             let session = Session::open_for(&args.connection, web_host.as_deref())?;
-            let bundle = session.fetch_pull(&pull)?;
+            let bundle = session.fetch_pull(&pull, args.as_login.as_deref())?;
             session.tell_anonymous_budget();
             format!("{}\n", serde_json::to_string_pretty(&bundle)?)
         }
@@ -95,6 +114,27 @@ pub fn run(args: AnalyzeArgs) -> Result<Outcome, Failure> {
         output,
         failure: args.fail_on.check(signal.risk.level),
     })
+}
+
+/// The bundle text with `login` as its viewer. The viewer's teams and history stay only when
+/// the bundle already holds them for `login`: another person's would be wrong.
+fn as_viewer(text: &str, login: &str) -> Result<String, Failure> {
+    let mut bundle: serde_json::Value = serde_json::from_str(text).map_err(|error| {
+        Failure::new(Exit::BadInput, format!("the bundle is not JSON: {error}"))
+    })?;
+    let Some(fields) = bundle.as_object_mut() else {
+        // Not a bundle: analysing it gives the usual one-line error.
+        return Ok(text.to_string());
+    };
+    let same = fields
+        .get("viewer")
+        .and_then(|viewer| viewer.get("login"))
+        .and_then(serde_json::Value::as_str)
+        .is_some_and(|known| known.eq_ignore_ascii_case(login));
+    if !same {
+        fields.insert("viewer".into(), serde_json::json!({ "login": login }));
+    }
+    Ok(format!("{}\n", serde_json::to_string_pretty(&bundle)?))
 }
 
 pub fn read_input(path: &str) -> Result<String, Failure> {

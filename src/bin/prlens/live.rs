@@ -140,11 +140,13 @@ impl Session {
         self.token.is_some()
     }
 
-    /// Fetches one PR's bundle with the extension's planner.
-    pub fn fetch_pull(&self, pull: &PullRef) -> Result<Value, Failure> {
+    /// Fetches one PR's bundle with the extension's planner; `viewer` (`--as`) adds that
+    /// person's view (CODEOWNERS, their history with the focus files, their last review).
+    pub fn fetch_pull(&self, pull: &PullRef, viewer: Option<&str>) -> Result<Value, Failure> {
         let options = FetchOptions {
             token: self.token.as_ref().map(|(token, _)| token.clone()),
             api_base: self.api_base.clone(),
+            viewer: viewer.map(str::to_string),
             ..FetchOptions::new(unix_now())
         };
         let transport = ThreadTransport::new(Arc::clone(&self.http));
@@ -172,8 +174,13 @@ impl Session {
         owner: &str,
         repo: &str,
         labels: &[String],
+        mine: bool,
     ) -> Result<QueueAnswer, Failure> {
-        let body = graphql::queue_request(owner, repo, labels).to_string();
+        let body = if mine {
+            prlens::fetch::graphql_mine::queue_mine_request(owner, repo).to_string()
+        } else {
+            graphql::queue_request(owner, repo, labels).to_string()
+        };
         self.note_progress(&format!(
             "Asking GitHub for the open pull requests of {owner}/{repo}"
         ));
@@ -188,19 +195,23 @@ impl Session {
         }
         let answer: Value = serde_json::from_str(&response.body)
             .map_err(|_| Failure::new(Exit::GitHub, "GitHub's GraphQL answer was not JSON"))?;
-        graphql::queue_bundles(&answer, prlens::timestamp::format(unix_now()).as_deref()).map_err(
-            |error| match error {
-                QueueError::NotFound(_) => self.status_failure(404, &format!("{owner}/{repo}")),
-                QueueError::RateLimited(message) => Failure::new(
-                    Exit::RateLimited,
-                    format!("GitHub's GraphQL rate limit is used up: {message}"),
-                ),
-                QueueError::Other(message) => Failure::new(
-                    Exit::GitHub,
-                    format!("GitHub's GraphQL API said: {message}"),
-                ),
-            },
-        )
+        let fetched_at = prlens::timestamp::format(unix_now());
+        let mapped = if mine {
+            prlens::fetch::graphql_mine::queue_mine_bundles(&answer, fetched_at.as_deref())
+        } else {
+            graphql::queue_bundles(&answer, fetched_at.as_deref())
+        };
+        mapped.map_err(|error| match error {
+            QueueError::NotFound(_) => self.status_failure(404, &format!("{owner}/{repo}")),
+            QueueError::RateLimited(message) => Failure::new(
+                Exit::RateLimited,
+                format!("GitHub's GraphQL rate limit is used up: {message}"),
+            ),
+            QueueError::Other(message) => Failure::new(
+                Exit::GitHub,
+                format!("GitHub's GraphQL API said: {message}"),
+            ),
+        })
     }
 
     /// One REST GET outside the PR planner (the queue's list without a token).

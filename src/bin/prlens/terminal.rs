@@ -113,6 +113,9 @@ pub fn render(signal: &Signal, style: Style) -> String {
         signal.review.action.label(),
         signal.review.readiness
     );
+    if let Some(viewer) = signal.viewer.as_ref().filter(|viewer| viewer.is_shown()) {
+        write_viewer(&mut out, signal, viewer, style);
+    }
     if let Some(changed) = &signal.review.changed_since_approval {
         if let (Some(summary), Some(diff)) = (changed.diff_summary(), &changed.diff) {
             let _ = writeln!(out, "  {}", safe(&summary, 160));
@@ -210,6 +213,79 @@ fn intent(out: &mut String, signal: &Signal, style: Style) {
         "claims",
         style,
     );
+}
+
+/// The viewer's own view (`--as LOGIN`, or a bundle fetched with a viewer): "For you" and
+/// "Since your review", in the panel's words.
+fn write_viewer(
+    out: &mut String,
+    signal: &Signal,
+    viewer: &prlens::signal::ViewerView,
+    style: Style,
+) {
+    let _ = writeln!(
+        out,
+        "  {} (@{}):",
+        style.bold(viewer.heading()),
+        safe(&viewer.login, 40)
+    );
+    if let Some(line) = viewer.empty_line() {
+        let _ = writeln!(out, "    {line}");
+    }
+    for file in viewer.for_you.iter().take(MAX_ROWS) {
+        let _ = writeln!(
+            out,
+            "    {:<8} {} — {}",
+            signal
+                .focus_priority(&file.path)
+                .map_or("focus", |priority| priority.label()),
+            safe(&file.path, 100),
+            safe(&file.why(), 160)
+        );
+    }
+    more(out, viewer.for_you.len(), "files", style);
+    for note in &viewer.notes {
+        let _ = writeln!(out, "    {}", style.dim(&safe(note, 200)));
+    }
+    if viewer.reviewed_on_head {
+        let _ = writeln!(
+            out,
+            "    Your last review is on the head commit: nothing new since."
+        );
+    }
+    if let Some(since) = &viewer.since_review {
+        let _ = writeln!(
+            out,
+            "  {} {}",
+            style.bold("Since your review:"),
+            safe(&since.lead(), 160)
+        );
+        let _ = writeln!(out, "    {}", safe(&since.answer, 240));
+        if let (Some(summary), Some(diff)) = (since.diff_summary(), &since.diff) {
+            let _ = writeln!(out, "    {}", safe(&summary, 160));
+            for file in diff.files.iter().take(MAX_ROWS) {
+                let _ = writeln!(out, "      {} {}", safe(&file.path, 100), file.counts());
+            }
+            more(out, diff.total_files as usize, "files", style);
+        }
+        for driver in &since.drivers {
+            let _ = writeln!(
+                out,
+                "    New since your review: {} — {}",
+                safe(&driver.label, 40),
+                safe(&driver.detail, 120)
+            );
+        }
+        for finding in signal.since_review_findings(since) {
+            let _ = writeln!(
+                out,
+                "    New finding: {} {} {}",
+                finding.severity.label(),
+                safe(&finding.path, 100),
+                safe(&finding.detail, 120)
+            );
+        }
+    }
 }
 
 fn more(out: &mut String, total: usize, what: &str, style: Style) {

@@ -18,6 +18,7 @@ mod pull;
 mod read;
 mod shapes;
 mod since_approval;
+mod viewer;
 
 use super::json::{Raw, Shape, LEAF};
 use super::model::*;
@@ -52,6 +53,9 @@ static BUNDLE: Shape = shapes::object(&[
     ("linked_issues", &crate::bundle::effort::LINKED_ISSUES),
     ("pr_template", &crate::bundle::effort::PR_TEMPLATE),
     ("since_approval", &since_approval::SINCE_APPROVAL),
+    ("viewer", &viewer::VIEWER),
+    ("codeowners", &viewer::CODEOWNERS),
+    ("since_review", &since_approval::SINCE_REVIEW),
 ]);
 
 /// Parses bundle text: the shaped reader, then the policy below.
@@ -176,6 +180,9 @@ fn bundle(mut root: Raw) -> Result<Bundle, BundleError> {
         })?,
         pr_template: crate::bundle::effort::pr_template(root),
         since_approval: since_approval::since_approval(root)?,
+        viewer: viewer::viewer(root)?,
+        codeowners: viewer::codeowners(root)?,
+        since_review: since_approval::since_review(root)?,
         fetch_notes,
     })
 }

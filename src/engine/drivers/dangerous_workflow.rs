@@ -1,17 +1,19 @@
 //! `dangerous_workflow`: a changed GitHub Actions workflow can leak secrets or run untrusted code.
 //!
-//! **What it detects.** Supply-chain workflow findings on the lines this PR adds:
-//! `pull_request_target`/`workflow_run` with a checkout of the PR head (critical),
-//! `${{ github.event.* }}` expanded in `run:` (high for attacker-controlled fields), new
-//! `write` permissions (high for contents/packages/actions/id-token), new `secrets.*` uses
-//! (medium), and `uses:` not pinned to a 40-hex SHA (medium for third-party actions, low for
-//! GitHub's own). The weight scales with
-//! the worst finding.
+//! **What it detects.** Supply-chain workflow findings on the lines this PR adds: an
+//! untrusted checkout under `pull_request_target`, `issue_comment` or `workflow_run` (the PR
+//! head, a fetch of it, or a PR run's artifact then executed: critical; high behind a
+//! maintainer-only condition), template injection of attacker-controlled contexts (high),
+//! permissions by what they grant (`write-all` and repository-write scopes for every job: high;
+//! `id-token: write` medium), cache poisoning in publishing workflows (medium), new
+//! `pull_request_target`/`workflow_run` triggers (medium), new `secrets.*` uses (medium) and
+//! checkouts that keep the job token (low; high with a work-tree artifact). Unpinned actions
+//! have their own driver (`unpinned_action`). The weight scales with the worst finding.
 //!
 //! **Why it matters.** Workflows run with the repository's secrets and token; a PR that
 //! weakens them is a path to a repository takeover (the "pwn request").
 //!
-//! **Example.** "uses actions/setup-python@v6, not pinned to a commit SHA (4 findings)".
+//! **Example.** "pull_request_target workflow checks out the PR head (ref: ${{ github.event.pull_request.head.sha }}): untrusted code runs with secrets and a write token (2 findings)".
 
 use super::{DriverSpec, finding_paths, findings_of, fire, worst_factor};
 use crate::engine::sections::supply_chain::WORKFLOW_FINDINGS;
@@ -56,15 +58,14 @@ mod tests {
     }
 
     #[test]
-    fn a_first_party_tag_bump_is_low_and_a_pwn_request_is_full_weight() {
-        let bump = case("@@ -1,2 +1,2 @@\n     steps:\n-      - uses: actions/setup-python@v5\n+      - uses: actions/setup-python@v6")
+    fn a_new_job_token_checkout_is_low_a_tag_bump_is_not_dangerous_and_a_pwn_request_is_full_weight() {
+        assert!(case("@@ -1,2 +1,2 @@\n     steps:\n-      - uses: actions/setup-python@v5\n+      - uses: actions/setup-python@v6")
+            .fired(evaluate)
+            .is_none(), "pinning has its own driver, unpinned_action");
+        let checkout = case("@@ -1,2 +1,3 @@\n     steps:\n+      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683\n       - run: make")
             .fired(evaluate)
             .unwrap();
-        assert_eq!(
-            bump.detail,
-            ".github/workflows/ci.yml: uses actions/setup-python@v6, not pinned to a commit SHA"
-        );
-        assert_eq!(bump.weight, 0.24);
+        assert_eq!(checkout.weight, 0.24);
         let pwn = case("@@ -1,4 +1,5 @@\n on:\n+  pull_request_target:\n     steps:\n       - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683\n+          ref: ${{ github.event.pull_request.head.sha }}")
             .fired(evaluate)
             .unwrap();

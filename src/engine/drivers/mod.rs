@@ -57,6 +57,7 @@ catalogue! {
     unreviewable_content,
     package_name_squat,
     registry_switch,
+    unpinned_action,
     failing_checks,
     force_push_after_approval,
     autorun_config,

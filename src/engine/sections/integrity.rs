@@ -40,6 +40,8 @@ pub(crate) const INTEGRITY_FINDINGS: &[FindingKind] = &[
     FindingKind::PatchlessSource,
     FindingKind::DiffHidden,
     FindingKind::DisguisedBinary,
+    FindingKind::CompiledBundleChange,
+    FindingKind::MinifiedSource,
 ];
 
 fn present(file: &FileFacts) -> bool {

@@ -3,7 +3,8 @@
 //! **What it does.** Concerns: "Consider breaking into smaller PRs" above the large-diff
 //! threshold, one "Critical file: …" per critical focus file, serious risk drivers
 //! (dangerous workflow, install scripts, sensitive paths, failing checks, lockfile drift,
-//! binaries), every supply-chain finding, merge conflicts, changes requested and stale
+//! binaries), every supply-chain finding once, under its kind's name (not one a driver's line
+//! already gave), merge conflicts, changes requested and stale
 //! approvals. Questions: one per essential evidence signal that is missing ("Why is ci_passing
 //! missing? Consider adding this check."), or one about approving held workflows; one per box
 //! the author left unticked; source without tests; no description. A claim of the description
@@ -16,7 +17,7 @@
 
 use crate::engine::context::Context;
 use crate::settings::section_tables::ESSENTIAL_EVIDENCE;
-use crate::signal::{NextSteps, Priority, Signal, SignalState};
+use crate::signal::{FindingKind, NextSteps, Priority, Signal, SignalState};
 
 /// Unticked items asked about one by one; long lists get a count for the rest.
 const MAX_CRITERIA_QUESTIONS: usize = 5;
@@ -59,9 +60,19 @@ pub fn assess(context: &Context, signal: &Signal) -> NextSteps {
             });
         }
     }
+    // Each finding once, under its own name (a secret or hidden text in code is not "supply
+    // chain"); one a driver's line already names is not repeated; script marks are shown in
+    // their section and weigh nothing.
     for finding in &signal.supply_chain.findings {
+        let said = format!("{}: {}", finding.path, finding.detail);
+        if finding.id == FindingKind::ScriptMarks || concerns.iter().any(|c| c.contains(&said)) {
+            continue;
+        }
+        let label = finding.id.label();
+        let mut name = label.get(..1).unwrap_or("").to_uppercase();
+        name.push_str(label.get(1..).unwrap_or(""));
         concerns.push(format!(
-            "Supply chain ({}) in {}: {}",
+            "{name} ({}) in {}: {}",
             finding.severity.key(),
             finding.path,
             finding.detail

@@ -22,6 +22,8 @@ mod people;
 mod second_wave;
 mod state;
 mod tracker;
+mod viewer;
+mod viewer_parts;
 
 use std::cell::Cell;
 
@@ -124,6 +126,7 @@ pub async fn fetch_bundle(
         round_trips: Cell::new(0),
         first_render_round_trips: Cell::new(None),
         first_wave: Cell::new(FirstWave::PullOnly),
+        viewer: options.viewer.clone(),
         session,
     };
     let bundle = match first_wave::send(&plan, page).await {

@@ -14,3 +14,4 @@ mod page_facts;
 mod plan;
 mod session;
 mod since_approval;
+mod viewer;

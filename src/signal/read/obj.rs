@@ -148,6 +148,15 @@ impl<'a> Obj<'a> {
         })
     }
 
+    pub(super) fn opt_bool(&self, key: &str) -> Option<bool> {
+        let value = self.optional(key)?;
+        let flag = value.as_bool();
+        if flag.is_none() {
+            self.wrong(key, "true, false or null");
+        }
+        flag
+    }
+
     pub(super) fn array(&self, key: &str) -> &'a [Value] {
         self.as_array(key, self.get(key))
     }

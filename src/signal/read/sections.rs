@@ -2,9 +2,7 @@
 
 use super::obj::Obj;
 use crate::signal::effort::{AgentEvidence, AgentEvidenceKind, CheckId, CheckOutcome, EffortCheck};
-use crate::signal::identity::{
-    ApprovalDiff, ApprovalFile, ChangedSinceApproval, IdentityKind, IdentityNote,
-};
+use crate::signal::identity::{ChangedSinceApproval, IdentityKind, IdentityNote};
 use crate::signal::intent::{
     Claim, ClaimEvidence, ClaimKind, ClaimOrigin, ClaimStatus, Found, Intent, Prose,
 };
@@ -33,6 +31,7 @@ pub(super) fn read_signal(o: &Obj) -> Signal {
         meta: read_meta(&o.obj("meta")),
         authorship: o.list_or_empty("authorship", read_agent_evidence),
         checks: o.list_or_empty("checks", read_effort_check),
+        viewer: o.opt_obj("viewer", super::viewer::read_viewer),
     }
 }
 
@@ -139,28 +138,8 @@ fn read_changed_since_approval(o: &Obj) -> ChangedSinceApproval {
         commits: o.strings("commits"),
         approved_commit_gone: o.bool("approved_commit_gone"),
         compare_url: o.opt_string("compare_url"),
-        diff: o.opt_obj("diff", read_approval_diff),
+        diff: o.opt_obj("diff", super::viewer::read_approval_diff),
         diff_note: o.opt_string("diff_note"),
-    }
-}
-
-fn read_approval_diff(o: &Obj) -> ApprovalDiff {
-    ApprovalDiff {
-        total_files: o.u64("total_files"),
-        additions: o.u64("additions"),
-        deletions: o.u64("deletions"),
-        files: o.list("files", read_approval_file),
-        truncated: o.bool("truncated"),
-    }
-}
-
-fn read_approval_file(o: &Obj) -> ApprovalFile {
-    ApprovalFile {
-        path: o.string("path"),
-        status: o.string("status"),
-        additions: o.u64("additions"),
-        deletions: o.u64("deletions"),
-        focus: o.bool("focus"),
     }
 }
 

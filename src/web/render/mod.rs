@@ -22,6 +22,7 @@ mod events;
 mod evidence;
 mod focus;
 mod footer;
+mod for_you;
 mod format;
 mod frame;
 mod governance;
@@ -120,6 +121,10 @@ fn render_signal(root: &Element, signal: &Signal, options: &PanelOptions) -> Dom
     )?);
     if notice::is_partial(&signal.meta) || notice::is_refining(&signal.meta) {
         panel.add(&notice::render(&dom, &signal.meta)?);
+    }
+    // The viewer's own group comes first, before any section (issue #38).
+    if let Some(group) = for_you::group(&dom, signal, true) {
+        panel.add(&group);
     }
 
     // With the sheet, the sections are built there, not (hidden) here.

@@ -211,7 +211,17 @@ fn sheet_section(dom: &Dom, signal: &Signal, key: Section) -> DomResult<Element>
             table
         }
         Section::Evidence => sheet_tables::evidence(dom, &signal.evidence)?,
-        Section::Focus => sheet_tables::focus(dom, &signal.focus, signal.focus_more, &signal.pr)?,
+        Section::Focus => {
+            let table = sheet_tables::focus(dom, &signal.focus, signal.focus_more, &signal.pr)?;
+            // "For you" first: right under the section's heading, before the ranked files.
+            if let Some(group) = super::for_you::group(dom, signal, false) {
+                let after_heading = table
+                    .first_element_child()
+                    .and_then(|heading| heading.next_sibling());
+                table.insert_before(&group, after_heading.as_ref())?;
+            }
+            table
+        }
         other => section::render(dom, signal, other.key())?,
     };
     set(&element, "id", &anchor_id(key));
