@@ -2,7 +2,7 @@
 //! CLI's `--format markdown`).
 //!
 //! Everything that came from the PR (titles, paths, logins, check names, criteria, policy
-//! text) is hostile: it is escaped so that nothing renders as Markdown or HTML — no links,
+//! text, claims) is hostile: it is escaped so that nothing renders as Markdown or HTML — no links,
 //! images, headings, tables, mentions or autolinks can be injected into the reviewer's comment.
 //! Links are built only from validated parts, and every link target passes the panel's own
 //! check (`crate::links::is_safe_github_url`; anything else links to GitHub's home page): a
@@ -17,6 +17,7 @@
 
 mod advice;
 mod escape;
+mod intent;
 mod since_approval;
 mod viewer;
 
@@ -120,7 +121,7 @@ fn write_section(out: &mut String, signal: &Signal, section: Section, standalone
     match section {
         Section::Risk => write_risk(out, signal),
         Section::Contributors => write_contributors(out, signal),
-        Section::Intent => write_intent(out, signal),
+        Section::Intent => intent::write(out, signal),
         Section::Evidence => write_evidence(out, signal),
         Section::SupplyChain => write_supply_chain(out, signal),
         Section::Focus => write_focus(out, signal),
@@ -176,46 +177,6 @@ fn write_contributors(out: &mut String, signal: &Signal) {
         }
     }
     advice::write_authorship(out, signal);
-}
-
-fn write_intent(out: &mut String, signal: &Signal) {
-    let intent = &signal.intent;
-    out.push_str("#### Intent\n\n");
-    let met = intent
-        .criteria
-        .iter()
-        .filter(|c| c.met == Some(true))
-        .count();
-    let _ = writeln!(
-        out,
-        "{} ({} of {} criteria met; confidence {}; from {})",
-        escape(&intent.goal),
-        met,
-        intent.criteria.len(),
-        percent(intent.confidence),
-        escape(&intent.source)
-    );
-    for criterion in &intent.criteria {
-        let mark = match criterion.met {
-            Some(true) => "✓",
-            Some(false) => "✗",
-            None => "?",
-        };
-        let _ = writeln!(
-            out,
-            "- {mark} {} ({})",
-            escape(&criterion.text),
-            escape(&criterion.evidence)
-        );
-    }
-    if !intent.linked_issues.is_empty() {
-        let issues: Vec<String> = intent
-            .linked_issues
-            .iter()
-            .map(|n| format!("\\#{n}"))
-            .collect();
-        let _ = write!(out, "\nLinked issues: {}\n", issues.join(", "));
-    }
 }
 
 fn write_evidence(out: &mut String, signal: &Signal) {

@@ -7,6 +7,7 @@
 
 mod effort;
 mod identity;
+mod intent;
 mod level;
 mod model;
 mod personal;
@@ -17,6 +18,7 @@ mod words;
 
 pub use effort::*;
 pub use identity::*;
+pub use intent::*;
 pub use model::*;
 pub use read::{from_json, ReadError};
 // The section table for the panel's renders (`crate::web::render`), which only wasm builds have.

@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 
-use prlens::signal::{RiskLevel, Section, Signal, SignalState};
+use prlens::signal::{Prose, RiskLevel, Section, Signal, SignalState};
 use prlens::text::{code_point_mark, is_invisible};
 
 /// Focus files and drivers listed; the rest are counted.
@@ -129,6 +129,7 @@ pub fn render(signal: &Signal, style: Style) -> String {
     for section in Section::ALL {
         match section {
             Section::Risk => drivers(&mut out, signal, style),
+            Section::Intent => intent(&mut out, signal, style),
             Section::Evidence => evidence(&mut out, signal),
             Section::Focus => focus(&mut out, signal, style),
             _ => {}
@@ -149,6 +150,39 @@ pub fn render(signal: &Signal, style: Style) -> String {
     }
     let _ = writeln!(out, "  {}", style.dim(&safe(&pr.url, 200)));
     out
+}
+
+/// "Intent: 6 of 6 claims confirmed by the diff", then each claim on one line with its mark
+/// and its first evidence (or why it does not hold).
+fn intent(out: &mut String, signal: &Signal, style: Style) {
+    let intent = &signal.intent;
+    let _ = writeln!(out, "  Intent: {}", intent.summary());
+    if intent.prose == Prose::Other {
+        let _ = writeln!(
+            out,
+            "    {}",
+            style.dim("(not in English: only the names it gives were checked)")
+        );
+    }
+    for claim in intent.claims.iter().take(MAX_ROWS) {
+        let evidence = claim
+            .evidence_lines()
+            .first()
+            .map(|line| format!(" — {}", style.dim(&safe(line, 90))))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "    {} {}{evidence}",
+            claim.status.mark(),
+            safe(&claim.text, 70)
+        );
+    }
+    more(
+        out,
+        intent.claims.len() + intent.claims_more as usize,
+        "claims",
+        style,
+    );
 }
 
 /// The viewer's own view (`--as LOGIN`, or a bundle fetched with a viewer): "For you" and

@@ -4,8 +4,8 @@
 //!
 //! Layout: a header (what PR, its risk level *in words*, the close button), a sticky section
 //! navigation with deep-link targets (`#prlens-focus`), and the sections in a two-column grid
-//! — short sections side by side, the wide ones (risk, contributors, evidence, focus) across
-//! both columns, contributors, evidence and focus as tables (`sheet_tables`). Each section
+//! — short sections side by side, the wide ones (risk, contributors, intent, evidence, focus)
+//! across both columns, contributors, evidence and focus as tables (`sheet_tables`). Each section
 //! has "Copy as Markdown", whose text is that section of `crate::markdown` (one writer).
 //!
 //! Why a sheet: the sections do not read at GitHub's 296 px sidebar width, and growing the
@@ -32,7 +32,11 @@ use crate::signal::{Section, Signal};
 fn is_wide(section: Section) -> bool {
     matches!(
         section,
-        Section::Risk | Section::Contributors | Section::Evidence | Section::Focus
+        Section::Risk
+            | Section::Contributors
+            | Section::Intent
+            | Section::Evidence
+            | Section::Focus
     )
 }
 
