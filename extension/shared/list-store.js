@@ -9,6 +9,7 @@
  * entry is read only under that same token.
  */
 import "./github-names.js";
+import "./sections.js";
 import "./prefs.js";
 import { LIST_PREFIX as LIST_KEY_PREFIX } from "./token-change.js";
 

@@ -21,7 +21,7 @@
  *  - without a token: the badges already in storage (stored under no token: token-change.js),
  *    whatever their age, and nothing else;
  *  - on a click forwarded by the content script (a trusted user click on one badge): that PR's
- *    full bundle over REST (`fetchBundle`, the panel's ETag cache) and its badge.
+ *    full bundle over REST (`fetchAndAnalyze`, the panel's ETag cache) and its badge.
  * Badges are stored in `chrome.storage.local["prlens.list.<owner>/<repo>"]`; of two badges for
  * one PR the later computed wins.
  *
@@ -35,6 +35,7 @@ import "../../shared/github-names.js";
 import "../../shared/messages.js"; // every prlens:* message, declared once
 import { openEngineSession } from "../../shared/engine-session.js";
 import { connectToPage, nonceOfLocation } from "../../shared/page-port.js";
+import "../../shared/sections.js";
 import "../../shared/prefs.js";
 import { earlyListKey, engineKey, freshnessMs, listIsFresh, listKey, listQueryRequest, listQueryTemplate, readListEntry } from "../../shared/list-store.js";
 import { tokenFingerprint } from "../../shared/token-change.js";
@@ -211,9 +212,10 @@ async function scoreOne(row) {
   const engine = engineKey(prefs);
   const storage = tokenBoundStorage(api.storage.local, token);
   try {
-    const bundle = await wasm.fetchBundle(row, { token: token ?? undefined, storage, freshnessSeconds: freshnessMs(prefs) / 1000 });
+    // Fetched and scored in one call: the bundle stays in wasm (a PanelView), the badge comes out.
+    const { view } = await wasm.fetchAndAnalyze(row, { token: token ?? undefined, storage, freshnessSeconds: freshnessMs(prefs) / 1000 }, engine);
     if (generation !== tokenGeneration) return; // fetched with a token that is gone
-    const badge = JSON.parse(wasm.listBadgeOf(bundle, engine));
+    const badge = JSON.parse(wasm.listBadgeOf(view));
     const key = listKey(row, mine);
     const entry = await readEntry(key, fp);
     entry.badges[row.number] = later(entry.badges[row.number], badge);
