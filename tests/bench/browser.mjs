@@ -25,7 +25,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { makeBundles } from "../fake-github/make-bundles.mjs";
-import { EXTENSION_DIR, panelFrame, startBrowser } from "../e2e/harness.mjs";
+import { EXTENSION_DIR, FULL_VIEW_TOKEN, panelFrame, startBrowser } from "../e2e/harness.mjs";
 import { measureFrameFloor } from "./frame-floor.mjs";
 import { measurePageWork } from "./page-work.mjs";
 import { API_HOST, firstShownMark, measureUnattached, median } from "./unattached.mjs";
@@ -153,6 +153,9 @@ async function waitForReady(frame, timeoutMs = 120000) {
   throw new Error(`the panel reached no ready/partial/error state within ${timeoutMs} ms`);
 }
 
+/** github.com's own sources of a PR that a view without a token reads (src/fetch/session). */
+const SESSION_SOURCE = /\/pull\/\d+(\.diff|\/commits|\/page_data\/status_checks)$/;
+
 /** Whether an API path is one of the viewer's requests (src/fetch/plan/viewer.rs). */
 export function isPersonal(path) {
   return (
@@ -210,10 +213,13 @@ async function measureView(browser, page, url, watcher) {
   // it (wave 2 may be issued before a first panel built from wave 1 and answered after it).
   const beforeReady = panel.readyAt === null ? apiTimed : apiTimed.filter((request) => request.end < panel.readyAt);
   const gets = logged.filter((entry) => entry.method === "GET" || entry.method === "HEAD");
+  // Without a token the PR's diff, commits and checks come from github.com (issue #39): no API quota.
+  const web = browser.server.requests.slice(logStart).filter((entry) => entry.host === "github.com" && SESSION_SOURCE.test(entry.pathname));
   return {
     state,
     timeToPanelMs: panel.readyAt !== null ? panel.readyAt - pageBench.timeOrigin : null,
     apiRequests: logged.length,
+    webRequests: web.length,
     preflights: logged.filter((entry) => entry.method === "OPTIONS").length,
     notModified: gets.filter((entry) => entry.status === 304).length,
     rateLimitPoints: gets.filter((entry) => entry.status !== 304).length,
@@ -361,7 +367,7 @@ export async function measureBrowser({ bundlesDir, fixtureUrl, bigUrl, engineBun
   for (const latencyMs of latencies) {
     log(`browser: fixture PR, API latency ${latencyMs} ms (fresh profile: cold, then warm revisit)`);
     const { cold, warm, browser } = await measureColdAndWarm({ bundlesDir, fixtureUrl, latencyMs, extensionDir, keepOpen: latencyMs === latencies[0] && Boolean(bigUrl) });
-    views[`latency${latencyMs}`] = { latencyMs, latencyAppliesTo: LATENCY_APPLIES_TO, cold, warm };
+    views[`latency${latencyMs}`] = { latencyMs, label: "no token", latencyAppliesTo: LATENCY_APPLIES_TO, cold, warm };
     if (latencyMs === 100) {
       log(`browser: fixture PR, API latency ${latencyMs} ms, ${UNATTACHED_RUNS} fresh profiles with no debugger attached to the panel (see measureUnattached)`);
       const runs = [];
@@ -388,6 +394,12 @@ export async function measureBrowser({ bundlesDir, fixtureUrl, bigUrl, engineBun
       }
     }
   }
+  if (latencies.includes(100)) {
+    // The same PR with a token (the API path with every section), next to the no-token view above.
+    log("browser: fixture PR, API latency 100 ms, with a token (fresh profile: cold, then warm revisit)");
+    const { cold, warm } = await measureColdAndWarm({ bundlesDir, fixtureUrl, latencyMs: 100, extensionDir, token: FULL_VIEW_TOKEN });
+    views.latency100token = { latencyMs: 100, label: "with a token", latencyAppliesTo: LATENCY_APPLIES_TO, cold, warm };
+  }
   return { views, big, chromiumEngine, pageWork, frameFloor };
 }
 
@@ -395,8 +407,8 @@ export async function measureBrowser({ bundlesDir, fixtureUrl, bigUrl, engineBun
  * A fresh profile on the fake github.com with `latencyMs` on every API answer: the cold view of
  * `fixtureUrl`, then the warm revisit. `keepOpen` returns the browser for more measurements.
  */
-async function measureColdAndWarm({ bundlesDir, fixtureUrl, latencyMs, extensionDir, keepOpen = false }) {
-  const browser = await startBrowser({ bundles: bundlesDir, extensionDir, server: { absent: "empty", apiLatencyMs: latencyMs } });
+async function measureColdAndWarm({ bundlesDir, fixtureUrl, latencyMs, extensionDir, keepOpen = false, token = null }) {
+  const browser = await startBrowser({ bundles: bundlesDir, extensionDir, token, server: { absent: "empty", apiLatencyMs: latencyMs } });
   try {
     await browser.context.addInitScript(benchInitScript);
     const page = await browser.newPage();

@@ -38,6 +38,7 @@ export const LIMITS = {
   coldRoundTripsWithoutPageFacts: 2,
   warmRequests: 0,
   coldTimeToPanelMs: 300,
+  coldApiRequestsWithoutToken: 5, // issue #39: a cold view without a token, at most 5 of the hour's 60
   warmOverFloorMs: 40,
   prlensPageTaskMs: 50,
   prlensIdleMsPerSecond: 5,
@@ -96,6 +97,13 @@ export function evaluateBudgets(results) {
   }
   const warmRequests = Object.values(views).map((view) => view.warm.apiRequests);
   rows.push(row("warm revisit (within freshness): API requests", warmRequests.length ? warmRequests.join(" / ") : "n/a", `= ${LIMITS.warmRequests}`, warmRequests.length ? warmRequests.every((count) => count <= LIMITS.warmRequests) : null));
+  const anonymous = slow?.cold?.apiRequests;
+  rows.push(row(
+    `cold view without a token: API requests (the diff, commits and checks from github.com: ${slow?.cold?.webRequests ?? "n/a"} requests; with a token: ${views.latency100token?.cold?.apiRequests ?? "n/a"} API requests)`,
+    anonymous === undefined ? "n/a" : String(anonymous),
+    `≤ ${LIMITS.coldApiRequestsWithoutToken}`,
+    anonymous === undefined ? null : anonymous <= LIMITS.coldApiRequestsWithoutToken,
+  ));
   const cold = timeToPanel(slow, "cold");
   rows.push(row(`time to panel, cold, 100 ms API latency (${cold.how})`, fmtMs(cold.ms), `≤ ${LIMITS.coldTimeToPanelMs} ms`, cold.ms === null ? null : cold.ms <= LIMITS.coldTimeToPanelMs));
   const warm = timeToPanel(slow, "warm");

@@ -72,19 +72,22 @@ function sizeTable(sizes) {
   return table(["artifact", "raw bytes", "gzip -9 bytes"], rows) + sections;
 }
 
+/** "cold, 100 ms latency, no token": a row's view (the token view sits beside the no-token one). */
+const viewName = (kind, view) => `${kind}, ${view.latencyMs} ms latency${view.label ? `, ${view.label}` : ""}`;
+
 function networkTable(browser) {
   const rows = [];
   for (const view of Object.values(browser.views)) {
     for (const kind of ["cold", "warm"]) {
       const v = view[kind];
-      rows.push([`${kind}, ${view.latencyMs} ms latency`, v.state, int(v.apiRequests), int(v.preflights), int(v.notModified), kb(v.responseBytes), int(v.rateLimitPoints), String(v.roundTrips), ms(v.timeToPanelMs)]);
+      rows.push([viewName(kind, view), v.state, int(v.apiRequests), v.webRequests === undefined ? "n/a" : int(v.webRequests), int(v.preflights), int(v.notModified), kb(v.responseBytes), int(v.rateLimitPoints), String(v.roundTrips), ms(v.timeToPanelMs)]);
     }
   }
   if (browser.big) {
     const b = browser.big;
-    rows.push(["cold, 3,000-file PR, 0 ms latency", b.state ?? "n/a", int(b.apiRequests), "—", "—", "—", "—", String(b.roundTrips), ms(b.timeToPanelMs)]);
+    rows.push(["cold, 3,000-file PR, 0 ms latency", b.state ?? "n/a", int(b.apiRequests), "—", "—", "—", "—", "—", String(b.roundTrips), ms(b.timeToPanelMs)]);
   }
-  return table(["view", "panel state", "API requests", "preflights", "304s", "response KB (page and panel requests)", "rate-limit points", "sequential round trips", "time to panel ms"], rows);
+  return table(["view", "panel state", "API requests", "github.com requests (the PR's diff, commits, checks; no token only)", "preflights", "304s", "response KB (page and panel requests)", "rate-limit points", "sequential round trips", "time to panel ms"], rows);
 }
 
 function milestoneTable(browser) {
@@ -92,7 +95,7 @@ function milestoneTable(browser) {
   for (const view of Object.values(browser.views)) {
     for (const kind of ["cold", "warm"]) {
       const m = view[kind].milestones ?? {};
-      rows.push([`${kind}, ${view.latencyMs} ms latency`, ms(m.documentLoaded), ms(m.panelCreated), ms(m.firstApiRequest), ms(m.lastApiResponse), ms(m.ready)]);
+      rows.push([viewName(kind, view), ms(m.documentLoaded), ms(m.panelCreated), ms(m.firstApiRequest), ms(m.lastApiResponse), ms(m.ready)]);
     }
   }
   return table(["view (ms since navigation start)", "page document loaded", "panel iframe created", "first API request", "last API response", "panel ready"], rows);
@@ -106,7 +109,7 @@ function unattachedTable(browser) {
       const summary = view.unattached?.[kind];
       if (!summary) continue;
       const times = summary.runs.map((run) => run.timeToPanelMs).filter((value) => value !== null && value !== undefined);
-      rows.push([`${kind}, ${view.latencyMs} ms latency`, ms(summary.medianMs), ms(summary.minMs), times.map((value) => ms(value)).join(", "), ms(view[kind].timeToPanelMs)]);
+      rows.push([viewName(kind, view), ms(summary.medianMs), ms(summary.minMs), times.map((value) => ms(value)).join(", "), ms(view[kind].timeToPanelMs)]);
     }
   }
   return rows.length ? table(["view", "median ms (budget)", "min ms", "each fresh profile", "same view, Playwright attached"], rows) : "";
@@ -132,7 +135,7 @@ function wavesList(browser) {
   const lines = [];
   for (const view of Object.values(browser.views)) {
     const waves = view.cold.waves ?? [];
-    lines.push(`- cold, ${view.latencyMs} ms latency: ${waves.map((wave, index) => `**wave ${index + 1}** (${wave.paths.length} requests; first issued at +${Math.round(wave.startMs)} ms, last issued ${Math.round(wave.issueSpreadMs)} ms later, all answered by +${Math.round(wave.lastEndMs)} ms): ${wave.paths.map((p) => `\`${p}\``).join(", ")}`).join("; ")}`);
+    lines.push(`- ${viewName("cold", view)}: ${waves.map((wave, index) => `**wave ${index + 1}** (${wave.paths.length} requests; first issued at +${Math.round(wave.startMs)} ms, last issued ${Math.round(wave.issueSpreadMs)} ms later, all answered by +${Math.round(wave.lastEndMs)} ms): ${wave.paths.map((p) => `\`${p}\``).join(", ")}`).join("; ")}`);
   }
   return lines.join("\n");
 }
@@ -152,7 +155,7 @@ function longTaskTable(browser) {
   const describe = (list) => (list === null || list === undefined ? "n/a" : list.length === 0 ? "none" : `${list.length}: ${list.map((task) => `${Math.round(task.duration)} ms at +${Math.round(task.start)} ms${task.name && task.name !== "self" ? ` (${task.name}${task.container ? `, ${task.container}` : ""})` : ""}`).join("; ")}`);
   const rows = [];
   for (const view of Object.values(browser.views)) {
-    for (const kind of ["cold", "warm"]) rows.push([`${kind}, ${view.latencyMs} ms latency`, describe(view[kind].pageLongTasks), describe(view[kind].panelLongTasks)]);
+    for (const kind of ["cold", "warm"]) rows.push([viewName(kind, view), describe(view[kind].pageLongTasks), describe(view[kind].panelLongTasks)]);
   }
   if (browser.big) rows.push(["cold, 3,000-file PR", describe(browser.big.pageLongTasks), describe(browser.big.panelLongTasks)]);
   return table(["view", "GitHub page main thread (tasks > 50 ms, start since navigation)", "panel iframe (own process; for information; start since the iframe's creation)"], rows);

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 
-import { REPO_ROOT, screenshot, startBrowser, waitFor, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
+import { REPO_ROOT, screenshot, FULL_VIEW_TOKEN, startBrowser, waitFor, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
 import { openDetails } from "./sheet-support.mjs";
 
 const bundle = (name) => JSON.parse(fs.readFileSync(path.join(REPO_ROOT, `tests/bundles/${name}.json`), "utf8"));
@@ -34,7 +34,8 @@ async function checks(sheet) {
 }
 
 test("a hurried PR from a fork's default branch gets advice in Checks and the Claude Code label, and no risk from them", async (t) => {
-  const browser = await startBrowser({ bundles: [LOW_EFFORT, AGENT] });
+  // With a token: the PR template and commit message bodies (the agent label) come only from the API (issue #39).
+  const browser = await startBrowser({ token: FULL_VIEW_TOKEN, bundles: [LOW_EFFORT, AGENT] });
   t.after(() => browser.close());
   const { page, panel, sheet } = await openSheet(browser, LOW_EFFORT);
   const found = await checks(sheet);

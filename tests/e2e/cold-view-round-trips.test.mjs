@@ -11,12 +11,15 @@
  * grouping the server's log by arrival time gives the rounds. The panel's own mark
  * (`prlens:api-round-trips-N`, set from the fetcher's count) must agree.
  *
+ * With a token: this is the API plan (a view without one reads github.com's diff, commits and
+ * checks and leaves wave 2 out: tests/e2e/session-view.test.mjs, issue #39).
+ *
  * Needs ./build.sh (dist/chrome).
  */
 import test from "node:test";
 import assert from "node:assert/strict";
 
-import { bundleOf, makeBundles, panelFrame, startBrowser, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
+import { bundleOf, FULL_VIEW_TOKEN, makeBundles, panelFrame, startBrowser, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
 
 const extensionDir = process.env.PRLENS_E2E_EXTENSION_DIR || undefined;
 const LATENCY_MS = 400;
@@ -35,7 +38,7 @@ function rounds(requests) {
 }
 
 test("a cold view shows its first panel after one round trip, and timeline, events, linked issue and PR template within two", { timeout: 90_000 }, async (t) => {
-  const browser = await startBrowser({ bundles: fixture.dir, server: { apiLatencyMs: LATENCY_MS }, extensionDir });
+  const browser = await startBrowser({ token: FULL_VIEW_TOKEN, bundles: fixture.dir, server: { apiLatencyMs: LATENCY_MS }, extensionDir });
   t.after(() => browser.close());
   const bundle = bundleOf(fixture, "owner-45-files");
   const repo = bundle.pull.base.repo;
@@ -101,7 +104,7 @@ test("a cold view shows its first panel after one round trip, and timeline, even
 });
 
 test("a cold view runs the engine once on its built-in PR while wave 1 is on the network; a revisit under the remembered panel does not", { timeout: 90_000 }, async (t) => {
-  const browser = await startBrowser({ bundles: fixture.dir, server: { apiLatencyMs: LATENCY_MS }, extensionDir });
+  const browser = await startBrowser({ token: FULL_VIEW_TOKEN, bundles: fixture.dir, server: { apiLatencyMs: LATENCY_MS }, extensionDir });
   t.after(() => browser.close());
   const bundle = bundleOf(fixture, "owner-45-files");
   const repo = bundle.pull.base.repo;

@@ -5,8 +5,9 @@
  * The fake github.com holds back the end of each page for 2 s (`tailDelayMs`), as github.com's
  * long tail of HTML after the embedded data would, so `document_end` comes 2 s after everything
  * prlens reads has been parsed. What it proves:
- *  - with the 2026 embedded data, the whole first wave (the pull's requests and those the head
- *    and author name: checks, the author's profile, history and events) reaches GitHub before
+ *  - with the 2026 embedded data, the whole first wave of a no-token view (the pull's requests,
+ *    the author's profile and events the page names, and github.com's diff, commits and checks
+ *    of the PR, issue #39) reaches GitHub before
  *    the page's tail is even sent, each URL once, and the panel equals `prlens analyze`;
  *  - without the embedded data (no head commit until the API says it), nothing is asked before
  *    the page is parsed: a half wave would split wave 1 in two (docs/performance.md, "Early mount");
@@ -23,7 +24,11 @@ import { bundleOf, makeBundles, panelBesideCli, startBrowser, waitForFetchComple
 const TAIL_DELAY_MS = 2000;
 const TEMPLATE = JSON.parse(fs.readFileSync(new URL("../../extension/background/early-requests.json", import.meta.url), "utf8"));
 
-/** The wave-1 paths (as the fake logs them) for a PR with the page's head and author. */
+/**
+ * The wave-1 requests (`host path`, as the fake logs them) of a no-token view of a PR with the
+ * page's head and author: the session plan's API requests and github.com's own sources of the PR
+ * (early-requests.json `session`; issue #39).
+ */
 function waveOnePaths(bundle) {
   const repo = bundle.pull.base.repo;
   const fill = (template) =>
@@ -33,11 +38,15 @@ function waveOnePaths(bundle) {
       .replaceAll("{number}", String(bundle.pull.number))
       .replaceAll("{head}", bundle.pull.head.sha)
       .replaceAll("{author}", bundle.pull.user.login);
-  return [...TEMPLATE.pull, ...TEMPLATE.page_facts].map((url) => {
+  return [...TEMPLATE.session.api, ...TEMPLATE.session.page_facts, ...TEMPLATE.session.web.map(({ url }) => url)].map((url) => {
     const parsed = new URL(fill(url));
-    return parsed.pathname + parsed.search;
+    return `${parsed.host} ${parsed.pathname}${parsed.search}`;
   });
 }
+
+/** The requests of the wave above that the fake saw. */
+const waveRequests = (requests) => requests.filter((entry) => entry.host === "api.github.com" || (entry.host === "github.com" && /\.diff$|\/commits$|\/page_data\/status_checks$/.test(entry.pathname)));
+const keyOf = (entry) => `${entry.host} ${entry.path}`;
 
 async function openSlowPage({ embeddedData = true, tailAt = "end", apiLatencyMs = 50 }) {
   const fixture = makeBundles(["owner-45-files"]);
@@ -56,14 +65,14 @@ async function openSlowPage({ embeddedData = true, tailAt = "end", apiLatencyMs 
 test("with the embedded data, the whole first wave reaches GitHub before the page has finished arriving", { timeout: 90_000 }, async (t) => {
   const { browser, bundle, frame, tailSentAt } = await openSlowPage({ embeddedData: true });
   t.after(() => browser.close());
-  const api = browser.server.requests.filter((entry) => entry.host === "api.github.com");
+  const api = waveRequests(browser.server.requests);
   const wave = waveOnePaths(bundle);
   for (const path of wave) {
-    const sent = api.filter((entry) => entry.path === path);
+    const sent = api.filter((entry) => keyOf(entry) === path);
     assert.equal(sent.length, 1, `${path} asked once (asked ${sent.length} times)`);
     assert.ok(sent[0].receivedAt < tailSentAt, `${path} reached GitHub ${sent[0].receivedAt - tailSentAt} ms after the page's tail was sent`);
   }
-  const paths = api.map((entry) => entry.path);
+  const paths = api.map(keyOf);
   assert.deepEqual(paths.filter((path, index) => paths.indexOf(path) !== index), [], "no request twice");
   const { shown, expected } = await panelBesideCli(frame, bundle);
   assert.deepEqual(shown, expected);
@@ -84,9 +93,9 @@ test("without a head commit on the page, nothing is asked before the page is par
 test("an embedded-data script still arriving is read once complete: wave 1 still leaves whole", { timeout: 90_000 }, async (t) => {
   const { browser, bundle, tailSentAt } = await openSlowPage({ tailAt: "embedded-data", apiLatencyMs: 300 });
   t.after(() => browser.close());
-  const api = browser.server.requests.filter((entry) => entry.host === "api.github.com");
+  const api = waveRequests(browser.server.requests);
   assert.deepEqual(api.filter((entry) => entry.receivedAt < tailSentAt).map((entry) => entry.path), [], "nothing is named from half a script");
-  const wave = waveOnePaths(bundle).map((path) => api.filter((entry) => entry.path === path));
+  const wave = waveOnePaths(bundle).map((path) => api.filter((entry) => keyOf(entry) === path));
   for (const [index, sent] of wave.entries()) assert.equal(sent.length, 1, `${waveOnePaths(bundle)[index]} asked once`);
   const arrivals = wave.map(([entry]) => entry.receivedAt);
   assert.ok(Math.max(...arrivals) - Math.min(...arrivals) < 150, `wave 1 left in one go, not split by the 300 ms answers (spread ${Math.max(...arrivals) - Math.min(...arrivals)} ms)`);

@@ -29,6 +29,8 @@ import { analyzeWithCli, makeBundles as assembleBundles, signalDigest } from "..
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const EXTENSION_DIR = path.join(REPO_ROOT, "dist/chrome");
 export const ARTIFACTS_DIR = path.join(REPO_ROOT, "target/e2e");
+/** A token the fake GitHub accepts: for tests of what a view with every section shows. */
+export const FULL_VIEW_TOKEN = "ghp_test_valid_full_view";
 
 /**
  * Chromium flags for this machine's closed network: no sandbox (root), no GPU, and none of the
@@ -108,12 +110,14 @@ const EXPECTED_CONSOLE = [
  * Starts the fake GitHub and Chromium with dist/chrome loaded.
  * Options: `cases` (fixture case names) or `bundles` (dir or array of bundle objects),
  * `server` (extra startFakeGitHub options: fault, latencyMs, absent, viewer, colorMode, …),
- * `extensionDir`, `colorScheme` ("light"|"dark"), `viewport`.
+ * `extensionDir`, `colorScheme` ("light"|"dark"), `viewport`, `token` (stored before any page
+ * opens: the API path with every section; without one a view reads the PR's diff, commits and
+ * checks from github.com and leaves out what only a token affords, issue #39).
  * Returns `{context, server, extensionId, extensionOrigin, serviceWorker, consoleErrors,
  *   newPage(), setStorage(area, items), getStorage(area, keys), close()}`.
  */
 export async function startBrowser(options = {}) {
-  const { cases = [], server: serverOptions = {}, extensionDir = EXTENSION_DIR, colorScheme = "light", viewport = { width: 1280, height: 900 } } = options;
+  const { cases = [], server: serverOptions = {}, extensionDir = EXTENSION_DIR, colorScheme = "light", viewport = { width: 1280, height: 900 }, token = null } = options;
   if (!fs.existsSync(path.join(extensionDir, "manifest.json"))) throw new Error(`${extensionDir} has no manifest.json; run ./build.sh first`);
   let bundles = options.bundles;
   let bundleDir = null;
@@ -150,6 +154,7 @@ export async function startBrowser(options = {}) {
     }
     throw new Error("background.js did not write default prefs within 5 s");
   });
+  if (token) await serviceWorker.evaluate((value) => chrome.storage.local.set({ "prlens.token": value }), token);
   const extensionOrigin = `chrome-extension://${extensionId}`;
   const consoleErrors = [];
   const watch = (page) => {

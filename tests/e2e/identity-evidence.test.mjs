@@ -11,7 +11,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 
-import { makeBundles, panelFrame, screenshot, startBrowser, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
+import { makeBundles, panelFrame, screenshot, FULL_VIEW_TOKEN, startBrowser, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
 import { openDetails } from "./sheet-support.mjs";
 
 const FIRES = "force-pushed-after-approval";
@@ -30,7 +30,8 @@ async function openPanel(browser, number) {
 }
 
 test("the panel shows an unsigned commit among signed ones and what changed since the approval, linked to GitHub's compare view", async (t) => {
-  const browser = await startBrowser({ bundles: fixture.dir, server: { absent: "empty" } });
+  // With a token: commit signatures come only from the API (github.com's commit list has none, issue #39).
+  const browser = await startBrowser({ token: FULL_VIEW_TOKEN, bundles: fixture.dir, server: { absent: "empty" } });
   t.after(() => browser.close());
   const { page, frame } = await openPanel(browser, 224);
   assert.match(await frame.locator("#prlens-panel").innerText(), /Unsigned commit among signed/, "the driver is listed in the panel");
@@ -82,7 +83,8 @@ test("the same PR approved on its signed head shows no identity notes and no cha
 });
 
 test("switching unsigned_commit off in the popup removes it from the open panel without a reload", async (t) => {
-  const browser = await startBrowser({ bundles: fixture.dir, server: { absent: "empty" } });
+  // With a token: commit signatures come only from the API (github.com's commit list has none, issue #39).
+  const browser = await startBrowser({ token: FULL_VIEW_TOKEN, bundles: fixture.dir, server: { absent: "empty" } });
   t.after(() => browser.close());
   await browser.setStorage("sync", { "prlens.prefs": { enabled: true, disabledRepos: [], expanded: true, hiddenSections: [], engine: {} } });
   const { page } = await openPanel(browser, 224);

@@ -1,7 +1,7 @@
 /**
  * Walking skeleton, end to end in a real browser: Debian Chromium with dist/chrome loaded opens
  * a PR page on the fake github.com built from the project's owner-45-files bundle, and the panel —
- * fetched from the fake api.github.com, scored and rendered by the Rust/wasm engine inside the
+ * fetched from the fake api.github.com and github.com (the PR's diff, no token), scored and rendered by the Rust/wasm engine inside the
  * extension iframe — shows that PR's real title and +/− counts. Exactly one #prlens-root.
  */
 import test from "node:test";
@@ -38,7 +38,10 @@ test("the panel shows the PR's real title and +/- counts, rendered by wasm, in e
   // The data came from the fake API (wasm fetch in the extension iframe), not from the page.
   const apiPaths = browser.server.apiRequests().map((request) => request.path);
   assert.ok(apiPaths.some((p) => p === "/repos/tidewater/harbor-client/pulls/212"), `pull fetched: ${apiPaths.join(", ")}`);
-  assert.ok(apiPaths.some((p) => p.includes("/pulls/212/files")), "files fetched");
+  // Without a token the files are github.com's diff of the PR (issue #39), not the API's list.
+  const diff = browser.server.requests.filter((request) => request.host === "github.com" && request.pathname === "/tidewater/harbor-client/pull/212.diff");
+  assert.equal(diff.length, 1, "the diff fetched from github.com");
+  assert.ok(!apiPaths.some((p) => p.includes("/pulls/212/files")), "no API files request");
   assert.ok(browser.server.apiRequests().every((request) => request.authorization === null), "no token configured, none sent");
 
   // The page's own CSP stayed active (its un-nonced inline script was blocked).

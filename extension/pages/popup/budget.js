@@ -41,6 +41,6 @@ export function budgetText(budget) {
     `enough for about ${views(budget.newAuthor)} more full pull-request views by authors not seen today ` +
     `(${budget.newAuthor} requests each) or ${views(budget.knownAuthor)} by authors seen today (${budget.knownAuthor} each). ` +
     "A token gives 5,000 requests an hour and adds each author's PR history and familiarity with the files, " +
-    "other committers' public activity, linked issues and the PR template."
+    "other committers' public activity, linked issues, the PR template, commit signatures and your own view (CODEOWNERS, changes since your review)."
   );
 }
