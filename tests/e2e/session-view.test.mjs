@@ -117,8 +117,13 @@ test("no token: a changed or missing github.com source falls back to the API, an
   assert.deepEqual(requestsForOtherPulls(browser.server.requests, bundle), []);
 });
 
+/**
+ * 20 project PRs of one repository by 6 authors (and one other committer): a reader's hour in one
+ * project. Each author's profile and public events are read once a day, so 20 PRs by 20 different
+ * authors would cost 20 × 4 = 80 requests and do not fit the hour (docs/sources.md).
+ */
 const TWENTY = [
-  "agent-copilot-all-checks-pass", "approved-on-head-steady-author", "contributor-failing-checks", "scan-hidden-text", "dormant-account-returns",
+  "xz-pattern", "approved-on-head-steady-author", "contributor-failing-checks", "scan-hidden-text", "dormant-account-returns",
   "draft", "first-time-contributor-held-ci", "first-timer-readme-typo", "force-pushed-after-approval", "framework-security-config",
   "generated-header-new-source", "low-effort-fork-default-branch", "minified-source", "owner-45-files", "signals-trojan-source-benign",
   "scan-autorun-config", "scan-benign-config", "signals-permissions-benign", "signals-unpinned-action-benign", "trust-boundary-files",
