@@ -218,7 +218,7 @@ function reportBrowserOnly(results) {
       const at = (value) => (value === null || value === undefined ? "n/a" : `${Math.round(value)}`);
       const unattached = view.unattached?.[kind];
       if (unattached) process.stdout.write(`${kind}, ${view.latencyMs} ms API latency, no debugger attached to the panel: median ${at(unattached.medianMs)} ms, min ${at(unattached.minMs)} ms over ${unattached.runs.length} runs\n`);
-      process.stdout.write(`${kind}, ${view.latencyMs} ms API latency: ready ${at(m.ready)} ms (document ${at(m.documentLoaded)}, iframe ${at(m.panelCreated)}, first API ${at(m.firstApiRequest)}, last API ${at(m.lastApiResponse)}); panel.js ${view[kind].panelMarks.map((mark) => `${mark.name} ${at(mark.ms)}`).join(", ")}\n`);
+      process.stdout.write(`${kind}, ${view.latencyMs} ms API latency${view.label ? `, ${view.label}` : ""}: ${view[kind].apiRequests} API requests, ${view[kind].webRequests ?? 0} github.com requests; ready ${at(m.ready)} ms (document ${at(m.documentLoaded)}, iframe ${at(m.panelCreated)}, first API ${at(m.firstApiRequest)}, last API ${at(m.lastApiResponse)}); panel.js ${view[kind].panelMarks.map((mark) => `${mark.name} ${at(mark.ms)}`).join(", ")}\n`);
     }
   }
   const misses = budgets.filter(isMiss);
