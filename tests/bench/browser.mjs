@@ -48,7 +48,7 @@ function benchInitScript() {
   } catch {
     bench.longTasks = null; // not supported here
   }
-  if (location.protocol === "chrome-extension:" && location.pathname === "/panel.html") {
+  if (location.protocol === "chrome-extension:" && location.pathname === "/pages/panel/panel.html") {
     // What the page told the panel: whether it named the head commit and the author.
     addEventListener("message", (event) => {
       const facts = event.data?.type === "prlens:facts" ? event.data.facts : null;
