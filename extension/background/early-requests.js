@@ -29,7 +29,7 @@ import { sha256Hex } from "../shared/diff-anchors.js";
 import { earlyListKey, listEntryOf, listIsFresh, listKey, listQueryRequest, listQueryTemplate } from "../shared/list-store.js";
 import { isContentScript, isExtensionPage } from "./senders.js";
 import { CACHE_PREFIX, tokenFingerprint } from "../shared/token-change.js";
-import { fetchWithSession, sessionRequests, showsPull } from "./session-requests.js";
+import { fetchWithSession, sessionRequestsOf, showsPull } from "./session-requests.js";
 
 const { T, read } = globalThis.prlensMessages;
 
@@ -186,12 +186,11 @@ async function earlyPull(api, message, sender) {
     url.replaceAll("{owner}", pull.owner).replaceAll("{repo}", pull.repo).replaceAll("{number}", String(pull.number)).replaceAll("{head}", head).replaceAll("{author}", author);
   const urls = [...own, ...(head && author ? fromPage : [])].map(fill);
   // github.com with the user's session only for the PR in the sender's address (the page on screen).
-  const web = token || !showsPull(sender.url, pull) ? [] : await sessionRequests(pull);
+  const web = token || !showsPull(sender.url, pull) ? [] : sessionRequestsOf(file, pull);
   const index = parseStored(stored[INDEX_KEY]) ?? {};
   const limits = parseStored(stored[RATE_LIMITS_KEY]);
   const nowSeconds = Math.floor(Date.now() / 1000);
-  const keys = await Promise.all(urls.map(cacheKey));
-  const webKeys = await Promise.all(web.map((request) => cacheKey(request.url)));
+  const [keys, webKeys] = await Promise.all([Promise.all(urls.map(cacheKey)), Promise.all(web.map((request) => cacheKey(request.url)))]);
   if (generation !== tokenGeneration) return;
   forgetOld(Date.now());
   urls.forEach((url, position) => {

@@ -35,11 +35,15 @@ let templates = null;
 /** early-requests.json (its `session` and `timeout_ms`), read once per background instance. */
 export const sessionTemplates = () => (templates ??= fetch(new URL("early-requests.json", import.meta.url)).then((response) => response.json()));
 
-/** `[{url, headers}]`: the github.com requests of `pull`'s no-token view. */
-export async function sessionRequests(pull) {
-  const file = await sessionTemplates();
+/** `[{url, headers}]`: the github.com requests of `pull`'s no-token view, from the templates `file`. */
+export function sessionRequestsOf(file, pull) {
   const fill = (template) => template.replaceAll("{owner}", pull.owner).replaceAll("{repo}", pull.repo).replaceAll("{number}", String(pull.number));
   return (file.session?.web ?? []).map((entry) => ({ url: fill(entry.url), headers: entry.headers }));
+}
+
+/** `[{url, headers}]`: the github.com requests of `pull`'s no-token view. */
+export async function sessionRequests(pull) {
+  return sessionRequestsOf(await sessionTemplates(), pull);
 }
 
 /**

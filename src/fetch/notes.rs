@@ -37,9 +37,7 @@ pub fn session_sources_note(sections: &[&str]) -> Option<String> {
         [] => last.to_string(),
         _ => format!("{} and {last}", init.join(", ")),
     };
-    let mut note = format!(
-        "{names}: read from the pull request's own pages on github.com with your session (no token, no API request)"
-    );
+    let mut note = format!("{names}{SESSION_SOURCES_MARK} (no token, no API request)");
     if sections.contains(&"commits") {
         note.push_str("; commits there carry no e-mails, signatures or message bodies");
     }
@@ -48,6 +46,17 @@ pub fn session_sources_note(sections: &[&str]) -> Option<String> {
     }
     Some(note)
 }
+
+/// What a no-token view's own notes hold: [`SESSION_SKIPPED`] and [`session_sources_note`] (where
+/// its data came from and what it left out by choice, not a gap). The compact panel folds them
+/// under its budget line.
+pub fn is_session_note(note: &str) -> bool {
+    note == SESSION_SKIPPED || note.contains(SESSION_SOURCES_MARK)
+}
+
+/// The words every [`session_sources_note`] holds.
+const SESSION_SOURCES_MARK: &str =
+    ": read from the pull request's own pages on github.com with your session";
 
 /// How the note of a first view ends that names the sections still on the network.
 const AFTER_FIRST_VIEW: &str = "after the first view";

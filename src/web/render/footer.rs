@@ -6,6 +6,7 @@
 
 use super::dom::{set, Append, Dom, DomResult};
 use super::options::AnonymousBudget;
+use crate::fetch::notes::is_session_note;
 use crate::signal::Meta;
 use web_sys::Element;
 
@@ -29,19 +30,35 @@ pub fn render(
     );
     set(&stamp, "data-prlens-engine", &meta.engine_version);
     footer.add(&stamp);
-    if let Some(budget) = budget {
-        let line = dom.text("span", "prl-footer-note", &budget_line(budget));
-        set(
-            &line,
-            "data-prlens-budget",
-            &format!("{}/{}", budget.remaining, budget.limit),
-        );
-        footer.add(&line);
-    }
-    if !partial {
-        for note in &meta.notes {
-            footer.add(&dom.text("span", "prl-footer-note", note));
+    // A no-token view: the budget line, with what the view read from github.com and left out
+    // folded under it (one line high, like a token view's footer with one note).
+    let (session, others): (Vec<&String>, Vec<&String>) = match partial {
+        true => (Vec::new(), Vec::new()),
+        false => meta.notes.iter().partition(|note| is_session_note(note)),
+    };
+    if budget.is_some() || !session.is_empty() {
+        let details = dom.el("details", "prl-footer-note");
+        set(&details, "data-prlens-session", "");
+        let summary = match budget {
+            Some(budget) => {
+                let summary = dom.text("summary", "", &budget_line(budget));
+                set(
+                    &summary,
+                    "data-prlens-budget",
+                    &format!("{}/{}", budget.remaining, budget.limit),
+                );
+                summary
+            }
+            None => dom.text("summary", "", "Read without a token"),
+        };
+        details.add(&summary);
+        for note in session {
+            details.add(&dom.text("p", "", note));
         }
+        footer.add(&details);
+    }
+    for note in others {
+        footer.add(&dom.text("span", "prl-footer-note", note));
     }
     Ok(footer)
 }
