@@ -52,7 +52,7 @@ function requestsForOtherPulls(requests, bundle) {
 
 const webRequests = (server) => server.requests.filter((request) => request.host === "github.com" && /\.diff$|\/commits$|\/page_data\/status_checks$/.test(request.pathname));
 
-test("no token, signed in: a public PR's cold view makes at most 5 API requests and equals prlens analyze on its full bundle in level and action", { timeout: 120_000 }, async (t) => {
+test("no token, signed in: a public PR's cold view makes at most 5 API requests and equals prlens analyze on its full bundle in level and action; a warm revisit asks nothing", { timeout: 120_000 }, async (t) => {
   const fixture = makeBundles(["owner-45-files"]);
   const browser = await startBrowser({ bundles: fixture.dir, extensionDir });
   t.after(() => browser.close());
@@ -76,6 +76,13 @@ test("no token, signed in: a public PR's cold view makes at most 5 API requests 
   const budget = await frame.locator("[data-prlens-budget]").getAttribute("data-prlens-budget");
   assert.match(budget, /^\d+\/60$/, "the footer says the anonymous budget");
   await screenshot(page, "session-view-public");
+  // A revisit inside the freshness window asks nothing, of the API or of github.com.
+  await page.waitForTimeout(500); // the cache writes behind the panel
+  const seen = browser.server.requests.length;
+  await page.reload();
+  await waitForFetchComplete(page, { timeout: 40_000 });
+  const again = browser.server.requests.slice(seen).filter((request) => request.host === "api.github.com" || webRequests({ requests: [request] }).length);
+  assert.deepEqual(again.map((request) => request.path), [], "a warm revisit sends no request");
   assert.deepEqual(browser.consoleErrors, []);
 });
 
