@@ -76,6 +76,21 @@ test("no token, signed in: a public PR's cold view makes at most 5 API requests 
   const budget = await frame.locator("[data-prlens-budget]").getAttribute("data-prlens-budget");
   assert.match(budget, /^\d+\/60$/, "the footer says the anonymous budget");
   await screenshot(page, "session-view-public");
+  // The popup says the same budget in views, and what a token adds.
+  await page.waitForTimeout(500); // the cache writes (the rate-limit record among them) behind the panel
+  const popup = await browser.newPage();
+  await popup.goto(`${browser.extensionOrigin}/pages/popup/popup.html`);
+  await popup.locator('#popup[data-ready="true"]').waitFor({ timeout: 15000 });
+  const line = popup.locator("#anonymous-budget");
+  await line.locator("xpath=self::*[not(@hidden)]").waitFor({ timeout: 10000 });
+  assert.equal(await line.getAttribute("data-prlens-budget"), budget, "the popup's budget is the panel's");
+  const [remaining] = budget.split("/").map(Number);
+  const said = await line.innerText();
+  assert.match(said, new RegExp(`^${remaining} of 60 anonymous GitHub requests left this hour`));
+  assert.match(said, new RegExp(`about ${Math.floor(remaining / 4)} more full pull-request views by authors not seen today \\(4 requests each\\) or ${Math.floor(remaining / 2)} by authors seen today \\(2 each\\)`));
+  assert.match(said, /A token gives 5,000 requests an hour/);
+  await screenshot(popup, "session-view-popup");
+  await popup.close();
   // A revisit inside the freshness window asks nothing, of the API or of github.com.
   await page.waitForTimeout(500); // the cache writes behind the panel
   const seen = browser.server.requests.length;
