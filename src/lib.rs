@@ -13,11 +13,14 @@
 //! - [`fetch`]: assembling a bundle from the GitHub REST API over a transport trait
 //!   (native-testable; the browser transport lives in `web`).
 //! - [`markdown`]: the review-comment-ready summary of a signal.
+//! - `calibrate` (native only): how the score did on a repository's own git history.
 //! - [`order`]: the crate's one stable sort, compiled once (sort copies cost wasm size).
 //! - `web` (wasm32 only): the thin browser edge — wasm-bindgen exports, gloo-net
 //!   transport, web-sys rendering.
 
 pub mod bundle;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod calibrate;
 pub mod engine;
 pub mod fetch;
 pub mod markdown;
