@@ -68,9 +68,9 @@ pub struct People {
 }
 
 impl People {
-    /// Links the tokens of one commit author (and, for a merged pull request, the login its
-    /// merge message names).
-    pub fn link_author(&mut self, name: &str, email: &str, login: Option<&str>) {
+    /// Links the tokens of one commit author: e-mail, name and the login of a GitHub no-reply
+    /// e-mail.
+    pub fn link_author(&mut self, name: &str, email: &str) {
         let mut ids = Vec::with_capacity(3);
         if let Some(id) = self.email_token(email) {
             ids.push(id);
@@ -78,15 +78,37 @@ impl People {
         if let Some(id) = self.name_token(name) {
             ids.push(id);
         }
-        for login in [login.map(str::to_string), noreply_login(email)]
-            .into_iter()
-            .flatten()
-        {
+        if let Some(login) = noreply_login(email) {
             ids.push(self.login_token(&login));
         }
         for pair in ids.windows(2) {
             self.union(pair[0], pair[1]);
         }
+    }
+
+    /// The person with this GitHub login (a merge message's fork owner): linked to the merged
+    /// branch's head author only when that author plausibly *is* the login — the e-mail's
+    /// local part or the name without spaces equals it — because a maintainer's last commit
+    /// on a contributor's branch is common.
+    pub fn login_person(&mut self, login: &str, branch_name: &str, branch_email: &str) -> PersonId {
+        let token = self.login_token(login);
+        let lower = login.to_ascii_lowercase();
+        let local = branch_email
+            .split('@')
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        let squeezed: String = branch_name
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>()
+            .to_ascii_lowercase();
+        if local == lower || squeezed == lower {
+            if let Some(email) = self.email_token(branch_email) {
+                self.union(token, email);
+            }
+        }
+        self.find(token)
     }
 
     /// The person behind a commit author (linked before with [`People::link_author`]; an
@@ -225,9 +247,9 @@ mod tests {
     #[test]
     fn one_person_across_emails_that_share_a_name_and_a_noreply_login() {
         let mut people = People::default();
-        people.link_author("Ada Lovelace", "ada@work.example", None);
-        people.link_author("Ada Lovelace", "1234+ada-l@users.noreply.github.com", None);
-        people.link_author("Grace Hopper", "grace@example.com", None);
+        people.link_author("Ada Lovelace", "ada@work.example");
+        people.link_author("Ada Lovelace", "1234+ada-l@users.noreply.github.com");
+        people.link_author("Grace Hopper", "grace@example.com");
         let work = people.person("Ada Lovelace", "ada@work.example");
         let noreply = people.person("A. L.", "1234+ada-l@users.noreply.github.com");
         assert_eq!(work, noreply);
@@ -240,10 +262,10 @@ mod tests {
     #[test]
     fn generic_names_and_emails_never_link_people() {
         let mut people = People::default();
-        people.link_author("GitHub", "a@example.com", None);
-        people.link_author("GitHub", "b@example.com", None);
-        people.link_author("Alice", "noreply@github.com", None);
-        people.link_author("Bob", "noreply@github.com", None);
+        people.link_author("GitHub", "a@example.com");
+        people.link_author("GitHub", "b@example.com");
+        people.link_author("Alice", "noreply@github.com");
+        people.link_author("Bob", "noreply@github.com");
         assert_ne!(
             people.person("GitHub", "a@example.com"),
             people.person("GitHub", "b@example.com")
@@ -255,12 +277,16 @@ mod tests {
     }
 
     #[test]
-    fn a_merge_message_login_joins_the_branch_author() {
+    fn a_merge_message_login_joins_the_branch_author_only_when_it_is_them() {
         let mut people = People::default();
-        people.link_author("Sam", "sam@example.com", Some("samdev"));
-        people.link_author("Sam", "sam@example.com", None);
-        let sam = people.person("Sam", "sam@example.com");
+        people.link_author("Sam", "samdev@example.com");
+        people.link_author("Maintainer", "lead@example.com");
+        let sam = people.login_person("samdev", "Sam", "samdev@example.com");
+        assert_eq!(sam, people.person("Sam", "samdev@example.com"));
         assert_eq!(people.display(sam), "samdev");
+        let other = people.login_person("carla", "Maintainer", "lead@example.com");
+        assert_ne!(other, people.person("Maintainer", "lead@example.com"), "the maintainer's last commit");
+        assert_eq!(people.display(other), "carla");
         assert_eq!(
             noreply_login("49699333+dependabot[bot]@users.noreply.github.com").as_deref(),
             Some("dependabot[bot]")

@@ -126,7 +126,7 @@ pub fn study(
 
     let mut people = People::default();
     for summary in summaries.values() {
-        people.link_author(&summary.name, &summary.email, None);
+        people.link_author(&summary.name, &summary.email);
     }
     let mut planned: HashMap<String, Planned> = HashMap::new();
     let mut seen_numbers = HashSet::new();
@@ -139,11 +139,12 @@ pub fn study(
             continue;
         };
         merged_prs += 1;
-        if let Merged::MergeCommit { head_owner, .. } = &merged {
-            if let Some(branch) = summary.parents.get(1).and_then(|p| summaries.get(p)) {
-                let login =
-                    (!head_owner.eq_ignore_ascii_case(owner)).then_some(head_owner.as_str());
-                people.link_author(&branch.name, &branch.email, login);
+        // Every login is known before the walk names anyone (display names are fixed then).
+        if let (Merged::MergeCommit { head_owner, .. }, Some(branch)) =
+            (&merged, summary.parents.get(1).and_then(|p| summaries.get(p)))
+        {
+            if is_fork(head_owner, owner) {
+                people.login_person(head_owner, &branch.name, &branch.email);
             }
         }
         if seen_numbers.insert(merged.number()) && summary.time <= cutoff {
@@ -202,18 +203,18 @@ pub fn study(
                 progress(Progress::Walking { done, total });
             }
             let plan = planned.get(&commit.sha);
-            let (name, email) = match plan.map(|plan| &plan.merged) {
-                Some(Merged::MergeCommit { .. }) => commit
-                    .parents
-                    .get(1)
-                    .and_then(|parent| summaries.get(parent))
-                    .map_or(
-                        (commit.author_name.as_str(), commit.author_email.as_str()),
-                        |branch| (branch.name.as_str(), branch.email.as_str()),
-                    ),
-                _ => (commit.author_name.as_str(), commit.author_email.as_str()),
+            let branch = commit.parents.get(1).and_then(|parent| summaries.get(parent));
+            let person = match (plan.map(|plan| &plan.merged), branch) {
+                (Some(Merged::MergeCommit { head_owner, .. }), Some(branch))
+                    if is_fork(head_owner, owner) =>
+                {
+                    people.login_person(head_owner, &branch.name, &branch.email)
+                }
+                (Some(Merged::MergeCommit { .. }), Some(branch)) => {
+                    people.person(&branch.name, &branch.email)
+                }
+                _ => people.person(&commit.author_name, &commit.author_email),
             };
-            let person = people.person(name, email);
             if let (Some(plan), true) = (plan, window.contains(&commit.sha)) {
                 let author = people.display(person);
                 let contributions = history.contributions(person);
@@ -221,12 +222,15 @@ pub fn study(
                     Merged::MergeCommit { .. } => commit.parents.get(1).unwrap_or(&commit.sha),
                     Merged::Squash { .. } => &commit.sha,
                 };
-                let body = body_of(&commit);
+                let body = body_of(&commit, &plan.merged);
+                // The full message (a merge commit's body holds the PR title).
+                let merged = merged_pull_request(&commit.message, commit.parents.len())
+                    .unwrap_or_else(|| plan.merged.clone());
                 let facts = PullFacts {
                     owner,
                     repo,
                     number: plan.merged.number(),
-                    title: plan.merged.title(),
+                    title: merged.title(),
                     body: &body,
                     author: &author,
                     contributions,
@@ -356,12 +360,26 @@ fn score(
     }
 }
 
-/// The message without its subject line (the PR body, roughly).
-fn body_of(commit: &LoggedCommit) -> String {
-    commit
+/// True when a merge's `from OWNER/branch` names a fork (whose owner opened the PR), not a
+/// branch of the repository itself.
+fn is_fork(head_owner: &str, owner: &str) -> bool {
+    !head_owner.is_empty() && !head_owner.eq_ignore_ascii_case(owner)
+}
+
+/// The message without its subject line (and, for a merge commit, without the PR title that
+/// opens its body): the PR body, roughly.
+fn body_of(commit: &LoggedCommit, merged: &Merged) -> String {
+    let body = commit
         .message
         .split_once('\n')
-        .map_or(String::new(), |(_, body)| body.trim().to_string())
+        .map_or("", |(_, body)| body.trim());
+    match merged {
+        Merged::MergeCommit { .. } => body
+            .split_once('\n')
+            .map_or("", |(_, rest)| rest.trim())
+            .to_string(),
+        Merged::Squash { .. } => body.to_string(),
+    }
 }
 
 /// Paths the engine classifies as reviewable source (from the path alone).
