@@ -10,10 +10,13 @@
 //! 3. [`metrics`]: ROC AUC of `risk.score` next to counting changed lines, pooled within
 //!    repositories with a bootstrap interval; each driver's firing rate and lift.
 //! 4. [`report`]: the text and `prlens.calibration.v1` JSON the CLI prints.
+//! 5. [`fit`] (`--fit`): weights and size thresholds that rank this history best, with their
+//!    evidence, written as a settings file the extension and the CLI import.
 //!
 //! Native only: it runs `git` as a subprocess.
 
 pub mod bundle;
+pub mod fit;
 pub mod git;
 pub mod history;
 pub mod labels;

@@ -63,8 +63,10 @@ pub struct People {
     /// A login per token index, where one is known.
     logins: HashMap<usize, String>,
     names: HashMap<usize, String>,
-    /// Display names per root, computed once linking is over (the first [`People::display`]).
+    /// Display names per root, computed at the first [`People::display`] after linking…
     shown: HashMap<usize, String>,
+    /// …when there were this many tokens (a later token recomputes them).
+    shown_tokens: usize,
 }
 
 impl People {
@@ -125,8 +127,9 @@ impl People {
     /// else the author name with spaces as dashes.
     pub fn display(&mut self, person: PersonId) -> String {
         let root = self.find(person);
-        if self.shown.is_empty() {
+        if self.shown.is_empty() || self.shown_tokens != self.parent.len() {
             self.shown = self.display_names();
+            self.shown_tokens = self.parent.len();
         }
         self.shown
             .get(&root)
@@ -285,7 +288,11 @@ mod tests {
         assert_eq!(sam, people.person("Sam", "samdev@example.com"));
         assert_eq!(people.display(sam), "samdev");
         let other = people.login_person("carla", "Maintainer", "lead@example.com");
-        assert_ne!(other, people.person("Maintainer", "lead@example.com"), "the maintainer's last commit");
+        assert_ne!(
+            other,
+            people.person("Maintainer", "lead@example.com"),
+            "the maintainer's last commit"
+        );
         assert_eq!(people.display(other), "carla");
         assert_eq!(
             noreply_login("49699333+dependabot[bot]@users.noreply.github.com").as_deref(),

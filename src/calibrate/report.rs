@@ -25,6 +25,21 @@ pub struct Report {
     /// One row per studied PR (`--rows`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub rows: Vec<Row>,
+    /// What `--fit` proposed, and the corpus scored with it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fit: Option<FitReport>,
+}
+
+/// `--fit`: the proposal with its evidence, where it was written, and the numbers after.
+#[derive(Debug, Clone, Serialize)]
+pub struct FitReport {
+    pub proposal: super::fit::Proposal,
+    pub settings_file: String,
+    /// The proposed settings as written.
+    pub settings: crate::settings::Settings,
+    /// Every repository scored with the proposed settings.
+    pub after: Vec<RepositoryReport>,
+    pub after_pooled: Summary,
 }
 
 /// One repository.
@@ -156,7 +171,13 @@ pub fn report(studies: &[Study], settings: String, top: usize, rows: bool) -> Re
         pooled: summarise(&all),
         unconfirmed_top,
         rows,
+        fit: None,
     }
+}
+
+/// The per-repository reports of these studies.
+pub fn repository_reports(studies: &[Study]) -> Vec<RepositoryReport> {
+    report(studies, String::new(), 0, false).repositories
 }
 
 fn row(study: &Study, pr: &Studied) -> Row {

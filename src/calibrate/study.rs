@@ -36,8 +36,10 @@ pub struct StudyOptions {
     /// The newest this-many PRs are studied (0: all).
     pub max_prs: usize,
     pub settings: Settings,
-    /// Keep each PR's bundle (for `--fit`, which scores them again).
+    /// Keep each PR's bundle (for `--fit`, which scores them again)…
     pub keep_bundles: bool,
+    /// …and its JSON (`--save-bundles`).
+    pub keep_bundle_json: bool,
 }
 
 /// Where a long run is.
@@ -77,11 +79,56 @@ pub struct Study {
     /// Merged PRs recognised on the mainline (studied or not).
     pub merged_prs: usize,
     pub prs: Vec<Studied>,
-    /// The bundles of `prs`, in the same order, when kept.
+    /// The bundles of `prs`, in the same order, when kept…
     pub bundles: Vec<Bundle>,
+    /// …and as the JSON they were read from.
+    pub bundle_values: Vec<serde_json::Value>,
     /// Paths left out because some version of them is missing from the clone (a snapshot
     /// without large files, a partial clone).
     pub missing_paths: Vec<String>,
+}
+
+impl Study {
+    /// The same PRs and labels, scored with other settings (needs the kept bundles).
+    pub fn rescored(&self, settings: &Settings) -> Study {
+        let prs = self
+            .prs
+            .iter()
+            .zip(&self.bundles)
+            .map(|(pr, bundle)| {
+                let signal = crate::analyze(bundle, settings, Some(pr.merged_at));
+                Studied {
+                    score: signal.risk.score,
+                    level: signal.risk.level,
+                    action: signal.review.action,
+                    drivers: signal
+                        .risk
+                        .drivers
+                        .iter()
+                        .map(|driver| (driver.id.clone(), driver.weight))
+                        .collect(),
+                    worst_finding: signal
+                        .supply_chain
+                        .findings
+                        .iter()
+                        .map(|finding| finding.severity)
+                        .max(),
+                    ..pr.clone()
+                }
+            })
+            .collect();
+        Study {
+            repository: self.repository.clone(),
+            head: self.head.clone(),
+            head_time: self.head_time,
+            mainline_commits: self.mainline_commits,
+            merged_prs: self.merged_prs,
+            prs,
+            bundles: Vec::new(),
+            bundle_values: Vec::new(),
+            missing_paths: self.missing_paths.clone(),
+        }
+    }
 }
 
 /// One commit of the summary pass.
@@ -140,9 +187,10 @@ pub fn study(
         };
         merged_prs += 1;
         // Every login is known before the walk names anyone (display names are fixed then).
-        if let (Merged::MergeCommit { head_owner, .. }, Some(branch)) =
-            (&merged, summary.parents.get(1).and_then(|p| summaries.get(p)))
-        {
+        if let (Merged::MergeCommit { head_owner, .. }, Some(branch)) = (
+            &merged,
+            summary.parents.get(1).and_then(|p| summaries.get(p)),
+        ) {
             if is_fork(head_owner, owner) {
                 people.login_person(head_owner, &branch.name, &branch.email);
             }
@@ -166,6 +214,7 @@ pub fn study(
     let mut labeller = Labeller::default();
     let mut studied = Vec::new();
     let mut bundles = Vec::new();
+    let mut bundle_values = Vec::new();
     let mut done = 0;
     let total = mainline.len();
     let missing_paths = missing_paths(&clone, &head)?;
@@ -203,7 +252,10 @@ pub fn study(
                 progress(Progress::Walking { done, total });
             }
             let plan = planned.get(&commit.sha);
-            let branch = commit.parents.get(1).and_then(|parent| summaries.get(parent));
+            let branch = commit
+                .parents
+                .get(1)
+                .and_then(|parent| summaries.get(parent));
             let person = match (plan.map(|plan| &plan.merged), branch) {
                 (Some(Merged::MergeCommit { head_owner, .. }), Some(branch))
                     if is_fork(head_owner, owner) =>
@@ -246,6 +298,9 @@ pub fn study(
                     if options.keep_bundles {
                         bundles.push(parsed);
                     }
+                    if options.keep_bundle_json {
+                        bundle_values.push(value);
+                    }
                 }
             }
             let paths = commit.files.iter().flat_map(|file| {
@@ -282,6 +337,7 @@ pub fn study(
         merged_prs,
         prs: studied,
         bundles,
+        bundle_values,
         missing_paths,
     })
 }

@@ -19,6 +19,7 @@ pub mod diff;
 pub mod drivers;
 pub mod files;
 pub mod path_index;
+pub mod review_size;
 pub mod sections;
 
 use crate::bundle::Bundle;
@@ -31,6 +32,10 @@ pub use files::{FileClass, FileFacts};
 /// Computes the signal for a bundle. `now` defaults to the bundle's `fetched_at`, then to the
 /// PR's `updated_at`, so the same bundle always gives the same signal.
 pub fn analyze(bundle: &Bundle, settings: &Settings, now: Option<i64>) -> Signal {
+    // A repository's fitted settings (`settings.repositories`) apply to its PRs only.
+    let calibration =
+        sections::meta::calibration_note(settings, &bundle.pull.owner, &bundle.pull.repo);
+    let settings = &*settings.for_repository(&bundle.pull.owner, &bundle.pull.repo);
     let now = now
         .or(bundle.fetched_at)
         .or(bundle.pull.updated_at)
@@ -76,11 +81,29 @@ pub fn analyze(bundle: &Bundle, settings: &Settings, now: Option<i64>) -> Signal
             concerns: Vec::new(),
             questions: Vec::new(),
         },
-        meta: sections::meta::describe(&context),
+        meta: sections::meta::describe(&context, calibration),
         authorship: sections.authorship,
         checks: sections.checks,
     };
     signal.governance = sections::governance::assess(&context, &signal);
     signal.next_steps = sections::next_steps::assess(&context, &signal);
     signal
+}
+
+/// The size and spread `large_diff` and `many_files` weigh, without the rest of the analysis:
+/// `prlens calibrate --fit` tries thresholds on them without scoring every PR again.
+pub fn review_size_of(bundle: &Bundle, settings: &Settings) -> files::size::ReviewSize {
+    let context = Context {
+        bundle,
+        settings,
+        now: bundle.fetched_at.unwrap_or(0),
+        files: files::classify_all(bundle, settings),
+    };
+    let contributors = sections::contributors::assess(&context);
+    let counted = sections::triage::assess(&context).counted_lines;
+    review_size::measure_with(
+        &context,
+        review_size::repositorys_own(&contributors),
+        counted,
+    )
 }

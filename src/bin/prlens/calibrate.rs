@@ -7,8 +7,9 @@ use std::io::{IsTerminal, Write as _};
 use std::path::PathBuf;
 use std::time::Instant;
 
+use prlens::calibrate::fit::{self, Proposal};
 use prlens::calibrate::metrics::BOOTSTRAP_ROUNDS;
-use prlens::calibrate::report::{self, percent, share, Report, Summary};
+use prlens::calibrate::report::{self, percent, share, FitReport, Report, Summary};
 use prlens::calibrate::study::{study, Progress, Study, StudyOptions};
 
 use crate::analyze::read_input;
@@ -44,6 +45,15 @@ pub struct CalibrateArgs {
     /// Never show progress (it shows on a terminal's standard error by default).
     #[arg(long)]
     quiet: bool,
+    /// Write each studied PR's bundle to DIR/<owner>+<name>-<number>.json (`prlens analyze
+    /// FILE --now <merged_at>` gives the same signal).
+    #[arg(long, value_name = "DIR")]
+    save_bundles: Option<PathBuf>,
+    /// Fit weights and size thresholds to this history and write them as a settings file
+    /// (for one clone: that repository's entry, which the extension's popup and
+    /// `prlens analyze --settings` import).
+    #[arg(long, value_name = "SETTINGS_FILE")]
+    fit: Option<PathBuf>,
 }
 
 pub fn run(args: CalibrateArgs) -> Result<String, Failure> {
@@ -76,7 +86,8 @@ pub fn run(args: CalibrateArgs) -> Result<String, Failure> {
             rev: args.rev.clone(),
             max_prs: args.max_prs,
             settings: settings.clone(),
-            keep_bundles: false,
+            keep_bundles: args.fit.is_some(),
+            keep_bundle_json: args.save_bundles.is_some(),
         };
         let label = clone.display().to_string();
         let mut progress = |step: Progress| {
@@ -93,7 +104,13 @@ pub fn run(args: CalibrateArgs) -> Result<String, Failure> {
         }
         studies.push(result.map_err(|error| Failure::new(Exit::BadInput, error.to_string()))?);
     }
-    let report = report::report(&studies, settings_name, args.top, args.rows && args.json);
+    if let Some(dir) = &args.save_bundles {
+        save_bundles(&studies, dir)?;
+    }
+    let mut report = report::report(&studies, settings_name, args.top, args.rows && args.json);
+    if let Some(path) = &args.fit {
+        report.fit = Some(fit_and_write(&studies, &settings, &report, path)?);
+    }
     let seconds = started.elapsed().as_secs_f64();
     if args.json {
         return Ok(format!("{}\n", serde_json::to_string_pretty(&report)?));
@@ -101,6 +118,61 @@ pub fn run(args: CalibrateArgs) -> Result<String, Failure> {
     let mut out = text(&report);
     let _ = writeln!(out, "\n({seconds:.1} s)");
     Ok(out)
+}
+
+/// Writes every kept bundle as JSON.
+fn save_bundles(studies: &[Study], dir: &std::path::Path) -> Result<(), Failure> {
+    let failed = |error: std::io::Error| {
+        Failure::new(
+            Exit::BadInput,
+            format!("cannot write to {}: {error}", dir.display()),
+        )
+    };
+    std::fs::create_dir_all(dir).map_err(failed)?;
+    for study in studies {
+        let name = study.repository.replace('/', "+");
+        for (pr, value) in study.prs.iter().zip(&study.bundle_values) {
+            let path = dir.join(format!("{name}-{}.json", pr.number));
+            std::fs::write(&path, format!("{}\n", serde_json::to_string_pretty(value)?))
+                .map_err(failed)?;
+        }
+    }
+    Ok(())
+}
+
+/// Fits, writes the settings file, and scores the corpus again with it.
+fn fit_and_write(
+    studies: &[Study],
+    settings: &prlens::Settings,
+    report: &Report,
+    path: &std::path::Path,
+) -> Result<FitReport, Failure> {
+    let observations = fit::observe(studies, settings);
+    let proposal = fit::propose(&observations, studies.len(), settings);
+    let auc_before = report
+        .pooled
+        .auc
+        .map_or(0.5, |comparison| comparison.score.value);
+    let proposed = fit::proposed_settings(studies, settings, &proposal, auc_before);
+    let text = format!("{}\n", serde_json::to_string_pretty(&proposed)?);
+    std::fs::write(path, &text).map_err(|error| {
+        Failure::new(
+            Exit::BadInput,
+            format!("cannot write {}: {error}", path.display()),
+        )
+    })?;
+    let after: Vec<Study> = studies
+        .iter()
+        .map(|study| study.rescored(&proposed))
+        .collect();
+    let after_report = report::report(&after, String::new(), 0, false);
+    Ok(FitReport {
+        proposal,
+        settings_file: path.display().to_string(),
+        settings: proposed,
+        after: after_report.repositories,
+        after_pooled: after_report.pooled,
+    })
 }
 
 /// The report as a person reads it; titles and names from history shown safely.
@@ -142,6 +214,9 @@ fn text(report: &Report) -> String {
         );
         summary_text(&mut out, &report.pooled);
     }
+    if let Some(fit) = &report.fit {
+        fit_text(&mut out, fit);
+    }
     let _ = writeln!(
         out,
         "\nThe {} highest-scored high/critical PRs never reverted or fixed soon: do they deserve their level?",
@@ -162,6 +237,75 @@ fn text(report: &Report) -> String {
         );
     }
     out
+}
+
+fn fit_text(out: &mut String, fit: &FitReport) {
+    let proposal: &Proposal = &fit.proposal;
+    let _ = writeln!(
+        out,
+        "\nProposed settings, written to {}:",
+        safe(&fit.settings_file, 200)
+    );
+    let (before, after) = (proposal.thresholds_before, proposal.thresholds);
+    for (name, old, new) in [
+        (
+            "large_diff_severe_lines",
+            before.large_diff_severe_lines,
+            after.large_diff_severe_lines,
+        ),
+        (
+            "many_files_severe",
+            before.many_files_severe,
+            after.many_files_severe,
+        ),
+    ] {
+        let _ = writeln!(out, "  threshold {name:<24} {old:>5} → {new:>5}");
+    }
+    let _ = writeln!(
+        out,
+        "  (in-sample AUC {:.3} with these thresholds, {:.3} with the current ones; a threshold moves for a gain of at least {})",
+        proposal.thresholds_auc,
+        proposal.thresholds_auc_before,
+        fit::THRESHOLD_MARGIN
+    );
+    let _ = writeln!(
+        out,
+        "  {:<22} {:>6} {:>6} {:>11} {:>7} {:>22}",
+        "driver", "before", "after", "coefficient", "fired", "CV AUC lost without it"
+    );
+    for change in &proposal.weights {
+        let _ = writeln!(
+            out,
+            "  {:<22} {:>6.2} {:>6.2} {:>11.3} {:>7} {:>+22.4}",
+            change.id,
+            change.before,
+            change.after,
+            change.coefficient,
+            percent(change.fired),
+            change.auc_loss_without
+        );
+    }
+    let _ = writeln!(
+        out,
+        "  penalty λ {} (cross-validated), K {:.3}; cross-validated AUC of the fit {:.3}; high or critical {} as fitted",
+        proposal.lambda,
+        proposal.scale,
+        proposal.cross_validated_auc,
+        percent(proposal.high_share)
+    );
+    let _ = writeln!(
+        out,
+        "  security drivers and findings' level floors are not fitted and keep their values"
+    );
+    let _ = writeln!(out, "\nWith the proposed settings:");
+    for repository in &fit.after {
+        let _ = writeln!(out, "\n{}:", safe(&repository.repository, 80));
+        summary_text(out, &repository.summary);
+    }
+    if fit.after.len() > 1 {
+        let _ = writeln!(out, "\nall {} repositories:", fit.after.len());
+        summary_text(out, &fit.after_pooled);
+    }
 }
 
 fn summary_text(out: &mut String, summary: &Summary) {

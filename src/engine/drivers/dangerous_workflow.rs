@@ -23,7 +23,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "dangerous_workflow",
     label: "Dangerous workflow",
     weight: 0.60,
-    source: "OpenSSF Scorecard Dangerous-Workflow (risk: Critical), Token-Permissions (High), Pinned-Dependencies (Medium); GitHub Security Lab; scaled by finding severity",
+    source: "Not fitted in the calibration of 2026-12-07 (docs/calibration.md, \"What the fit cannot see\"): pinning findings are hygiene and weigh 0 (HYGIENE_FINDINGS; they fired 148 times on the corpus with lift 0.16); default kept: OpenSSF Scorecard Dangerous-Workflow (risk: Critical), Token-Permissions (High), Pinned-Dependencies (Medium); GitHub Security Lab; scaled by finding severity",
     evaluate,
 };
 
@@ -56,15 +56,12 @@ mod tests {
     }
 
     #[test]
-    fn a_first_party_tag_bump_is_low_and_a_pwn_request_is_full_weight() {
-        let bump = case("@@ -1,2 +1,2 @@\n     steps:\n-      - uses: actions/setup-python@v5\n+      - uses: actions/setup-python@v6")
+    fn a_tag_bump_is_hygiene_and_a_pwn_request_is_full_weight() {
+        // Pinning is a hygiene finding: it stays in the supply-chain section with its severity
+        // and adds nothing to the score (settings::weights::HYGIENE_FINDINGS).
+        assert!(case("@@ -1,2 +1,2 @@\n     steps:\n-      - uses: actions/setup-python@v5\n+      - uses: actions/setup-python@v6")
             .fired(evaluate)
-            .unwrap();
-        assert_eq!(
-            bump.detail,
-            ".github/workflows/ci.yml: uses actions/setup-python@v6, not pinned to a commit SHA"
-        );
-        assert_eq!(bump.weight, 0.24);
+            .is_none());
         let pwn = case("@@ -1,4 +1,5 @@\n on:\n+  pull_request_target:\n     steps:\n       - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683\n+          ref: ${{ github.event.pull_request.head.sha }}")
             .fired(evaluate)
             .unwrap();

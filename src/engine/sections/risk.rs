@@ -21,7 +21,9 @@ use std::cmp::Ordering;
 
 use crate::engine::context::{Context, Sections};
 use crate::engine::drivers::{self, round2};
-use crate::settings::weights::{cutoff_of, level_for, FINDING_LEVEL_FLOORS, LEVEL_CUTOFFS};
+use crate::settings::weights::{
+    cutoff_of, level_for, DRIVER_LEVEL_FLOORS, FINDING_LEVEL_FLOORS, LEVEL_CUTOFFS,
+};
 use crate::signal::{Driver, Finding, Risk, RiskLevel};
 
 pub fn assess(context: &Context, sections: &Sections) -> Risk {
@@ -32,8 +34,39 @@ pub fn assess(context: &Context, sections: &Sections) -> Risk {
             .unwrap_or(Ordering::Equal)
             .then_with(|| a.id.cmp(&b.id))
     });
-    let risk = compose(fired);
+    let risk = floor_by_drivers(compose(fired));
     floor_by_findings(risk, &sections.supply_chain.findings)
+}
+
+/// Raises the level to what the fired security-surface drivers allow
+/// ([`DRIVER_LEVEL_FLOORS`]), and the score to that level's cut-off; the formula says why.
+/// Never lowers.
+pub fn floor_by_drivers(mut risk: Risk) -> Risk {
+    let floor = risk
+        .drivers
+        .iter()
+        .filter_map(|driver| {
+            DRIVER_LEVEL_FLOORS
+                .iter()
+                .find(|(id, _)| *id == driver.id)
+                .map(|(id, level)| (*level, *id))
+        })
+        .max_by_key(|(level, _)| *level);
+    let Some((level, id)) = floor else {
+        return risk;
+    };
+    if level <= risk.level {
+        return risk;
+    }
+    risk.level = level;
+    risk.score = risk.score.max(cutoff_of(level));
+    risk.formula = format!(
+        "{}; raised to {} by {id} (a change on the security surface is at least {})",
+        risk.formula,
+        level_name(level),
+        level_name(level)
+    );
+    risk
 }
 
 /// Raises the level to what the worst finding allows ([`FINDING_LEVEL_FLOORS`]), and the score
@@ -181,6 +214,18 @@ mod tests {
         assert_eq!(full.score, 1.0);
         assert_eq!(full.level, RiskLevel::Critical);
         assert!(full.formula.ends_with("→ critical (score ≥ 0.75)"));
+    }
+
+    #[test]
+    fn a_security_surface_driver_keeps_the_level_at_least_medium() {
+        let risk = floor_by_drivers(compose(vec![driver("sensitive_paths", 0.20)]));
+        assert_eq!((risk.level, risk.score), (RiskLevel::Medium, 0.25));
+        assert!(risk.formula.ends_with(
+            "raised to medium by sensitive_paths (a change on the security surface is at least medium)"
+        ));
+        let high = floor_by_drivers(compose(vec![driver("sensitive_paths", 0.2), driver("a", 0.6)]));
+        assert_eq!(high.level, RiskLevel::High);
+        assert!(!high.formula.contains("raised"));
     }
 
     #[test]
