@@ -21,6 +21,7 @@ mod identity;
 mod people;
 mod reach;
 mod reviews_and_checks;
+mod scaled_identity;
 mod scans;
 mod shapes;
 

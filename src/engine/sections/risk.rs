@@ -223,7 +223,10 @@ mod tests {
         assert!(risk.formula.ends_with(
             "raised to medium by sensitive_paths (a change on the security surface is at least medium)"
         ));
-        let high = floor_by_drivers(compose(vec![driver("sensitive_paths", 0.2), driver("a", 0.6)]));
+        let high = floor_by_drivers(compose(vec![
+            driver("sensitive_paths", 0.2),
+            driver("a", 0.6),
+        ]));
         assert_eq!(high.level, RiskLevel::High);
         assert!(!high.formula.contains("raised"));
     }
