@@ -222,6 +222,7 @@ EXTENSION_FILES+=(early-requests.js early-requests.json senders.js) # the backgr
 EXTENSION_FILES+=(panel-compare.js) # the compare page self-check (extension/panel-compare.js)
 EXTENSION_FILES+=(github-names.js engine-session.js) # shared with the playground (assemble_www)
 EXTENSION_FILES+=(wasm-boot.js) # the panel's early wasm compile
+EXTENSION_FILES+=(calibration-import.js) # the popup's calibrated repositories (prlens calibrate --fit)
 
 assemble_extension() {
   local dest=$1

@@ -71,6 +71,12 @@ pub struct Summary {
     pub high_or_critical: f64,
     /// `None` when one class is empty.
     pub auc: Option<Comparison>,
+    /// The same, on the PRs that change at least one source file only: "fixed soon" needs a
+    /// source file, so a score that weighs code over docs gains from the label's definition;
+    /// here it does not.
+    pub auc_source_prs: Option<Comparison>,
+    /// How many PRs change at least one source file.
+    pub source_prs: usize,
     pub drivers: Vec<DriverLift>,
 }
 
@@ -211,16 +217,22 @@ pub fn summarise(studies: &[&Study]) -> Summary {
     for action in ReviewAction::ALL {
         actions.insert(action.key(), count(&|pr| pr.action == *action));
     }
-    let groups: Vec<Ranked> = studies
-        .iter()
-        .map(|study| {
-            let mut group = Ranked::default();
-            for pr in &study.prs {
-                group.push(pr.score, pr.lines as f64, pr.label.bad());
-            }
-            group
-        })
-        .collect();
+    let groups = |source_only: bool| -> Vec<Ranked> {
+        studies
+            .iter()
+            .map(|study| {
+                let mut group = Ranked::default();
+                for pr in study
+                    .prs
+                    .iter()
+                    .filter(|pr| !source_only || pr.source_files > 0)
+                {
+                    group.push(pr.score, pr.lines as f64, pr.label.bad());
+                }
+                group
+            })
+            .collect()
+    };
     let mut ids: Vec<String> = crate::engine::drivers::CATALOGUE
         .iter()
         .map(|spec| spec.id.to_string())
@@ -254,7 +266,9 @@ pub fn summarise(studies: &[&Study]) -> Summary {
         levels,
         actions,
         high_or_critical: share(high, prs.len()),
-        auc: compare(&groups),
+        auc: compare(&groups(false)),
+        auc_source_prs: compare(&groups(true)),
+        source_prs: count(&|pr| pr.source_files > 0),
         drivers,
     }
 }

@@ -67,6 +67,9 @@ pub struct Studied {
     pub drivers: Vec<(String, f64)>,
     pub worst_finding: Option<Severity>,
     pub label: Label,
+    /// Source files it changed (by path, as labels read them): a PR without any can only be
+    /// labelled bad by a revert.
+    pub source_files: usize,
 }
 
 /// One repository's studied PRs.
@@ -321,6 +324,7 @@ pub fn study(
 
     for pr in &mut studied {
         let paths = labeller.source_paths_of(&pr.sha).to_vec();
+        pr.source_files = paths.len();
         pr.label = labeller.label(&Labelled {
             sha: &pr.sha,
             number: pr.number,
@@ -413,6 +417,7 @@ fn score(
             .map(|finding| finding.severity)
             .max(),
         label: Label::default(),
+        source_files: 0,
     }
 }
 

@@ -157,3 +157,59 @@ fn a_folder_that_is_not_a_repository_is_bad_input_in_one_line() {
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("is not a git repository"), "{stderr}");
 }
+
+#[test]
+fn fit_writes_a_repository_settings_file_that_analyze_imports_with_its_badge() {
+    let history = History::build();
+    let dir = std::env::temp_dir().join(format!("prlens-calibrate-fit-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let settings = dir.join("settings.json");
+    let bundles = dir.join("bundles");
+    let report = calibrate(
+        &history,
+        &[
+            "--fit",
+            settings.to_str().unwrap(),
+            "--save-bundles",
+            bundles.to_str().unwrap(),
+        ],
+    );
+    let proposal = &report["fit"]["proposal"];
+    assert_eq!(proposal["weights"].as_array().unwrap().len(), 5);
+    let written: Value =
+        serde_json::from_str(&std::fs::read_to_string(&settings).unwrap()).unwrap();
+    let entry = &written["repositories"]["octo/demo"];
+    assert_eq!(entry["calibration"]["commit"], history.sha("tip"));
+    assert_eq!(entry["calibration"]["prs"], 6);
+    assert!(entry["weights"]["large_diff"].is_number());
+    // The saved bundle of PR #2, scored with and without the file.
+    let bundle = bundles.join("octo+demo-2.json");
+    let analyze = |extra: &[&str]| -> Value {
+        let output = Command::new(env!("CARGO_BIN_EXE_prlens"))
+            .arg("analyze")
+            .arg(&bundle)
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        serde_json::from_slice(&output.stdout).unwrap()
+    };
+    let plain = analyze(&[]);
+    assert!(plain["meta"].get("calibration").is_none());
+    assert_eq!(
+        plain["risk"]["score"],
+        row(&report, 2)["score"],
+        "same bundle, same signal"
+    );
+    let calibrated = analyze(&["--settings", settings.to_str().unwrap()]);
+    let note = calibrated["meta"]["calibration"]
+        .as_str()
+        .expect("the badge's note");
+    assert!(note.starts_with("Calibrated for octo/demo: "), "{note}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

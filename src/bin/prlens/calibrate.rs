@@ -154,7 +154,10 @@ fn fit_and_write(
         .auc
         .map_or(0.5, |comparison| comparison.score.value);
     let proposed = fit::proposed_settings(studies, settings, &proposal, auc_before);
-    let text = format!("{}\n", serde_json::to_string_pretty(&proposed)?);
+    let text = format!(
+        "{}\n",
+        serde_json::to_string_pretty(&fit::settings_file(studies, &proposed))?
+    );
     std::fs::write(path, &text).map_err(|error| {
         Failure::new(
             Exit::BadInput,
@@ -276,13 +279,18 @@ fn fit_text(out: &mut String, fit: &FitReport) {
     for change in &proposal.weights {
         let _ = writeln!(
             out,
-            "  {:<22} {:>6.2} {:>6.2} {:>11.3} {:>7} {:>+22.4}",
+            "  {:<22} {:>6.2} {:>6.2} {:>11.3} {:>7} {:>+22.4}{}",
             change.id,
             change.before,
             change.after,
             change.coefficient,
             percent(change.fired),
-            change.auc_loss_without
+            change.auc_loss_without,
+            if change.left_out {
+                "  left out: no CV gain"
+            } else {
+                ""
+            }
         );
     }
     let _ = writeln!(
@@ -350,6 +358,19 @@ fn summary_text(out: &mut String, summary: &Summary) {
         None => {
             let _ = writeln!(out, "  ROC AUC: not defined (no bad PR, or no good one)");
         }
+    }
+    if let Some(auc) = &summary.auc_source_prs {
+        let _ = writeln!(
+            out,
+            "  on the {} PRs that change source code: risk.score {:.3} [{:.3}, {:.3}]; lines changed {:.3} [{:.3}, {:.3}]",
+            summary.source_prs,
+            auc.score.value,
+            auc.score.low,
+            auc.score.high,
+            auc.baseline.value,
+            auc.baseline.low,
+            auc.baseline.high
+        );
     }
     let _ = writeln!(
         out,

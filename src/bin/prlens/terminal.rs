@@ -113,6 +113,9 @@ pub fn render(signal: &Signal, style: Style) -> String {
         signal.review.action.label(),
         signal.review.readiness
     );
+    if let Some(note) = &signal.meta.calibration {
+        let _ = writeln!(out, "  {}", style.dim(&safe(note, 200)));
+    }
     if let Some(changed) = &signal.review.changed_since_approval {
         if let (Some(summary), Some(diff)) = (changed.diff_summary(), &changed.diff) {
             let _ = writeln!(out, "  {}", safe(&summary, 160));

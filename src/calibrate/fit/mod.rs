@@ -13,7 +13,8 @@
 //! (pooled within-repository AUC), when it beats the current ones by [`THRESHOLD_MARGIN`]; the
 //! penalty is chosen by cross-validation — leaving one
 //! repository out when there are several, five folds of one otherwise — and the reported AUC
-//! is that cross-validated one, so it is an estimate for PRs the fit did not see.
+//! is that cross-validated one, so it is an estimate for PRs the fit did not see. A driver whose
+//! absence costs no cross-validated AUC is left out (weight 0) and the rest fitted again.
 //!
 //! **From coefficients to weights.** The engine composes drivers with a noisy-OR, `score = 1 −
 //! Π(1 − wⱼ sⱼ)`; with `wⱼ = 1 − e^(−K βⱼ)` a PR's score is `1 − e^(−K Σ βⱼ sⱼ)` (exactly where
@@ -171,6 +172,8 @@ pub struct WeightChange {
     pub fired: f64,
     /// Cross-validated AUC lost when the driver is left out (positive: it helps).
     pub auc_loss_without: f64,
+    /// Left out (weight 0) because leaving it out lost no cross-validated AUC.
+    pub left_out: bool,
 }
 
 /// What `--fit` proposes, with its evidence.
@@ -224,7 +227,7 @@ pub fn propose(observations: &[Observation], groups: usize, settings: &Settings)
     let rows = thresholds.rows(observations);
     let (lambda, cross_validated_auc) = LAMBDAS
         .iter()
-        .map(|lambda| (*lambda, cross_validated(&rows, groups, *lambda, None)))
+        .map(|lambda| (*lambda, cross_validated(&rows, groups, *lambda, &[])))
         .fold((LAMBDAS[0], f64::MIN), |best, candidate| {
             if candidate.1 > best.1 + 1e-9 {
                 candidate
@@ -232,7 +235,35 @@ pub fn propose(observations: &[Observation], groups: usize, settings: &Settings)
                 best
             }
         });
-    let model = fit(&rows, groups, FITTED.len(), lambda);
+    let first = fit(&rows, groups, FITTED.len(), lambda);
+    // What each driver adds to the cross-validated AUC; one that adds nothing is left out and
+    // the rest fitted again (a weight must earn its place on PRs the fit did not see).
+    let losses: Vec<f64> = (0..FITTED.len())
+        .map(|index| {
+            if first.coefficients[index] > 0.0 {
+                cross_validated_auc - cross_validated(&rows, groups, lambda, &[index])
+            } else {
+                0.0
+            }
+        })
+        .collect();
+    let left_out: Vec<usize> = (0..FITTED.len())
+        .filter(|index| first.coefficients[*index] > 0.0 && losses[*index] <= 0.0)
+        .collect();
+    let fired: Vec<f64> = (0..FITTED.len())
+        .map(|index| {
+            rows.iter().filter(|row| row.x[index] > 0.0).count() as f64 / rows.len().max(1) as f64
+        })
+        .collect();
+    let rows = without(&rows, &left_out);
+    let (model, cross_validated_auc) = if left_out.is_empty() {
+        (first, cross_validated_auc)
+    } else {
+        (
+            fit(&rows, groups, FITTED.len(), lambda),
+            cross_validated(&rows, groups, lambda, &[]),
+        )
+    };
     let scale = level_scale(observations, &rows, &model.coefficients);
     let weights_after: Vec<f64> = model
         .coefficients
@@ -253,13 +284,9 @@ pub fn propose(observations: &[Observation], groups: usize, settings: &Settings)
                 .unwrap_or(0.0),
             after: weights_after[index],
             coefficient: model.coefficients[index],
-            fired: rows.iter().filter(|row| row.x[index] > 0.0).count() as f64
-                / rows.len().max(1) as f64,
-            auc_loss_without: if model.coefficients[index] > 0.0 {
-                cross_validated_auc - cross_validated(&rows, groups, lambda, Some(index))
-            } else {
-                0.0
-            },
+            fired: fired[index],
+            auc_loss_without: losses[index],
+            left_out: left_out.contains(&index),
         })
         .collect();
     Proposal {
@@ -313,6 +340,28 @@ pub fn proposed_settings(
     proposed
 }
 
+/// The settings file `--fit` writes: only what the proposal sets — for one repository its
+/// `repositories` entry, for several the general weights and the two size thresholds.
+pub fn settings_file(studies: &[Study], proposed: &Settings) -> serde_json::Value {
+    match studies {
+        [study] => serde_json::json!({
+            "repositories": {
+                study.repository.clone(): proposed.repositories.get(&study.repository),
+            }
+        }),
+        _ => serde_json::json!({
+            "weights": FITTED
+                .iter()
+                .map(|id| ((*id).to_string(), serde_json::json!(proposed.weights.get(*id))))
+                .collect::<serde_json::Map<String, serde_json::Value>>(),
+            "thresholds": {
+                "large_diff_severe_lines": proposed.thresholds.large_diff_severe_lines,
+                "many_files_severe": proposed.thresholds.many_files_severe,
+            },
+        }),
+    }
+}
+
 fn round3(value: f64) -> f64 {
     (value * 1000.0).round() / 1000.0
 }
@@ -346,20 +395,23 @@ fn ranked_auc(rows: &[Row], groups: usize, model: &Fit) -> f64 {
     pooled_auc(&ranked, |group| &group.score).unwrap_or(0.5)
 }
 
+/// `rows` with the features `left_out` set to 0 (a driver that never fires).
+fn without(rows: &[Row], left_out: &[usize]) -> Vec<Row> {
+    rows.iter()
+        .map(|row| {
+            let mut row = row.clone();
+            for feature in left_out {
+                row.x[*feature] = 0.0;
+            }
+            row
+        })
+        .collect()
+}
+
 /// Pooled AUC of predictions each made by a fit that did not see the PR: leave one repository
-/// out with several, [`FOLDS`] folds of one. `without` leaves one feature out.
-fn cross_validated(rows: &[Row], groups: usize, lambda: f64, without: Option<usize>) -> f64 {
-    let rows: Vec<Row> = match without {
-        None => rows.to_vec(),
-        Some(feature) => rows
-            .iter()
-            .map(|row| {
-                let mut row = row.clone();
-                row.x[feature] = 0.0;
-                row
-            })
-            .collect(),
-    };
+/// out with several, [`FOLDS`] folds of one. `left_out` features are set to 0.
+fn cross_validated(rows: &[Row], groups: usize, lambda: f64, left_out: &[usize]) -> f64 {
+    let rows = without(rows, left_out);
     let fold_of = |index: usize, row: &Row| {
         if groups > 1 {
             row.group
