@@ -12,7 +12,9 @@
 //! - [`settings`]: every threshold, weight and path rule, with defaults and sources.
 //! - [`fetch`]: assembling a bundle from the GitHub REST API over a transport trait
 //!   (native-testable; the browser transport lives in `web`).
-//! - [`markdown`]: the review-comment-ready summary of a signal.
+//! - [`markdown`]: the review-comment-ready summary of a signal; [`sarif`]: the same signal as
+//!   a SARIF 2.1.0 log for code scanning.
+//! - [`links`]: the one check of every link the panel and the Markdown show.
 //! - `calibrate` (native only): how the score did on a repository's own git history.
 //! - [`order`]: the crate's one stable sort, compiled once (sort copies cost wasm size).
 //! - `web` (wasm32 only): the thin browser edge — wasm-bindgen exports, gloo-net
@@ -23,10 +25,13 @@ pub mod bundle;
 pub mod calibrate;
 pub mod engine;
 pub mod fetch;
+pub mod links;
 pub mod markdown;
 pub mod order;
 pub mod queue;
 pub mod redact;
+pub mod report_issue;
+pub mod sarif;
 pub mod settings;
 pub mod signal;
 pub mod text;
@@ -48,8 +53,16 @@ pub fn analyze_json(
     now: Option<i64>,
 ) -> Result<Signal, AnalyzeError> {
     let bundle = Bundle::from_json_str(bundle_json)?;
-    let settings = Settings::from_json_str(settings_json)?;
+    let settings = read_settings(settings_json)?;
     Ok(engine::analyze(&bundle, &settings, now))
+}
+
+/// Settings JSON as every edge reads it: parsed, its values checked, and its driver ids checked
+/// against the engine's catalogue (`Settings::validate`).
+pub fn read_settings(settings_json: &str) -> Result<Settings, settings::SettingsError> {
+    let settings = Settings::from_json_str(settings_json)?;
+    settings.validate(&engine::drivers::ids())?;
+    Ok(settings)
 }
 
 /// Why an analysis could not run.

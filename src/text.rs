@@ -20,6 +20,15 @@ pub fn is_commit_sha(text: &str) -> bool {
     (7..=64).contains(&text.len()) && text.chars().all(|c| c.is_ascii_hexdigit())
 }
 
+/// Whether `text` is a GitHub login as the API spells one: 1 to 39 ASCII letters, digits and
+/// hyphens, not starting with a hyphen (the rule `fetch::urls::PullRef` applies to owners).
+pub fn is_github_login(text: &str) -> bool {
+    !text.is_empty()
+        && text.len() <= 39
+        && text.starts_with(|c: char| c.is_ascii_alphanumeric())
+        && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+}
+
 /// Bidi controls, zero-width and other format characters that render as nothing (Unicode
 /// `Default_Ignorable_Code_Point` plus the bidi marks; CVE-2021-42574 "Trojan Source" for why).
 pub fn is_invisible(c: char) -> bool {
@@ -193,6 +202,22 @@ pub fn name_list<S: AsRef<str>>(items: &[S]) -> String {
         text.push_str(&format!(" and {} more", items.len() - NAMED_IN_DETAIL));
     }
     text
+}
+
+/// Percent-encodes everything but unreserved characters (and `/` when `keep_slash`): API paths
+/// (`crate::fetch::urls`) and the compare-page links of PRs not opened yet
+/// (`crate::engine::sections::pr`).
+pub fn percent_encode(text: &str, keep_slash: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        let unreserved = byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~');
+        if unreserved || (keep_slash && byte == b'/') {
+            out.push(byte as char);
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -126,7 +126,7 @@ fn a_token_goes_with_every_request_to_the_api_base() {
                 .all(|request| request["authorization"] == "Bearer")
     );
     assert!(
-        stderr(&from_gh_token).is_empty(),
+        !stderr(&from_gh_token).contains("no GitHub token"),
         "no anonymous notice with a token"
     );
 }
@@ -326,7 +326,9 @@ fn github_step_summary_receives_the_markdown_when_set() {
     );
 }
 
-/// One line on stderr, starting `prlens: ` and containing `needle`; nothing on stdout.
+/// One line on stderr, starting `prlens: ` and containing `needle`; nothing on stdout. (The
+/// fake's `--api-url` is not the PR URL's host, so a note and, with an environment token, a
+/// warning come first: tests/cli_token_bounds.rs checks those.)
 fn assert_failure(output: &Output, code: i32, needle: &str) {
     let text = stderr(output);
     assert_eq!(output.status.code(), Some(code), "{text}");
@@ -335,7 +337,10 @@ fn assert_failure(output: &Output, code: i32, needle: &str) {
         "stdout stays empty: {}",
         stdout(output)
     );
-    let lines: Vec<&str> = text.lines().collect();
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|line| !line.starts_with("prlens: note:") && !line.starts_with("prlens: warning:"))
+        .collect();
     assert_eq!(lines.len(), 1, "one line: {text:?}");
     assert!(
         lines[0].starts_with("prlens: ") && lines[0].contains(needle),
@@ -462,7 +467,8 @@ fn text_format_is_compact_uncoloured_when_piped_and_shows_control_characters_of_
         ),
         "{text}"
     );
-    assert!(text.lines().count() < 25, "compact: {text}");
+    // At most five rows each of drivers, claims (Intent) and focus files, plus one line each.
+    assert!(text.lines().count() < 32, "compact: {text}");
 }
 
 #[test]
@@ -508,4 +514,133 @@ fn a_github_enterprise_server_api_url_is_used_for_rest_and_graphql_with_the_toke
     assert!(requests
         .iter()
         .any(|request| request["path"] == "/api/graphql"));
+}
+
+/// The reviewer's queue (issue #38): PRs of the sample's repository, all the same small docs
+/// change, that ask the token's user (`prlens-tester`) for a review — one whose files CODEOWNERS
+/// gives them, one they reviewed before a new push, one they reviewed on its head, one never
+/// reviewed — and one that asks someone else.
+fn mine_bundles() -> Vec<Value> {
+    let asked = |number: u64| {
+        let mut bundle = pull_variant(number, &format!("Docs change {number}"), 3, false, "docs");
+        bundle["pull"]["requested_reviewers"] = json!([{"login": "prlens-tester"}]);
+        bundle
+    };
+    let mut owned = asked(14);
+    owned["files"][0]["filename"] = json!("docs/owned/notes.md");
+    owned["codeowners"] = json!({"path": ".github/CODEOWNERS", "encoding": "base64",
+        // "/docs/owned/ @prlens-tester\n"
+        "content": "L2RvY3Mvb3duZWQvIEBwcmxlbnMtdGVzdGVyCg=="});
+    let mut changed = asked(12);
+    changed["reviews"] = json!([{"user": {"login": "prlens-tester"}, "state": "COMMENTED", "commit_id": "a".repeat(40)}]);
+    let mut on_head = asked(13);
+    on_head["reviews"] = json!([{"user": {"login": "prlens-tester"}, "state": "APPROVED", "commit_id": format!("{:040x}", 13)}]);
+    let mut elsewhere = pull_variant(15, "Someone else's review", 3, false, "docs");
+    elsewhere["pull"]["requested_reviewers"] = json!([{"login": "mona"}]);
+    vec![asked(11), changed, on_head, owned, elsewhere]
+}
+
+#[test]
+fn queue_mine_orders_the_prs_asking_for_your_review_by_ownership_and_changes_since_your_review() {
+    let github = FakeGitHub::start("queue-mine", &mine_bundles(), None);
+    let args = [
+        "queue",
+        "huggingface/transformers",
+        "--mine",
+        "--format",
+        "json",
+        "--now",
+        NOW,
+    ];
+    let mine = github.prlens(&args, Some(VALID_TOKEN));
+    assert_eq!(mine.status.code(), Some(0), "{}", stderr(&mine));
+    assert_eq!(
+        ranked_numbers(&mine),
+        vec![14, 12, 11, 13],
+        "yours, then changed since your review, then not reviewed, then reviewed on the head; #15 asks someone else"
+    );
+    // The fake appends its log asynchronously: wait for the query's line, then count.
+    let logged = github.requests_including(|request| request["pathname"] == "/graphql");
+    assert_eq!(logged.len(), 1, "one GraphQL query: {logged:?}");
+    let answer: Value = serde_json::from_str(&stdout(&mine)).expect("JSON");
+    assert_eq!(answer["pulls"][0]["for_you"]["owns"], 2);
+    assert_eq!(answer["pulls"][1]["for_you"]["changed_since_review"], true);
+
+    let plain = github.prlens(
+        &[
+            "queue",
+            "huggingface/transformers",
+            "--format",
+            "json",
+            "--now",
+            NOW,
+        ],
+        Some(VALID_TOKEN),
+    );
+    assert_eq!(
+        ranked_numbers(&plain),
+        vec![11, 12, 13, 14, 15],
+        "without --mine: no viewer, the usual order"
+    );
+
+    let table = stdout(&github.prlens(
+        &["queue", "huggingface/transformers", "--mine", "--now", NOW],
+        Some(VALID_TOKEN),
+    ));
+    assert!(
+        table
+            .lines()
+            .nth(2)
+            .is_some_and(|row| row.contains("#14") && row.ends_with("[yours]")),
+        "{table}"
+    );
+    assert!(
+        table.contains("[changed since your review]") && table.contains("[reviewed]"),
+        "{table}"
+    );
+
+    let anonymous = github.prlens(&args, None);
+    assert_eq!(anonymous.status.code(), Some(2), "--mine needs a token");
+    assert!(
+        stderr(&anonymous).contains("--mine needs a token"),
+        "{}",
+        stderr(&anonymous)
+    );
+}
+
+#[test]
+fn analyze_as_a_login_fetches_that_reviewers_view_of_a_live_pr() {
+    let owner: Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/bundles/review-owner.json"
+        ))
+        .expect("the review-owner bundle"),
+    )
+    .expect("JSON");
+    let github = FakeGitHub::start("analyze-as", &[owner], None);
+    let url = "https://github.com/tidewater/harbor-client/pull/240";
+    let text = github.prlens(
+        &["analyze", url, "--as", "mara-lindqvist", "--format", "text"],
+        None,
+    );
+    assert_eq!(text.status.code(), Some(0), "{}", stderr(&text));
+    let out = stdout(&text);
+    assert!(out.contains("For you (@mara-lindqvist):"), "{out}");
+    assert!(
+        out.contains("harbor/auth/session.py — You own it (CODEOWNERS line 4: /harbor/auth/)"),
+        "{out}"
+    );
+    let codeowners = "/repos/tidewater/harbor-client/contents/.github/CODEOWNERS";
+    assert!(
+        github
+            .requests_including(|request| request["pathname"] == codeowners)
+            .iter()
+            .any(|request| request["pathname"] == codeowners),
+        "CODEOWNERS read from the base branch"
+    );
+    let plain = stdout(&github.prlens(&["analyze", url, "--format", "text"], None));
+    assert!(!plain.contains("For you"), "no --as, no viewer: {plain}");
+    let bad = github.prlens(&["analyze", url, "--as", "not a login"], None);
+    assert_eq!(bad.status.code(), Some(2));
 }

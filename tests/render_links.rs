@@ -1,14 +1,9 @@
-//! Link validation of the panel renderer (`src/web/render/links.rs`), tested natively.
+//! Link validation of the panel renderer and the Markdown (`src/links.rs`), tested natively.
 //!
-//! The renderer only builds for wasm32, but its link rules are pure Rust, so this test
-//! compiles that one file on the host. Why it matters: every `href` in the panel passes
-//! through these functions, and PR data is hostile (extension-platform notes §7).
+//! Why it matters: every `href` in the panel and every link in the Markdown passes through
+//! these functions, and PR data is hostile (extension-platform notes §7).
 
-#[path = "../src/web/render/links.rs"]
-#[allow(dead_code)]
-mod links;
-
-use links::*;
+use prlens::links::*;
 
 const ANCHOR: &str = "diff-308b3f5c0c245bc716545130b6a492f3ad64e9da59069c3afb2677d2f32c9cb4";
 

@@ -215,7 +215,7 @@ fn assert_bot_hygiene_only(signal: &Signal, findings: &[&str]) {
 }
 
 #[test]
-fn dependabot_action_bump_is_low_with_its_pinning_findings_named() {
+fn dependabot_action_bump_of_actions_already_used_is_low_on_size_alone() {
     let bump = |name: &str| {
         json!({"filename": format!(".github/workflows/{name}.yml"), "status": "modified", "additions": 1, "deletions": 1,
                "patch": "@@ -15,7 +15,7 @@ jobs:\n     steps:\n       - uses: actions/checkout@v5\n       - name: Set up Python\n-        uses: actions/setup-python@v5\n+        uses: actions/setup-python@v6\n         with:\n           python-version: '3.x'"})
@@ -226,7 +226,16 @@ fn dependabot_action_bump_is_low_with_its_pinning_findings_named() {
         bump("openapi"),
         bump("_build-pkg")
     ]));
-    assert_bot_hygiene_only(&signal, &["unpinned_action"]);
+    assert_bot_hygiene_only(&signal, &[]);
+    // A tag bump of an action the workflows already used unpinned is the base branch's
+    // hygiene (issue #32): neither dangerous_workflow nor unpinned_action fires.
+    for id in ["dangerous_workflow", "unpinned_action"] {
+        assert!(
+            !driver_ids(&signal).contains(&id),
+            "{id}: {}",
+            signal.risk.formula
+        );
+    }
     assert!(signal.supply_chain.ci_config);
 }
 

@@ -206,13 +206,29 @@ fn render() -> String {
     for file in [
         "dependencies.rs",
         "install_scripts.rs",
+        "setup_py.rs",
         "build_scripts.rs",
+        "build_steps.rs",
+        "compiled_code.rs",
         "lockfiles.rs",
+        "lockfile_sources.rs",
         "workflows.rs",
+        "workflow_checkout.rs",
+        "workflow_injection.rs",
+        "workflow_hygiene.rs",
+        "secrets.rs",
+        "secret_keywords.rs",
     ] {
         let doc = module_doc(&root().join("src/engine/sections/supply_chain").join(file));
         let _ = writeln!(out, "### `{file}`\n\n{doc}\n");
     }
+    out.push_str("## Checked against\n\n");
+    let runner = module_doc(&root().join("tests/corpus/main.rs"));
+    let _ = writeln!(out, "{runner}\n");
+    let table = std::fs::read_to_string(root().join("tests/corpus/checked-against.md"))
+        .unwrap_or_else(|_| "No corpus run is recorded yet.\n".to_string());
+    out.push_str("The table `cargo test --test corpus` printed on the corpora at these commits (its mapping files are `tests/corpus/*.tsv`):\n\n");
+    out.push_str(&table);
     out
 }
 

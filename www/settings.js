@@ -5,7 +5,7 @@
  * section toggles, "Reset to defaults", "Copy settings JSON", "Paste settings JSON" and a
  * line for problems.
  *
- * The form is the popup's own (`settings-form.js`, the extension's shared module, copied next to
+ * The form is the popup's own (`pages/options/settings-form.js`, the extension's module, copied next to
  * this page by build.sh) so both offer the same knobs with the same words. Defaults come from the engine
  * (`defaultSettings()`), so "reset" means exactly what the engine uses.
  * Source: docs/CONTRACTS.md (`buildEngineForm`, `defaultSettings`).
@@ -13,7 +13,7 @@
 
 /** The popup's shared form module; build.sh fails when it is not copied next to this page. */
 async function loadFormModule() {
-  const shared = await import("./settings-form.js");
+  const shared = await import("./pages/options/settings-form.js");
   if (typeof shared.buildEngineForm !== "function") {
     throw new Error("settings-form.js lacks buildEngineForm(); rebuild with ./build.sh");
   }
@@ -169,6 +169,13 @@ export async function initSettingsPanel(container, { engine, onChange, onSection
       if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("expected a JSON object");
     } catch (error) {
       showError(`Those settings were not applied: ${error.message}.`);
+      return;
+    }
+    // The engine's own check first: the form keeps only the ids it knows, so a misspelt driver
+    // id would otherwise vanish without a word.
+    const rejected = module.validateEngineSettings(engine, parsed);
+    if (rejected) {
+      showError(`Those settings were not applied: ${rejected}`);
       return;
     }
     form.set(parsed);

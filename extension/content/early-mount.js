@@ -9,14 +9,16 @@
  * the preferences say prlens is on for the repository, exactly as a panel it mounts itself.
  * Browsers without `moveBefore` skip this: placing a parked panel would reload it.
  *
- * The panel's messages are listened for from now on (messaging.js `openChannel`): it may say
- * hello before main.js runs, and main.js takes the channel over with its own handlers.
+ * The panel's channel is open from now on (messaging.js `openChannel`): the panel may connect
+ * before main.js runs, and main.js takes the channel over with its own handlers.
  *
  * Loaded as a classic content script at document_start; exposes
  * `globalThis.prlensContent.early.takeEarly`.
  */
 (function earlyMount(root) {
   "use strict";
+
+  const { T } = root.prlensMessages; // messages.js: every prlens:* message, declared once
 
   const content = root.prlensContent;
   if (!content || content.early) return;
@@ -31,14 +33,15 @@
     // The early requests are early-pull.js's: it names the PR once the page names its head
     // commit and author (without them wave 1 splits in two, docs/performance.md "Early mount").
     const nonce = messaging.createNonce();
-    ext.runtime.sendMessage({ type: "prlens:register-nonce", nonce }).catch(() => {});
-    const mounted = mount.mountPanel({ doc: document, pull, panelUrl: ext.runtime.getURL("panel.html"), nonce, hidden: true });
+    ext.runtime.sendMessage({ type: T.REGISTER_NONCE, nonce }).catch(() => {});
+    const mounted = mount.mountPanel({ doc: document, pull, panelUrl: ext.runtime.getURL("pages/panel/panel.html"), nonce, hidden: true });
     const channel = messaging.openChannel({
-      win: root,
       iframe: mounted.iframe,
       nonce,
+      kind: "panel",
       extensionOrigin: new URL(ext.runtime.getURL("")).origin,
-      handlers: { resize: (height) => mounted.setHeight(height) },
+      parse: messaging.parsePanelMessage,
+      handlers: { [T.RESIZE]: ({ height }) => mounted.setHeight(height) },
     });
     early = { pull, nonce, mounted, channel };
   }

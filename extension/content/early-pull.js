@@ -23,6 +23,8 @@
 (function defineEarlyPull(root) {
   "use strict";
 
+  const { T } = root.prlensMessages; // messages.js: every prlens:* message, declared once
+
   const content = root.prlensContent;
   if (!content || content.earlyPull) return;
   const { url, facts } = content;
@@ -43,7 +45,7 @@
     named = pull;
     stopWatching();
     root.performance.mark("prlens:early-pull-named");
-    ext.runtime.sendMessage({ type: "prlens:early-pull", owner: pull.owner, repo: pull.repo, number: pull.number, ...hint }).catch(() => {});
+    ext.runtime.sendMessage({ type: T.EARLY_PULL, owner: pull.owner, repo: pull.repo, number: pull.number, ...hint }).catch(() => {});
   }
 
   /** Names `pull` with whatever the page says now, unless it was already named. */
@@ -55,7 +57,7 @@
   /** While the document is parsed: names `pull` as soon as both the head and the author are known. */
   function askWhenNamed(pull) {
     // The background reads the PR's settings meanwhile (and starts, if the browser stopped it).
-    ext.runtime.sendMessage({ type: "prlens:early-pull-ahead", owner: pull.owner, repo: pull.repo, number: pull.number }).catch(() => {});
+    ext.runtime.sendMessage({ type: T.EARLY_PULL_AHEAD, owner: pull.owner, repo: pull.repo, number: pull.number }).catch(() => {});
     const check = () => {
       const hint = facts.readRequestHint(document, pull.number);
       if (hint.head_sha && hint.author) send(pull, hint);

@@ -3,16 +3,24 @@
  * one risk badge per PR row and a "review first" control that orders the visible rows.
  *
  * The scores come from a hidden extension-origin frame (`list.html`, mounted in a closed shadow
- * root with a per-mount nonce like the panel): this script names the visible rows' PRs and
- * inserts what the frame answers as text only. A click on a badge asks the frame to score that
- * PR over REST, and only when the click is the user's (`event.isTrusted`) on a row the frame was
- * told about: a page script can neither read the nonce nor make the extension fetch.
+ * root with a per-mount nonce registered with the background, like the panel) over its own
+ * MessagePort (content/messaging.js): nothing is posted to the page. The rows are page DOM, which
+ * a page script can forge, so (docs/security.md, "List frame"):
+ *  - on a repository's list only the rows of the repository in the address are scored (the
+ *    frame checks it again); a row naming any other repository gets nothing;
+ *  - on the global `/pulls` nothing is scored until the user clicks a badge (`event.isTrusted`),
+ *    and then only that PR;
+ *  - what this script gets back, and so what the page can read in the badge, is the level, the
+ *    minutes, whether it is an estimate and one short reason (a driver's label): never file
+ *    paths, details or anything else of the signal.
  *
  * Loaded as a classic content script after main.js; needs `url`, `selectors`, `messaging`,
  * `navigation` of `globalThis.prlensContent`.
  */
 (function listBadges(root) {
   "use strict";
+
+  const { T } = root.prlensMessages; // messages.js: every prlens:* message, declared once
 
   const content = root.prlensContent;
   if (!content || content.listStarted) return;
@@ -21,18 +29,37 @@
   const { url, selectors: sel, messaging, navigation } = content;
   const ext = root.browser ?? root.chrome;
   const { PREFS_KEY, isEnabledFor, migratePrefs } = root.prlensPrefs; // extension/prefs.js, listed before this file
-  const LEVELS = new Set(["low", "medium", "high", "critical"]);
-  const MAX_TEXT = 300;
   const RESCAN_MS = 300;
   /** prlens's own markup on the list (not GitHub's): the badges and the sort control. */
   const OWN_BADGE = "[data-prlens-list-badge]";
   const OWN_SORT = "[data-prlens-list-sort]";
 
   let prefs = null;
-  let current = null; // {href, host, iframe, nonce, greeted, badges: Map, order: [], rowsSent, sorted}
+  let current = null; // {href, scope, host, iframe, channel, greeted, badges: Map, order: [], rowsSent, sorted}
 
   const isListPage = (href) => url.isRepoPRList(href) || url.isGlobalPRList(href);
+  /**
+   * A reviewer's list (issue #38): GitHub's "Review requests" (`/pulls/review-requested`) or a
+   * search for `review-requested:@me`. Its badges weigh the viewer's files and reviews.
+   */
+  const isReviewerList = (href) => {
+    try {
+      const parsed = new URL(href);
+      return parsed.pathname === "/pulls/review-requested" || (parsed.searchParams.get("q") ?? "").includes("review-requested:@me");
+    } catch {
+      return false;
+    }
+  };
   const keyOf = (pull) => `${pull.owner}/${pull.repo}#${pull.number}`.toLowerCase();
+
+  /** The repository whose list `href` is (`{owner, repo}`), or null (the global `/pulls`). */
+  function scopeOf(href) {
+    if (!url.isRepoPRList(href)) return null;
+    const repo = url.getRepo(href);
+    return repo && root.prlensNames.isOwner(repo.owner) && root.prlensNames.isRepo(repo.name) ? { owner: repo.owner, repo: repo.name } : null;
+  }
+
+  const inScope = (pull, scope) => Boolean(scope) && pull.owner.toLowerCase() === scope.owner.toLowerCase() && pull.repo.toLowerCase() === scope.repo.toLowerCase();
 
   function repoDisabled(pull) {
     return !isEnabledFor({ ...prefs, enabled: true }, pull.owner, pull.repo);
@@ -52,24 +79,6 @@
     return rows;
   }
 
-  const text = (value) => (typeof value === "string" ? value.slice(0, MAX_TEXT) : "");
-
-  /** A badge from the frame, checked field by field; null when anything is off. */
-  function badgeOf(value) {
-    if (!value || typeof value !== "object" || !LEVELS.has(value.level)) return null;
-    if (typeof value.owner !== "string" || typeof value.repo !== "string" || !Number.isSafeInteger(value.number)) return null;
-    const minutes = Number(value.minutes);
-    return {
-      key: keyOf(value),
-      level: value.level,
-      minutes: Number.isFinite(minutes) && minutes >= 0 ? Math.round(minutes) : 0,
-      estimate: value.estimate === true,
-      draft: value.key?.draft === true,
-      drivers: (Array.isArray(value.drivers) ? value.drivers : []).slice(0, 10).map((driver) => ({ label: text(driver?.label), detail: text(driver?.detail) })),
-      missing: (Array.isArray(value.missing) ? value.missing : []).slice(0, 20).map(text),
-    };
-  }
-
   function badgeElement(row) {
     let badge = row.row.querySelector(OWN_BADGE);
     if (badge) return badge;
@@ -80,13 +89,13 @@
     badge.addEventListener("click", (event) => {
       event.preventDefault();
       event.stopPropagation();
-      if (!event.isTrusted || !current?.greeted) return;
+      if (!event.isTrusted || !current?.greeted) return; // a page script's click scores nothing
       const state = badge.getAttribute("data-prlens-list-state");
       if (state === "pending") return;
       if (!badge.hasAttribute("data-prlens-list-level") || badge.getAttribute("data-prlens-list-estimate") === "true") {
         setPending(badge, "scoring this PR…");
         current.clicked.add(keyOf(row.pull));
-        post({ type: "prlens:list-fetch", owner: row.pull.owner, repo: row.pull.repo, number: row.pull.number });
+        post({ type: T.LIST_FETCH, owner: row.pull.owner, repo: row.pull.repo, number: row.pull.number });
       }
     });
     row.link.after(badge);
@@ -119,12 +128,14 @@
         badge.removeAttribute("data-prlens-list-state");
         badge.setAttribute("data-prlens-list-level", known.level);
         badge.setAttribute("data-prlens-list-estimate", String(known.estimate));
-        const top = known.drivers[0]?.label || "no driver";
+        const top = known.reason || "no driver";
         badge.style.color = COLORS[known.level];
         const lines = [`prlens: ${known.level} risk, ${known.minutes} min to review${known.estimate ? " (list estimate: files without patches; commits and PR history not fetched; click for the full signal)" : ""}`];
-        for (const driver of known.drivers) lines.push(`• ${driver.label}: ${driver.detail}`);
-        if (known.missing.length) lines.push(`Not known: ${known.missing.join(", ")}`);
-        show(badge, `${known.estimate ? "≈ " : ""}${known.level} · ${top} · ${known.minutes} min`, lines.join("\n"));
+        if (known.reason) lines.push(`Main reason: ${known.reason}. Open the PR for every driver.`);
+        const changed = known.changed_since_review === true;
+        if (changed) lines.splice(1, 0, "Changed since your review: new commits after the one you reviewed");
+        badge.toggleAttribute("data-prlens-list-changed-since-review", changed);
+        show(badge, `${known.estimate ? "≈ " : ""}${known.level} · ${top} · ${known.minutes} min${changed ? " · changed since your review" : ""}`, lines.join("\n"));
       } else if (missing && !current.clicked.has(keyOf(row.pull))) {
         badge.removeAttribute("data-prlens-list-level");
         badge.setAttribute("data-prlens-list-state", "unavailable");
@@ -173,43 +184,42 @@
   };
 
   function post(message) {
-    current?.iframe.contentWindow?.postMessage({ ...message, nonce: current.nonce }, current.extensionOrigin);
+    current?.channel.send(message);
   }
 
+  /**
+   * Tells the frame which rows are on the page (for the clicks it may score) and which
+   * repository the address names (`scope`: only its rows are scored without a click).
+   */
   function sendRows() {
     if (!current?.greeted || !prefs) return;
     const rows = readRows().map(({ pull }) => ({ owner: pull.owner, repo: pull.repo, number: pull.number }));
-    const serialized = JSON.stringify(rows);
+    const mine = isReviewerList(root.location.href);
+    const serialized = JSON.stringify([current.scope, rows, mine]);
     if (serialized === current.rowsSent) return;
     current.rowsSent = serialized;
-    post({ type: "prlens:list", rows });
+    post({ type: T.LIST, scope: current.scope, rows, mine });
   }
 
-  function onMessage(event) {
-    if (!current || event.source !== current.iframe.contentWindow || event.origin !== current.extensionOrigin) return;
-    const data = event.data;
-    if (!data || typeof data !== "object") return; // known by its window and origin; it posts no nonce
-    if (data.type === "prlens:hello") {
-      current.greeted = true;
-      current.rowsSent = null;
-      sendRows();
-    } else if (data.type === "prlens:list-badges" && Array.isArray(data.badges)) {
-      current.badges = new Map(data.badges.map(badgeOf).filter(Boolean).map((badge) => [badge.key, badge]));
-      for (const key of current.badges.keys()) current.clicked.delete(key);
-      current.unavailable = new Map((Array.isArray(data.unavailable) ? data.unavailable : []).filter((row) => row && typeof row.owner === "string" && typeof row.repo === "string" && Number.isSafeInteger(row.number)).map((row) => [keyOf(row), text(row.reason)]));
-      current.order = (Array.isArray(data.order) ? data.order : []).filter((key) => typeof key === "string");
-      paint();
-    } else if (data.type === "prlens:list-failed" && typeof data.owner === "string" && typeof data.repo === "string" && Number.isSafeInteger(data.number)) {
-      current.unavailable.set(keyOf(data), `prlens could not score this PR: ${text(data.reason)}; click to retry`);
-      current.clicked.delete(keyOf(data));
-      paint();
-    }
+  /** The frame's badges, validated by messages.js (level, minutes, estimate, draft, one reason). */
+  function onBadges(data) {
+    current.badges = new Map(data.badges.map((badge) => [keyOf(badge), badge]));
+    for (const key of current.badges.keys()) current.clicked.delete(key);
+    current.unavailable = new Map(data.unavailable.map((row) => [keyOf(row), row.reason]));
+    current.order = data.order;
+    paint();
+  }
+
+  function onFailed(data) {
+    current.unavailable.set(keyOf(data), `prlens could not score this PR: ${data.reason}; click to retry`);
+    current.clicked.delete(keyOf(data));
+    paint();
   }
 
   function teardown() {
     if (!current) return;
     current.observer.disconnect();
-    root.removeEventListener("message", onMessage);
+    current.channel.close();
     current.host.remove();
     for (const own of [OWN_BADGE, OWN_SORT]) for (const element of document.querySelectorAll(own)) element.remove();
     current = null;
@@ -217,7 +227,10 @@
 
   function setup() {
     const nonce = messaging.createNonce();
-    const listUrl = ext.runtime.getURL("list.html");
+    // The background keeps the nonce for the frame to confirm (nonce-registry.js), and then tells
+    // this script to hand the frame its port; sent before the iframe exists.
+    ext.runtime.sendMessage({ type: T.REGISTER_NONCE, nonce }).catch(() => {});
+    const listUrl = ext.runtime.getURL("pages/list/list.html");
     const host = document.createElement("div");
     host.id = "prlens-list-root";
     Object.assign(host.style, { position: "absolute", width: "0", height: "0", overflow: "hidden", border: "0" });
@@ -239,11 +252,31 @@
         paint();
       }, RESCAN_MS);
     });
-    current = { href: root.location.href, host, iframe, nonce, extensionOrigin: new URL(ext.runtime.getURL("")).origin, greeted: false, badges: new Map(), unavailable: new Map(), clicked: new Set(), order: [], rowsSent: null, sorted: false, observer };
-    root.addEventListener("message", onMessage);
-    // The background sends the rows' list queries while the frame boots (early-requests.js).
-    const repos = new Map(readRows().map(({ pull }) => [`${pull.owner}/${pull.repo}`.toLowerCase(), { owner: pull.owner, repo: pull.repo }]));
-    if (repos.size) ext.runtime.sendMessage({ type: "prlens:early-list", repos: [...repos.values()] }).catch(() => {});
+    // A list the page changed to without the user's gesture scores nothing on its own (content/gesture.js).
+    const scope = content.gesture.allows(root.location.href) ? scopeOf(root.location.href) : null;
+    const state = { href: root.location.href, scope, host, iframe, greeted: false, badges: new Map(), unavailable: new Map(), clicked: new Set(), order: [], rowsSent: null, sorted: false, observer };
+    state.channel = messaging.openChannel({
+      iframe,
+      nonce,
+      kind: "list",
+      extensionOrigin: new URL(ext.runtime.getURL("")).origin,
+      parse: messaging.parseListMessage,
+      handlers: {
+        hello() {
+          if (current !== state) return;
+          state.greeted = true;
+          state.rowsSent = null;
+          sendRows();
+        },
+        [T.LIST_BADGES]: (data) => current === state && onBadges(data),
+        [T.LIST_FAILED]: (data) => current === state && onFailed(data),
+      },
+    });
+    current = state;
+    // The background sends the list query of the address's repository while the frame boots
+    // (early-requests.js); the rows, which a page script can forge, name none.
+    // Not for a reviewer's list: its frame asks its own query (still one per page).
+    if (state.scope && !isReviewerList(root.location.href)) ext.runtime.sendMessage({ type: T.EARLY_LIST, repos: [state.scope] }).catch(() => {});
     document.body.append(host);
     observer.observe(document.body, { childList: true, subtree: true });
     paint();

@@ -15,11 +15,13 @@
 (function main(root) {
   "use strict";
 
+  const { T } = root.prlensMessages; // messages.js: every prlens:* message, declared once
+
   const content = root.prlensContent;
   if (!content || content.started) return; // loaded twice into the same world
   content.started = true;
 
-  const { url, facts, messaging, mount, navigation, sheet, shortcut, compare } = content;
+  const { url, facts, messaging, mount, navigation, sheet, shortcut, compare, gesture } = content;
   const ext = root.browser ?? root.chrome;
   const { PREFS_KEY, isEnabledFor, migratePrefs } = root.prlensPrefs; // extension/prefs.js, listed before this file
   const FACTS_DEBOUNCE_MS = 1000;
@@ -52,9 +54,10 @@
 
   async function factsMessage(state) {
     const { pull } = state;
-    if (pull.compare) return compareFactsMessage(pull);
+    if (pull.compare) return { ...compareFactsMessage(pull), held: state.held };
     return {
-      type: "prlens:facts",
+      type: T.FACTS,
+      held: state.held,
       owner: pull.owner,
       repo: pull.repo,
       number: pull.number,
@@ -67,7 +70,7 @@
   /** The compare page's self-check: the comparison, and the form's title and description. */
   function compareFactsMessage(target) {
     return {
-      type: "prlens:compare-facts",
+      type: T.COMPARE_FACTS,
       owner: target.owner,
       repo: target.repo,
       base: target.base,
@@ -139,46 +142,59 @@
     const nonce = messaging.createNonce();
     // The background keeps the nonce for the panel to confirm (nonce-registry.js); sent before
     // the iframe exists, and the background waits for it if the panel asks first.
-    ext.runtime.sendMessage({ type: "prlens:register-nonce", nonce }).catch(() => {});
-    const panelUrl = ext.runtime.getURL("panel.html");
+    ext.runtime.sendMessage({ type: T.REGISTER_NONCE, nonce }).catch(() => {});
+    const panelUrl = ext.runtime.getURL("pages/panel/panel.html");
     const mounted = mount.mountPanel({ doc: document, pull, panelUrl, nonce, hidden: !prefsKnown });
     const channel = messaging.openChannel({
-      win: root,
       iframe: mounted.iframe,
       nonce,
-      // Not panelUrl's origin: with `use_dynamic_url` getURL("panel.html") names a per-session
+      kind: "panel",
+      // Not panelUrl's origin: with `use_dynamic_url` getURL("pages/panel/panel.html") names a per-session
       // host, while the loaded panel's messages come from the extension's own origin.
       extensionOrigin: new URL(ext.runtime.getURL("")).origin,
+      parse: messaging.parsePanelMessage,
       handlers: {},
     });
     return { nonce, mounted, channel };
   }
 
   function mountFor(pull) {
+    // Fetched on its own only when the user brought the page here (content/gesture.js); else
+    // the panel waits for the user's click ("held"), and no early request is made for it.
+    const href = root.location.href;
+    const held = !gesture.allows(href);
     // The background's early requests (early-pull.js): usually named already while the page was parsed.
-    content.earlyPull.askNow(pull);
+    if (!held) content.earlyPull.askNow(pull);
     const { nonce, mounted, channel } = panelFor(pull);
     if (prefsKnown) mounted.show();
-    const state = { pull, mounted, channel, lastFacts: null, mustSend: false, ready: false, files: new facts.FileTracker() };
+    const state = { pull, href, held, mounted, channel, lastFacts: null, mustSend: false, ready: false, files: new facts.FileTracker() };
     state.sheet = sheet.createSheet({
       doc: document,
-      win: root,
       mounted,
       nonce,
-      sheetUrl: ext.runtime.getURL("sheet.html"),
+      sheetUrl: ext.runtime.getURL("pages/sheet/sheet.html"),
       extensionOrigin: new URL(ext.runtime.getURL("")).origin,
-      onFileLink: (type, anchor) => (type === "prlens:scroll-to" ? scrollToFile(anchor) : root.location.assign(url.filesUrl(state.pull, anchor))),
+      focusPanel: () => channel.send({ type: T.FOCUS_DETAILS }),
+      onFileLink: (type, anchor) => (type === T.SCROLL_TO ? scrollToFile(anchor) : root.location.assign(url.filesUrl(state.pull, anchor))),
     });
     current = state;
-    // After `current` is set: an early panel that has already said hello is answered at once.
+    // After `current` is set: an early panel that has already connected is answered at once.
     channel.handle({
       hello() {
         state.ready = true;
         sendFacts(true);
       },
-      resize: (height) => mounted.setHeight(height),
-      scrollTo: scrollToFile,
-      openFiles: (anchor) => root.location.assign(filesUrlOf(state.pull, anchor ?? undefined)),
+      [T.RESIZE]: ({ height }) => mounted.setHeight(height),
+      [T.SCROLL_TO]: ({ anchor }) => scrollToFile(anchor),
+      [T.OPEN_FILES]: ({ anchor }) => root.location.assign(filesUrlOf(state.pull, anchor ?? undefined)),
+      [T.OPEN_SHEET]: () => state.sheet.open({ from: "panel" }),
+      // The user clicked the held panel's button (a click in our frame): let this target in.
+      [T.ALLOW]: () => {
+        if (!state.held) return;
+        state.held = false;
+        gesture.allow(state.href);
+        sendFacts(true);
+      },
     });
   }
 

@@ -1,23 +1,35 @@
 /**
- * The message channel between this content script (origin https://github.com) and the panel
- * iframe (extension origin), per docs/CONTRACTS.md "Messages".
+ * The message channel between this content script (origin https://github.com) and one of our
+ * frames (the panel, the details sheet, the list frame: extension origin), per
+ * docs/CONTRACTS.md "Messages".
  *
- * Why: page scripts can post messages to any window, and the panel renders hostile PR data, so
- * neither side trusts a message unless it comes from the expected window AND origin AND has the
- * expected shape. Messages to the panel also carry the per-mount nonce (128 random bits, handed
- * to the iframe in its URL fragment inside a closed shadow root and registered with the
- * background, where the panel confirms it). Messages FROM the panel reach `window.parent`, where
- * page scripts read them too, so they carry no secret: this side tells them apart by their
- * source (our iframe's window) and origin (the extension's) alone.
+ * Why a MessagePort and not `window.postMessage` to the page: every message a frame posts to
+ * `window.parent` reaches every page script's `message` listener too, with the frame's origin
+ * (in Firefox `moz-extension://<per-install uuid>`: a fingerprint of the install), and the page
+ * can post to any frame. So a frame never posts to the page. Each frame gets its own
+ * `MessagePort` from this script, and everything between the two goes over that port, which no
+ * page script holds:
+ *  1. the content script registers the mount's fresh nonce (128 random bits, in the iframe's URL
+ *     fragment inside a closed shadow root) with the background (`prlens:register-nonce`);
+ *  2. the frame asks the background to confirm the nonce in its own URL (`prlens:confirm-nonce`);
+ *     the background confirms only a nonce our content script registered in the same tab, and
+ *     then tells this content script (`prlens:frame-ready` over `tabs.sendMessage`, which page
+ *     scripts can neither see nor send) that the frame of that kind with that nonce is up;
+ *  3. this script posts `{type: "prlens:connect", nonce}` with a fresh port to the iframe's
+ *     window, addressed to the extension's origin; the frame takes a port only with its own,
+ *     confirmed nonce. A page-framed copy of our page (any nonce) is never confirmed, so it never
+ *     takes a port and never says anything to anyone.
+ * The `frame-ready` note is the frame's hello: messages sent before it are kept (the latest of
+ * each type) and delivered on the new port at once. A frame that goes (reload, a move that reloads it)
+ * says goodbye over its port; until the next `frame-ready` messages are kept again.
  *
  * Loaded as a classic content script; exposes `globalThis.prlensContent.messaging`.
  */
 (function defineMessaging(root) {
   "use strict";
 
-  const ANCHOR_PATTERN = root.prlensNames.DIFF_ANCHOR;
-  const MIN_HEIGHT = 40;
-  const MAX_HEIGHT = 5000;
+  const ext = root.browser ?? root.chrome;
+  const { T, read } = root.prlensMessages; // messages.js: every message, declared once
 
   /** A fresh 128-bit nonce as 32 lowercase hex digits. */
   function createNonce() {
@@ -26,84 +38,116 @@
     return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
   }
 
-  /** The panel's own messages, validated; null when anything is off. */
-  function parsePanelMessage(data) {
-    if (!data || typeof data !== "object" || typeof data.type !== "string") return null;
-    switch (data.type) {
-      case "prlens:hello":
-      case "prlens:goodbye":
-        return { type: data.type };
-      case "prlens:resize": {
-        const height = Number(data.height);
-        if (!Number.isFinite(height)) return null;
-        return { type: data.type, height: Math.round(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, height))) };
-      }
-      case "prlens:scroll-to":
-      case "prlens:open-files":
-        if (data.anchor === undefined && data.type === "prlens:open-files") return { type: data.type, anchor: null };
-        return typeof data.anchor === "string" && ANCHOR_PATTERN.test(data.anchor) ? { type: data.type, anchor: data.anchor } : null;
-      default:
-        return null;
-    }
+  /**
+   * What each frame may send us: every message messages.js declares from it to the content
+   * script, validated; null for anything else.
+   */
+  const parsePanelMessage = (data) => read(data, { from: "panel", to: "content script" });
+  const parseSheetMessage = (data) => read(data, { from: "sheet", to: "content script" });
+  const parseListMessage = (data) => read(data, { from: "list frame", to: "content script" });
+
+  /** Open channels by `${kind}:${nonce}`, for the background's `frame-ready` notes. */
+  const channels = new Map();
+  let listening = false;
+
+  function onRuntimeMessage(message, sender) {
+    if (!sender || sender.id !== ext.runtime.id || sender.tab) return false; // the background only
+    const ready = read(message, [T.FRAME_READY]);
+    if (ready) channels.get(`${ready.frame}:${ready.nonce}`)?.connect();
+    return false;
+  }
+
+  function listen() {
+    if (listening) return;
+    listening = true;
+    ext.runtime.onMessage.addListener(onRuntimeMessage);
   }
 
   /**
-   * Listens for the panel's messages on `win` and sends facts to it.
-   * `handlers`: {hello(), resize(height), scrollTo(anchor), openFiles(anchor|null)}.
-   * Returns `{send(message), close()}`; `close()` removes the listener.
-   *
-   * A message goes only to a panel document that has said hello. Moving the iframe (GitHub
-   * re-renders, the panel follows to another anchor) gives it a new browsing context, hence a
-   * new `contentWindow`, that holds the initial about:blank (origin https://github.com) until
-   * panel.html commits; posting then fails with "target origin … does not match", and a message
-   * that reaches panel.html before its listener is lost. A reload keeps the window but replaces
-   * the document, which says goodbye as it goes. So `send` keeps the latest message until the
-   * window now in the iframe says hello, then delivers it (before `handlers.hello()` runs).
+   * Opens the channel to our frame in `iframe` (`kind`: "panel" | "sheet" | "list") and sends
+   * messages to it. `parse(data)` validates what the frame says (null drops it); `handlers`:
+   * `{hello(), [type]: (message) => …}`, one per message type the frame may send (`hello` runs
+   * each time a frame document connects). Returns `{send(message), close(), handle(handlers)}`.
    *
    * `handle(newHandlers)` replaces the handlers: a panel mounted at document_start
-   * (early-mount.js) may say hello before main.js has any; it is greeted at once on handover.
+   * (early-mount.js) may connect before main.js has any; it is greeted at once on handover.
    */
-  function openChannel({ win, iframe, nonce, extensionOrigin, handlers: firstHandlers }) {
+  function openChannel({ iframe, nonce, kind, extensionOrigin, parse, handlers: firstHandlers }) {
     let handlers = firstHandlers;
-    const controller = new AbortController();
-    let greeted = null; // the contentWindow whose document said hello
-    let pending = null; // the latest message sent before that hello
-    const deliver = (message) => iframe.contentWindow?.postMessage({ ...message, nonce }, extensionOrigin);
-    win.addEventListener(
-      "message",
-      (event) => {
-        if (event.source !== iframe.contentWindow || event.origin !== extensionOrigin) return;
-        const message = parsePanelMessage(event.data);
-        if (!message) return;
-        if (message.type === "prlens:hello") {
-          greeted = event.source;
-          if (pending) deliver(pending);
-          pending = null;
-          handlers.hello?.();
-        } else if (message.type === "prlens:goodbye") greeted = null;
-        else if (message.type === "prlens:resize") handlers.resize?.(message.height);
-        else if (message.type === "prlens:scroll-to") handlers.scrollTo?.(message.anchor);
-        else if (message.type === "prlens:open-files") handlers.openFiles?.(message.anchor);
-      },
-      { signal: controller.signal },
-    );
+    let port = null;
+    let greeted = false;
+    const pending = new Map(); // type → the latest message of that type sent while no frame document is connected
+    let closed = false;
+    const key = `${kind}:${nonce}`;
+
+    function onPortMessage(event) {
+      const message = parse(event.data);
+      if (!message) return;
+      if (message.type === T.GOODBYE) {
+        greeted = false; // this document is going; the next one connects anew
+        return;
+      }
+      handlers[message.type]?.(message);
+    }
+
+    /**
+     * Whether the iframe holds a document of ours now. A note can arrive late: the document that
+     * confirmed may since have been replaced (GitHub re-rendered the host, the iframe reloads) by
+     * the initial about:blank, which has the page's origin and so can be read here (Firefox throws
+     * on a post to it; Chromium logs an error). That document's own confirm brings a new note.
+     */
+    function holdsOurs() {
+      try {
+        return !iframe.contentWindow.location.href.startsWith("about:");
+      } catch {
+        return true; // not readable: another origin, the extension's
+      }
+    }
+
+    /** The frame of this kind with this nonce is up (the background confirmed it): hand it a port. */
+    function connect() {
+      if (closed || !iframe.contentWindow || !holdsOurs()) return;
+      const { port1, port2 } = new MessageChannel();
+      port?.close();
+      port = port1;
+      port.onmessage = onPortMessage;
+      try {
+        iframe.contentWindow.postMessage({ type: T.CONNECT, nonce }, extensionOrigin, [port2]);
+      } catch {
+        port1.close(); // the document changed in between: its own confirm brings a new note
+        port = null;
+        greeted = false;
+        return;
+      }
+      greeted = true;
+      for (const message of pending.values()) port.postMessage(message);
+      pending.clear();
+      handlers.hello?.();
+    }
+
+    listen();
+    channels.set(key, { connect });
     return {
       send(message) {
-        const target = iframe.contentWindow;
-        if (target && target === greeted) deliver(message);
-        else pending = message;
+        if (greeted && port) port.postMessage(message);
+        else {
+          pending.delete(message.type); // kept in the order last sent
+          pending.set(message.type, message);
+        }
       },
       close() {
-        controller.abort();
-        pending = null;
+        closed = true;
+        channels.delete(key);
+        port?.close();
+        port = null;
+        pending.clear();
       },
       handle(newHandlers) {
         handlers = newHandlers;
-        if (greeted && greeted === iframe.contentWindow) handlers.hello?.();
+        if (greeted) handlers.hello?.();
       },
     };
   }
 
-  root.prlensContent = root.prlensContent || {};
-  root.prlensContent.messaging = Object.freeze({ createNonce, parsePanelMessage, openChannel, ANCHOR_PATTERN });
+  root.prlensContent.messaging = Object.freeze({ createNonce, parsePanelMessage, parseSheetMessage, parseListMessage, openChannel });
 })(globalThis);

@@ -15,7 +15,27 @@
   "use strict";
 
   const ROOT_ID = "prlens-root";
-  const INITIAL_HEIGHT = 120;
+  /**
+   * The heights the page may see (docs/security.md, "What a page can still learn"): the page
+   * reads the host's size and the sidebar's layout, so the panel's own height would tell it
+   * whether the PR exists (an error is shorter than any panel) and roughly how much there is to
+   * say. The iframe takes only heights of a ladder: the floor holds the loading, held, error and
+   * not-found states and a small panel from its first render on (measured with the project's
+   * bundles: an error 183 px, a docs-only PR 241 px, 333 px while its cold view's first panel
+   * says it is still refining), each step 25 % above the last. The cost: up to ~160 px of blank
+   * under a small panel, and at most a fifth of the height under a larger one.
+   */
+  const HEIGHT_FLOOR = 400;
+  const HEIGHT_RATIO = 1.25;
+  const MAX_HEIGHT = 5000;
+
+  /** The smallest height of the ladder that holds `height`. */
+  function observableHeight(height) {
+    let bucket = HEIGHT_FLOOR;
+    while (bucket < Math.min(height, MAX_HEIGHT)) bucket = Math.ceil(bucket * HEIGHT_RATIO);
+    return bucket;
+  }
+  const INITIAL_HEIGHT = HEIGHT_FLOOR;
 
   const S = root.prlensContent.selectors;
 
@@ -134,8 +154,10 @@
       nonce,
       anchorKind: null,
       hidden,
+      /** Sets the iframe to the ladder height that holds the panel's `height` (see observableHeight). */
       setHeight(height) {
-        frameStyle.height = `${height}px`;
+        const shown = `${observableHeight(height)}px`;
+        if (frameStyle.height !== shown) frameStyle.height = shown;
       },
       show() {
         if (!mounted.hidden) return;
@@ -175,6 +197,5 @@
     return mounted;
   }
 
-  root.prlensContent = root.prlensContent || {};
-  root.prlensContent.mount = Object.freeze({ mountPanel, findAnchor, canMoveKeepingPanel, ROOT_ID });
+  root.prlensContent.mount = Object.freeze({ mountPanel, findAnchor, canMoveKeepingPanel, observableHeight, ROOT_ID, HEIGHT_FLOOR });
 })(globalThis);

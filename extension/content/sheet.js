@@ -2,7 +2,7 @@
  * The details sheet on the page: a second extension-origin iframe (`sheet.html`) inside the
  * panel's own closed shadow root, shown as a side sheet over the page with a backdrop.
  *
- * Opened by the panel's "Show details" (`prlens:open-sheet` from the panel frame), the
+ * Opened by the panel's "Show details" (`prlens:open-sheet` over the panel's port), the
  * keyboard shortcut (content/shortcut.js) or a deep link in the address (`#prlens-focus`, on
  * the first PR page of a document); closed by Esc, its close button or a click on the
  * backdrop. Focus moves into the sheet on open and back to what opened it on close.
@@ -10,22 +10,20 @@
  * Why here: the sheet is `position: fixed`, out of the page's flow, so GitHub's sidebar
  * boxes (Reviewers, Labels…) stay where they are (docs/architecture.md, "Full view"). The
  * signal never passes through the page: the sheet asks the panel for it over extension
- * messaging; the page only ever sees "open"/"close" notes from our frames.
+ * messaging, and its "ready", "close" and file-link notes come over its own port
+ * (content/messaging.js), which page scripts cannot read.
  *
  * Loaded as a classic content script; exposes `globalThis.prlensContent.sheet`.
  */
 (function defineSheet(root) {
   "use strict";
 
-  /** Deep-link ids: `prlens-` + the section key with `-` for `_` (as src/web/render/sheet.rs). */
-  const SECTIONS = ["risk", "contributors", "intent", "evidence", "supply_chain", "focus", "triage", "conventions", "checks", "governance", "next_steps"];
-  const ANCHOR_PATTERN = root.prlensNames.DIFF_ANCHOR;
+  const { T } = root.prlensMessages; // messages.js: every prlens:* message, declared once
 
-  /** The section a `#prlens-…` hash names, or null. */
+  /** The section a `#prlens-…` hash names (sections.js, listed before this file), or null. */
   function sectionFromHash(hash) {
-    const match = /^#prlens-([a-z-]{1,20})$/.exec(typeof hash === "string" ? hash : "");
-    const key = match ? match[1].replace(/-/g, "_") : null;
-    return key && SECTIONS.includes(key) ? key : null;
+    const section = root.prlensSections.find((candidate) => hash === `#${candidate.anchor}`);
+    return section ? section.key : null;
   }
 
   /** Width: half the viewport, at least 480 px and at most 720 px, never wider than the window. */
@@ -49,15 +47,16 @@
 
   /**
    * Controls the sheet of one mounted panel. `mounted` is mount.js's handle (addLayer, iframe);
+   * `focusPanel()` tells the panel to focus its details button (the sheet it opened closed);
    * `onFileLink(type, anchor)` follows a focus-file link ("prlens:scroll-to" | "prlens:open-files").
    * Returns `{open({section, from}), close(), toggle(), isOpen(), destroy()}`.
    */
-  function createSheet({ doc, win, mounted, nonce, sheetUrl, extensionOrigin, onFileLink }) {
+  function createSheet({ doc, mounted, nonce, sheetUrl, extensionOrigin, focusPanel, onFileLink }) {
     const controller = new AbortController();
-    const state = { layer: null, frame: null, ready: false, open: false, section: null, returnTo: null };
+    const state = { layer: null, frame: null, channel: null, ready: false, open: false, section: null, returnTo: null };
 
     function post(message) {
-      state.frame?.contentWindow?.postMessage({ ...message, nonce }, extensionOrigin);
+      state.channel?.send(message);
     }
 
     function build() {
@@ -76,10 +75,32 @@
         { signal: controller.signal },
       );
       layer.append(backdrop, frame);
+      state.channel?.close();
+      // The sheet's own port (content/messaging.js): its messages never pass through the page.
+      state.channel = root.prlensContent.messaging.openChannel({
+        iframe: frame,
+        nonce,
+        kind: "sheet",
+        extensionOrigin,
+        parse: root.prlensContent.messaging.parseSheetMessage,
+        handlers: {
+          hello() {
+            state.ready = true;
+            if (state.open) post({ type: T.SHEET_OPEN, section: state.section });
+          },
+          [T.SHEET_CLOSE]: () => close(),
+          [T.SCROLL_TO]: ({ type, anchor }) => followFile(type, anchor),
+          [T.OPEN_FILES]: ({ type, anchor }) => anchor && followFile(type, anchor),
+        },
+      });
       mounted.addLayer(layer);
       state.layer = layer;
       state.frame = frame;
-      frame.addEventListener("load", () => (state.ready = false), { signal: controller.signal });
+    }
+
+    function followFile(type, anchor) {
+      close();
+      onFileLink?.(type, anchor);
     }
 
     function open({ section = null, from = "page" } = {}) {
@@ -93,7 +114,7 @@
       state.layer.style.display = "block";
       mounted.host.setAttribute("data-prlens-sheet", "open");
       state.frame.focus();
-      if (state.ready) post({ type: "prlens:sheet-open", section });
+      if (state.ready) post({ type: T.SHEET_OPEN, section });
     }
 
     function close() {
@@ -101,44 +122,16 @@
       state.open = false;
       state.layer.style.display = "none";
       mounted.host.setAttribute("data-prlens-sheet", "closed");
-      post({ type: "prlens:sheet-hidden" });
       const back = state.returnTo;
       state.returnTo = null;
       if (back === "panel") {
         mounted.iframe.focus();
-        mounted.iframe.contentWindow?.postMessage({ type: "prlens:focus-details", nonce }, extensionOrigin);
+        focusPanel?.();
       } else if (back && back.isConnected && typeof back.focus === "function") {
         back.focus();
       }
       return true;
     }
-
-    win.addEventListener(
-      "message",
-      (event) => {
-        // Our frames post without the nonce (page scripts read all that reaches the page): they are
-        // known by their window and the extension origin.
-        if (event.origin !== extensionOrigin) return;
-        if (event.source !== mounted.iframe.contentWindow && (!state.frame || event.source !== state.frame.contentWindow)) return;
-        const data = event.data;
-        if (!data || typeof data !== "object" || typeof data.type !== "string") return;
-        if (event.source === mounted.iframe.contentWindow && data.type === "prlens:open-sheet") {
-          open({ section: sectionFromHash(`#prlens-${data.section}`), from: "panel" });
-          return;
-        }
-        if (!state.frame || event.source !== state.frame.contentWindow) return;
-        if (data.type === "prlens:sheet-ready") {
-          state.ready = true;
-          if (state.open) post({ type: "prlens:sheet-open", section: state.section });
-        } else if (data.type === "prlens:sheet-close") {
-          close();
-        } else if ((data.type === "prlens:scroll-to" || data.type === "prlens:open-files") && ANCHOR_PATTERN.test(data.anchor)) {
-          close();
-          onFileLink?.(data.type, data.anchor);
-        }
-      },
-      { signal: controller.signal },
-    );
 
     return {
       open,
@@ -147,11 +140,11 @@
       isOpen: () => state.open,
       destroy() {
         controller.abort();
+        state.channel?.close();
         state.layer?.remove();
       },
     };
   }
 
-  root.prlensContent = root.prlensContent || {};
-  root.prlensContent.sheet = Object.freeze({ createSheet, sectionFromHash, SECTIONS });
+  root.prlensContent.sheet = Object.freeze({ createSheet, sectionFromHash });
 })(globalThis);

@@ -60,6 +60,7 @@ static ISSUE: Shape = Shape {
         ("state", &LEAF),
         ("assignee", &LOGIN),
         ("assignees", &LOGINS),
+        ("body", &LEAF),
     ],
     items: None,
     entries: None,
@@ -132,6 +133,7 @@ pub(super) fn linked_issues(root: &Raw) -> Result<Option<BTreeMap<u64, LinkedIss
                 number,
                 state: text(issue, "state").unwrap_or_default(),
                 assignees,
+                body: text(issue, "body").unwrap_or_default(),
                 referencing_pulls,
             },
         );
@@ -156,6 +158,12 @@ fn referencing_pull(source: &Raw) -> Option<ReferencingPull> {
 /// breaks, UTF-8).
 pub(super) fn pr_template(root: &Raw) -> Option<String> {
     let response = root.get("pr_template").filter(|value| value.is_object())?;
+    decode_contents(response)
+}
+
+/// The text of a `GET …/contents/{path}` response: base64 `content` with line breaks (also
+/// the `codeowners` section's reading).
+pub(super) fn decode_contents(response: &Raw) -> Option<String> {
     let content = response.field("content").scalar().as_str()?;
     let encoding = response.field("encoding").scalar().as_str();
     if encoding.is_some_and(|encoding| encoding != "base64") {
@@ -178,7 +186,8 @@ mod tests {
         let bundle = Bundle::from_value(&json!({
             "pull": {"number": 9},
             "linked_issues": {"12": {
-                "issue": {"number": 12, "state": "open", "assignees": [{"login": "bob"}]},
+                "issue": {"number": 12, "state": "open", "assignees": [{"login": "bob"}],
+                          "body": "- [ ] `retry` is capped"},
                 "timeline": [
                     {"event": "cross-referenced", "source": {"type": "issue", "issue": {
                         "number": 8, "state": "open", "pull_request": {"url": "x"},
@@ -196,6 +205,10 @@ mod tests {
         assert_eq!(issue.assignees, vec!["bob".to_string()]);
         assert_eq!(issue.referencing_pulls.len(), 1);
         assert_eq!(issue.referencing_pulls[0].number, 8);
+        assert_eq!(
+            issue.body, "- [ ] `retry` is capped",
+            "its acceptance list is read"
+        );
     }
 
     #[test]

@@ -43,6 +43,13 @@ pub struct Bundle {
     /// What was pushed after the newest approval (`since_approval`: GitHub's compare response
     /// from the approved commit to the head; see `parse::since_approval`).
     pub since_approval: Option<SinceApproval>,
+    /// Who is looking (`viewer`; see `super::viewer`): personal, never risk.
+    pub viewer: Option<super::viewer::Viewer>,
+    /// The base branch's `CODEOWNERS` (`codeowners`).
+    pub codeowners: Option<super::viewer::CodeownersFile>,
+    /// GitHub's comparison of the viewer's last reviewed commit with the head (`since_review`),
+    /// with its patches (the engine scores what changed since that review).
+    pub since_review: Option<SinceApproval>,
     /// Why sections are missing or partial, as written by the fetcher (e.g. "check_runs: 403, token lacks Checks").
     pub fetch_notes: Vec<String>,
 }
@@ -209,6 +216,8 @@ pub struct LinkedIssue {
     /// "open" or "closed".
     pub state: String,
     pub assignees: Vec<String>,
+    /// The issue's description (its acceptance list is read as claims); empty when absent.
+    pub body: String,
     /// Pull requests that mention the issue (`cross-referenced` timeline events).
     pub referencing_pulls: Vec<ReferencingPull>,
 }

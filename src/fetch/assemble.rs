@@ -40,6 +40,14 @@ pub struct BundleDraft {
     pub pr_template: Option<Value>,
     /// GitHub's comparison of the newest approval's commit with the head, without patches.
     pub since_approval: Option<Value>,
+    /// `{"login", "teams"?, "history"?}`: whose view this is (issue #38).
+    pub viewer: Option<Value>,
+    /// The base branch's CODEOWNERS contents response, `{}` when none of GitHub's places has one.
+    pub codeowners: Option<Value>,
+    /// GitHub's comparison of the viewer's newest reviewed commit with the head, with patches.
+    pub since_review: Option<Value>,
+    /// The viewer's reviewed commit is the newest approval's: `since_approval`'s answer serves both.
+    pub since_review_shares_approval: bool,
     pub page: Option<Value>,
     pub notes: Vec<String>,
 }
@@ -117,6 +125,15 @@ impl BundleDraft {
         }
         if let Some(since) = &self.since_approval {
             bundle.insert("since_approval".into(), since.clone());
+        }
+        for (key, section) in [
+            ("viewer", &self.viewer),
+            ("codeowners", &self.codeowners),
+            ("since_review", &self.since_review),
+        ] {
+            if let Some(section) = section {
+                bundle.insert(key.into(), section.clone());
+            }
         }
         if let Some(page) = &self.page {
             bundle.insert("page".into(), page.clone());

@@ -78,6 +78,36 @@ pub enum GetError {
     Transport(TransportError),
     /// The body was not JSON.
     Malformed,
+    /// A github.com source answered, but not in its format (why, for the note): the plan
+    /// falls back to the API (`super::session`).
+    Unreadable(String),
+}
+
+/// How a 2xx body becomes the JSON the plan files (and the cache keeps).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BodyFormat {
+    /// GitHub's REST JSON.
+    Json,
+    /// A git diff from github.com, kept as its files section ([`super::session::diff`]).
+    GitDiff,
+}
+
+impl BodyFormat {
+    fn read(self, text: &str) -> Result<Value, GetError> {
+        match self {
+            BodyFormat::Json => serde_json::from_str(text).map_err(|_| GetError::Malformed),
+            BodyFormat::GitDiff => super::session::diff::files_from_diff(text)
+                .map(Value::Array)
+                .map_err(|error| GetError::Unreadable(error.describe())),
+        }
+    }
+
+    fn accept(self) -> &'static str {
+        match self {
+            BodyFormat::Json => "application/vnd.github+json",
+            BodyFormat::GitDiff => "text/plain",
+        }
+    }
 }
 
 /// Sends GETs through a transport and a cache for one fetch.
@@ -170,6 +200,16 @@ impl<'a> Client<'a> {
 
     /// GET with the cache: fresh entry → no request; else a conditional request.
     pub async fn get(&self, url: &str, policy: Policy) -> Result<Fetched, GetError> {
+        self.get_as(url, policy, BodyFormat::Json).await
+    }
+
+    /// [`Client::get`] for a body in `format`; what is cached is the JSON it was read into.
+    pub async fn get_as(
+        &self,
+        url: &str,
+        policy: Policy,
+        format: BodyFormat,
+    ) -> Result<Fetched, GetError> {
         let cached = self.cache.lookup(url).await;
         if let Some((entry, meta)) = &cached {
             if let Some(status) = entry.failed_status {
@@ -214,7 +254,7 @@ impl<'a> Client<'a> {
                 None => Err(GetError::Exhausted { reset }),
             };
         }
-        let request = self.request_for(url, cached.as_ref());
+        let request = self.request_for(url, cached.as_ref(), format);
         let mut retried = false;
         loop {
             self.sent.set(self.sent.get() + 1);
@@ -228,7 +268,7 @@ impl<'a> Client<'a> {
                 }
             };
             self.cache.rate_limits.borrow_mut().observe(url, &response);
-            match self.interpret(url, response, cached.as_ref(), policy) {
+            match self.interpret(url, response, cached.as_ref(), policy, format) {
                 Interpretation::Done(result) => {
                     return match (result, cached) {
                         (
@@ -263,11 +303,13 @@ impl<'a> Client<'a> {
         })
     }
 
-    fn request_for(&self, url: &str, cached: Option<&CachedResponse>) -> Request {
-        let mut headers = vec![(
-            "accept".to_string(),
-            "application/vnd.github+json".to_string(),
-        )];
+    fn request_for(
+        &self,
+        url: &str,
+        cached: Option<&CachedResponse>,
+        format: BodyFormat,
+    ) -> Request {
+        let mut headers = vec![("accept".to_string(), format.accept().to_string())];
         if let Some(etag) = cached.and_then(|entry| entry.etag.clone()) {
             headers.push(("if-none-match".to_string(), etag));
         }
@@ -288,20 +330,27 @@ impl<'a> Client<'a> {
         response: Response,
         cached: Option<&CachedResponse>,
         policy: Policy,
+        format: BodyFormat,
     ) -> Interpretation {
         let status = response.status;
         match status {
             200..=299 => {
-                let Ok(body) = serde_json::from_str::<Value>(&response.body) else {
-                    return Interpretation::Done(Err(GetError::Malformed));
+                let body = match format.read(&response.body) {
+                    Ok(body) => body,
+                    Err(error) => return Interpretation::Done(Err(error)),
                 };
                 let link = response.header("link").map(str::to_string);
+                let etag = response.header("etag").map(str::to_string);
+                let kept = match format {
+                    BodyFormat::Json => response.body,
+                    BodyFormat::GitDiff => body.to_string(),
+                };
                 self.cache.record(
                     CachedResponse {
                         url: url.to_string(),
-                        etag: response.header("etag").map(str::to_string),
+                        etag,
                         link: link.clone(),
-                        body: response.body,
+                        body: kept,
                         failed_status: None,
                     },
                     policy.head_bound,

@@ -17,17 +17,11 @@ use crate::bundle::BUNDLE_FORMAT;
 /// PRs read by the queue query (most recently updated first); also its GraphQL `first`.
 pub const QUEUE_MAX_PULLS: u32 = 50;
 
-/// The queue query: per PR up to 100 files, reviews and check contexts and 20 labels (GitHub's
-/// page maximum is 100). `$labels` narrows on GitHub's side (any of them); authors are filtered
-/// by the caller, since `pullRequests` cannot.
-pub const QUEUE_QUERY: &str = "query PrlensQueue($owner: String!, $name: String!, $first: Int!, $labels: [String!]) {
-  rateLimit { cost remaining resetAt }
-  repository(owner: $owner, name: $name) {
-    nameWithOwner
-    pullRequests(states: OPEN, first: $first, labels: $labels, orderBy: {field: UPDATED_AT, direction: DESC}) {
-      totalCount
-      nodes {
-        number title body url isDraft state createdAt updatedAt
+/// The fields read of each `PullRequest` node, shared by [`QUEUE_QUERY`] and the reviewer's
+/// queue (`super::graphql_mine`), so both map to bundles the same way.
+macro_rules! prlens_queue_pull_fields {
+    () => {
+        "        number title body url isDraft state createdAt updatedAt
         additions deletions changedFiles authorAssociation
         baseRefName headRefName headRefOid
         author { __typename login ... on User { createdAt } }
@@ -40,10 +34,29 @@ pub const QUEUE_QUERY: &str = "query PrlensQueue($owner: String!, $name: String!
           ... on CheckRun { name status conclusion }
           ... on StatusContext { context state }
         } } } } } }
-      }
+"
+    };
+}
+pub(crate) use prlens_queue_pull_fields;
+
+/// The queue query: per PR up to 100 files, reviews and check contexts and 20 labels (GitHub's
+/// page maximum is 100). `$labels` narrows on GitHub's side (any of them); authors are filtered
+/// by the caller, since `pullRequests` cannot.
+pub const QUEUE_QUERY: &str = concat!(
+    "query PrlensQueue($owner: String!, $name: String!, $first: Int!, $labels: [String!]) {
+  rateLimit { cost remaining resetAt }
+  repository(owner: $owner, name: $name) {
+    nameWithOwner
+    pullRequests(states: OPEN, first: $first, labels: $labels, orderBy: {field: UPDATED_AT, direction: DESC}) {
+      totalCount
+      nodes {
+",
+    prlens_queue_pull_fields!(),
+    "      }
     }
   }
-}";
+}"
+);
 
 /// The POST body of the queue query for `owner/repo`.
 pub fn queue_request(owner: &str, repo: &str, labels: &[String]) -> Value {
@@ -88,33 +101,12 @@ pub const QUEUE_NOTE: &str = "queue: one GraphQL query per repository; files are
 
 /// Maps the query's JSON answer to one bundle per PR, in GitHub's order.
 pub fn queue_bundles(answer: &Value, fetched_at: Option<&str>) -> Result<QueueAnswer, QueueError> {
-    if let Some(error) = answer
-        .get("errors")
-        .and_then(Value::as_array)
-        .and_then(|errors| errors.first())
-    {
-        let message = crate::text::clip(
-            error
-                .get("message")
-                .and_then(Value::as_str)
-                .unwrap_or("GraphQL error"),
-            200,
-        );
-        return Err(match error.get("type").and_then(Value::as_str) {
-            Some("NOT_FOUND") => QueueError::NotFound(message),
-            Some("RATE_LIMITED") => QueueError::RateLimited(message),
-            _ => QueueError::Other(message),
-        });
-    }
+    answer_error(answer)?;
     let repository = answer
         .pointer("/data/repository")
         .filter(|value| value.is_object())
         .ok_or_else(|| QueueError::NotFound("no repository in the answer".to_string()))?;
-    let (owner, repo) = repository
-        .get("nameWithOwner")
-        .and_then(Value::as_str)
-        .and_then(|name| name.split_once('/'))
-        .ok_or_else(|| QueueError::Other("the answer names no repository".to_string()))?;
+    let (owner, repo) = name_with_owner(repository)?;
     let pulls = repository
         .get("pullRequests")
         .ok_or_else(|| QueueError::Other("the answer has no pullRequests".to_string()))?;
@@ -133,6 +125,38 @@ pub fn queue_bundles(answer: &Value, fetched_at: Option<&str>) -> Result<QueueAn
         bundles,
         total_open: pulls.get("totalCount").and_then(Value::as_u64).unwrap_or(0),
     })
+}
+
+/// `owner` and `repo` of a `Repository` node's `nameWithOwner`.
+pub(crate) fn name_with_owner(repository: &Value) -> Result<(&str, &str), QueueError> {
+    repository
+        .get("nameWithOwner")
+        .and_then(Value::as_str)
+        .and_then(|name| name.split_once('/'))
+        .ok_or_else(|| QueueError::Other("the answer names no repository".to_string()))
+}
+
+/// The answer's first GraphQL error, as a [`QueueError`].
+pub(crate) fn answer_error(answer: &Value) -> Result<(), QueueError> {
+    if let Some(error) = answer
+        .get("errors")
+        .and_then(Value::as_array)
+        .and_then(|errors| errors.first())
+    {
+        let message = crate::text::clip(
+            error
+                .get("message")
+                .and_then(Value::as_str)
+                .unwrap_or("GraphQL error"),
+            200,
+        );
+        return Err(match error.get("type").and_then(Value::as_str) {
+            Some("NOT_FOUND") => QueueError::NotFound(message),
+            Some("RATE_LIMITED") => QueueError::RateLimited(message),
+            _ => QueueError::Other(message),
+        });
+    }
+    Ok(())
 }
 
 /// One `PullRequest` node as a bundle: the pull in REST's shape, files without patches,

@@ -26,6 +26,10 @@ pub const FAMILIARITY_MIN_REMAINING: u64 = 20;
 /// optional too, and cost up to ~12 requests a view: fetched only while half of an anonymous
 /// hour's 60 remain, so a user without a token keeps budget for the core panel of later views.
 pub const DEFENSE_MIN_REMAINING: u64 = 30;
+/// Focus files whose commits are counted for the viewer's share ("you made 4 of its 10
+/// commits"), two requests each, with a token only: without one, 10 more requests per PR would
+/// leave an anonymous hour (60) two cold views (measured: the e2e corpus ran out of budget).
+pub const MAX_VIEWER_FILES: usize = 5;
 /// Timeline pages read (GitHub pages it by 100; a long-lived PR can have thousands of events).
 pub const MAX_TIMELINE_PAGES: u32 = 3;
 /// Logins whose public events are read (author first, then commit authors; first page only).

@@ -15,12 +15,14 @@ pub mod client;
 pub mod compare;
 pub mod error;
 pub mod graphql;
+pub mod graphql_mine;
 pub mod join;
 pub mod limits;
 pub mod link;
 pub mod notes;
 pub mod plan;
 pub mod rate_limit;
+pub mod session;
 pub mod transport;
 pub mod urls;
 
@@ -44,6 +46,13 @@ pub struct FetchOptions {
     pub freshness_seconds: i64,
     /// Unix seconds.
     pub now: i64,
+    /// Whose view to fetch (the CLI's `--as`); the extension names the signed-in viewer in the
+    /// page facts instead. `None` and no page viewer: no personal requests at all.
+    pub viewer: Option<String>,
+    /// `https://github.com` when the caller may read this PR's own pages with the user's
+    /// session (the extension's panel); used only without a token ([`session`]). `None`: the
+    /// API alone (the CLI, the playground).
+    pub web_base: Option<String>,
 }
 
 impl FetchOptions {
@@ -54,6 +63,8 @@ impl FetchOptions {
             api_base: client::GITHUB_API_ORIGIN.to_string(),
             freshness_seconds: limits::DEFAULT_FRESHNESS_SECONDS,
             now,
+            viewer: None,
+            web_base: None,
         }
     }
 }

@@ -14,6 +14,11 @@ use super::transport::TransportError;
 /// The contract's note when check runs are unreadable with the token.
 pub const CHECKS_FALLBACK_NOTE: &str = "check_runs: checks not readable with this token (fine-grained tokens lack Checks); using commit statuses";
 
+/// The note of a no-token view that read the PR's own diff from github.com: what it left out to
+/// keep within the anonymous hourly budget (none of it changes the level or the action of any
+/// project bundle: docs/sources.md "Session sources").
+pub const SESSION_SKIPPED: &str = "history, familiarity, public events, linked issues and the PR template: not read without a token, to keep within the 60 anonymous requests an hour (a token adds them)";
+
 /// How the note of a first view ends that names the sections still on the network.
 const AFTER_FIRST_VIEW: &str = "after the first view";
 
@@ -61,7 +66,7 @@ pub fn pull_error(error: &GetError, with_token: bool) -> FetchError {
             FetchError::timeout(REQUEST_TIMEOUT_MS / 1000)
         }
         GetError::Transport(TransportError::Offline(_)) => FetchError::offline(),
-        GetError::Malformed => FetchError::malformed("the pull request"),
+        GetError::Malformed | GetError::Unreadable(_) => FetchError::malformed("the pull request"),
     }
 }
 
@@ -94,6 +99,7 @@ pub fn failure_note(section: &str, error: &GetError) -> String {
         }
         GetError::Transport(TransportError::Offline(_)) => "network unreachable".to_string(),
         GetError::Malformed => "the answer was not the JSON expected".to_string(),
+        GetError::Unreadable(why) => format!("github.com's answer was not usable ({why})"),
     };
     format!("{section}: {reason}")
 }

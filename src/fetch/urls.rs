@@ -7,7 +7,7 @@
 
 use super::error::FetchError;
 use super::limits::PER_PAGE;
-use crate::text::is_commit_sha;
+use crate::text::{is_commit_sha, percent_encode};
 
 /// A validated pull request reference.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -75,6 +75,11 @@ impl Api {
         })
     }
 
+    /// The PR these URLs are for.
+    pub fn pull_ref(&self) -> &PullRef {
+        &self.pull
+    }
+
     /// Whether a URL (e.g. from a `Link` header) is on this API base.
     pub fn owns(&self, url: &str) -> bool {
         url.strip_prefix(&self.base)
@@ -105,12 +110,16 @@ impl Api {
         format!(
             "{}/commits/{}/check-runs?per_page={PER_PAGE}",
             self.repo_path(),
-            encode(sha, false)
+            percent_encode(sha, false)
         )
     }
 
     pub fn status(&self, sha: &str) -> String {
-        format!("{}/commits/{}/status", self.repo_path(), encode(sha, false))
+        format!(
+            "{}/commits/{}/status",
+            self.repo_path(),
+            percent_encode(sha, false)
+        )
     }
 
     pub fn user(&self, login: &str) -> String {
@@ -121,7 +130,7 @@ impl Api {
         let segment = if plain {
             login.to_string()
         } else {
-            encode(login, false)
+            percent_encode(login, false)
         };
         format!("{}/users/{segment}", self.base)
     }
@@ -154,7 +163,7 @@ impl Api {
         format!(
             "{}/contents/.github/pull_request_template.md?ref={}",
             self.repo_path(),
-            encode(base_ref, false)
+            percent_encode(base_ref, false)
         )
     }
 
@@ -169,8 +178,8 @@ impl Api {
     pub fn history_search(&self, login: &str, merged_only: bool) -> String {
         // Apps are searched as `author:app/<name>`, not by their `[bot]` login.
         let author = match login.strip_suffix("[bot]") {
-            Some(app) => format!("app/{}", encode(app, false)),
-            None => encode(login, false),
+            Some(app) => format!("app/{}", percent_encode(app, false)),
+            None => percent_encode(login, false),
         };
         let merged = if merged_only { "+is:merged" } else { "" };
         format!(
@@ -180,12 +189,41 @@ impl Api {
     }
 
     /// Commits by `login` touching `path` on the default branch; the count is the last page.
+    /// A file's commits, one per page: `Link rel="last"` counts them (the viewer's share).
+    pub fn path_commits(&self, path: &str) -> String {
+        format!(
+            "{}/commits?path={}&per_page=1",
+            self.repo_path(),
+            percent_encode(path, true)
+        )
+    }
+
+    /// A file of the repository on branch `branch` (`GET …/contents/{path}?ref=`; CODEOWNERS).
+    pub fn contents(&self, path: &str, branch: &str) -> String {
+        format!(
+            "{}/contents/{}?ref={}",
+            self.repo_path(),
+            percent_encode(path, true),
+            percent_encode(branch, false)
+        )
+    }
+
+    /// The token's own account (`GET /user`).
+    pub fn authenticated_user(&self) -> String {
+        format!("{}/user", self.base)
+    }
+
+    /// The teams of the token's account (`GET /user/teams`; needs `read:org`).
+    pub fn authenticated_user_teams(&self) -> String {
+        format!("{}/user/teams?per_page=100", self.base)
+    }
+
     pub fn familiarity(&self, login: &str, path: &str) -> String {
         format!(
             "{}/commits?path={}&author={}&per_page=1",
             self.repo_path(),
-            encode(path, true),
-            encode(login, false)
+            percent_encode(path, true),
+            percent_encode(login, false)
         )
     }
 }
@@ -196,23 +234,9 @@ impl Api {
 pub fn compare_endpoint(repo_url: &str, base: &str, head: &str) -> String {
     format!(
         "{repo_url}/compare/{}...{}",
-        encode(base, true),
-        encode(head, true)
+        percent_encode(base, true),
+        percent_encode(head, true)
     )
-}
-
-/// Percent-encodes everything but unreserved characters (and `/` when `keep_slash`).
-pub fn encode(text: &str, keep_slash: bool) -> String {
-    let mut out = String::with_capacity(text.len());
-    for byte in text.bytes() {
-        let unreserved = byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~');
-        if unreserved || (keep_slash && byte == b'/') {
-            out.push(byte as char);
-        } else {
-            out.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -1,5 +1,7 @@
 //! Escaping hostile PR text so that nothing in it renders as Markdown or HTML.
 
+use crate::links;
+
 /// Escapes untrusted text for Markdown: HTML-significant characters become entities,
 /// Markdown punctuation is backslash-escaped, line breaks become spaces, `@` cannot mention
 /// and `://` cannot autolink.
@@ -42,22 +44,11 @@ pub(super) fn escape_code(text: &str) -> String {
         .collect()
 }
 
-/// The PR link, built only from validated parts; anything else yields the GitHub home page.
+/// The PR link, built only from validated parts (`crate::links`, the panel's rules); anything
+/// else yields the GitHub home page.
 pub(super) fn canonical_url(owner: &str, repo: &str, number: u64) -> String {
-    let owner_ok = !owner.is_empty()
-        && owner.len() <= 39
-        && owner.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
-        && !owner.starts_with('-');
-    let repo_ok = !repo.is_empty()
-        && repo.len() <= 100
-        && repo
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
-        && repo != "."
-        && repo != "..";
-    if owner_ok && repo_ok && number > 0 {
-        format!("https://github.com/{owner}/{repo}/pull/{number}")
-    } else {
-        "https://github.com/".to_string()
+    match links::repo_url(owner, repo) {
+        Some(base) if number > 0 => links::safe_or_home(&format!("{base}/pull/{number}")),
+        _ => links::safe_or_home(""),
     }
 }

@@ -49,5 +49,7 @@ fn compare_url(pr: &PrInfo, changed: &ChangedSinceApproval) -> Option<String> {
     let repo = canonical_url(&pr.owner, &pr.repo, 1);
     let repo = repo.strip_suffix("/pull/1")?;
     let (from, to) = (&changed.approved_commit, &changed.head);
-    (is_commit_sha(from) && is_commit_sha(to)).then(|| format!("{repo}/compare/{from}...{to}"))
+    (is_commit_sha(from) && is_commit_sha(to))
+        .then(|| format!("{repo}/compare/{from}...{to}"))
+        .filter(|url| crate::links::is_safe_github_url(url))
 }

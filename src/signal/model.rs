@@ -7,6 +7,7 @@ use serde::Deserialize;
 use serde::Serialize;
 
 use super::effort::{AgentEvidence, EffortCheck};
+use super::intent::Intent;
 
 /// The version tag of every signal.
 pub const SIGNAL_VERSION: &str = "prlens.signal.v1";
@@ -37,6 +38,10 @@ pub struct Signal {
     /// The low-effort checks the user has not switched off (advice, not risk).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub checks: Vec<EffortCheck>,
+    /// The viewer's own view (who is looking, what is theirs, what changed since their review);
+    /// absent when the bundle names no viewer. Never part of risk.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub viewer: Option<super::viewer::ViewerView>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -60,15 +65,7 @@ pub struct PrInfo {
     pub created_at: Option<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
-#[serde(rename_all = "snake_case")]
-pub enum RiskLevel {
-    Low,
-    Medium,
-    High,
-    Critical,
-}
+pub use super::level::RiskLevel;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
@@ -139,28 +136,6 @@ pub struct Contributor {
     /// Identity and account-behaviour evidence about this person (empty: nothing noted).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub identity: Vec<super::identity::IdentityNote>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
-pub struct Intent {
-    pub goal: String,
-    pub criteria: Vec<Criterion>,
-    /// Issue numbers the PR says it closes or references.
-    pub linked_issues: Vec<u64>,
-    /// 0.0–1.0: how much structure the description gave.
-    pub confidence: f64,
-    /// Where the goal came from, e.g. "pr description", "title".
-    pub source: String,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
-pub struct Criterion {
-    pub text: String,
-    /// true met, false unmet, null unknown.
-    pub met: Option<bool>,
-    pub evidence: String,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -271,6 +246,10 @@ pub struct Finding {
     pub path: String,
     pub detail: String,
     pub severity: Severity,
+    /// The line in the new version of `path` the finding is about, when the finder knows it
+    /// (SARIF regions and GitHub annotations point there). Absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<u64>,
 }
 
 /// How much a supply-chain finding weighs (ordered: `Critical` is the greatest).
@@ -327,6 +306,14 @@ pub enum FindingKind {
     LockfileForeignSource,
     AutorunConfig,
     CiTestConfig,
+    WorkflowDangerousTrigger,
+    WorkflowCachePoisoning,
+    WorkflowArtipacked,
+    ScriptMarks,
+    LockfileIntegritySwap,
+    CompiledBundleChange,
+    MinifiedSource,
+    WritesOutsideWorkTree,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]

@@ -5,10 +5,12 @@
 
 use super::effort::{AgentEvidenceKind, CheckId, CheckOutcome};
 use super::identity::IdentityKind;
+use super::intent::{ClaimKind, ClaimOrigin, ClaimStatus, Found, Prose};
 use super::model::{
     Effort, EvidenceSignal, FindingKind, PolicyOutcome, Priority, ReviewAction, RiskLevel, Role,
     Severity, SignalState, Staleness, TrustLevel,
 };
+use super::viewer::{ForYouKind, ViewerRole};
 
 /// Declares `key()` and `label()` for a fieldless enum from `(variant, key, label)` rows.
 macro_rules! words {
@@ -31,6 +33,19 @@ macro_rules! words {
         }
     };
 }
+
+words!(ViewerRole {
+    Reviewer => "reviewer", "Reviewer";
+    Author => "author", "Author";
+});
+
+words!(ForYouKind {
+    YouOwn => "you_own", "You own";
+    YourTeamOwns => "your_team_owns", "Your team owns";
+    YouWrote => "you_wrote", "You wrote";
+    OwnedBy => "owned_by", "Owned by";
+    NoOwner => "no_owner", "No owner";
+});
 
 words!(RiskLevel {
     Low => "low", "Low";
@@ -124,7 +139,7 @@ words!(FindingKind {
     InstallScript => "install_script", "install script";
     RemoteScript => "remote_script", "remote script";
     UnpinnedImage => "unpinned_image", "unpinned image";
-    WorkflowPrTargetCheckout => "workflow_pr_target_checkout", "PR-target checkout";
+    WorkflowPrTargetCheckout => "workflow_pr_target_checkout", "untrusted checkout with secrets";
     WorkflowPrHeadCheckout => "workflow_pr_head_checkout", "PR-head checkout";
     WorkflowScriptInjection => "workflow_script_injection", "script injection";
     UnpinnedAction => "unpinned_action", "unpinned action";
@@ -144,6 +159,14 @@ words!(FindingKind {
     LockfileForeignSource => "lockfile_foreign_source", "lockfile source switch";
     AutorunConfig => "autorun_config", "autorun config";
     CiTestConfig => "ci_test_config", "CI-executed test config";
+    WorkflowDangerousTrigger => "workflow_dangerous_trigger", "dangerous trigger";
+    WorkflowCachePoisoning => "workflow_cache_poisoning", "cache poisoning";
+    WorkflowArtipacked => "workflow_artipacked", "credentials kept in the checkout";
+    ScriptMarks => "script_marks", "script marks (shown, not weighed)";
+    LockfileIntegritySwap => "lockfile_integrity_swap", "lockfile bytes changed at the same version";
+    CompiledBundleChange => "compiled_bundle_change", "compiled bundle without its source";
+    MinifiedSource => "minified_source", "minified code in a source directory";
+    WritesOutsideWorkTree => "writes_outside_work_tree", "test writes outside the work tree";
 });
 
 words!(EvidenceSignal {
@@ -237,10 +260,60 @@ words!(CheckId {
     DescriptionNamesChanges => "description_names_changes", "Description names what changed";
     LinkedIssueAvailable => "linked_issue_available", "Linked issue open and not assigned to someone else";
     NoCompetingPr => "no_competing_pr", "No other open PR mentions the same issue";
+    DescriptionClaimsHold => "description_claims_hold", "The description's claims hold in the diff";
 });
 
 words!(CheckOutcome {
     Pass => "pass", "passed";
     Fail => "fail", "advice";
     NotChecked => "not_checked", "not checked";
+});
+
+words!(ClaimOrigin {
+    Title => "title", "title";
+    Description => "description", "description";
+    TickedBox => "ticked_box", "ticked box";
+    LinkedIssue => "linked_issue", "linked issue's acceptance list";
+});
+
+words!(ClaimKind {
+    Adds => "adds", "adds";
+    Removes => "removes", "removes";
+    Renames => "renames", "renames";
+    Deprecates => "deprecates", "deprecates";
+    Names => "names", "names";
+    TestsAdded => "tests_added", "tests added";
+    TestDataAdded => "test_data_added", "test data added";
+    DocsUpdated => "docs_updated", "docs updated";
+    DocsOnly => "docs_only", "docs only";
+    NoBehaviourChange => "no_behaviour_change", "no behaviour change";
+    FormattingOnly => "formatting_only", "formatting only";
+    FixesIssue => "fixes_issue", "fixes an issue";
+    Runtime => "runtime", "runtime behaviour";
+    AuthorsWord => "authors_word", "the author's word";
+});
+
+words!(ClaimStatus {
+    Confirmed => "confirmed", "confirmed by the diff";
+    NotInDiff => "not_in_diff", "not in the diff";
+    Contradicted => "contradicted", "contradicted by the diff";
+    NotCheckable => "not_checkable", "cannot be checked from the diff";
+});
+
+words!(Found {
+    Added => "added", "added";
+    Removed => "removed", "removed";
+    Context => "context", "next to the change";
+    FileAdded => "file_added", "file added";
+    FileChanged => "file_changed", "file changed";
+    FileRemoved => "file_removed", "file removed";
+    FileRenamed => "file_renamed", "file renamed";
+    CodeChanged => "code_changed", "code changed";
+    NotWhitespace => "not_whitespace", "more than whitespace changed";
+});
+
+words!(Prose {
+    English => "english", "English";
+    Other => "other", "not English";
+    None => "none", "none";
 });

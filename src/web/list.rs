@@ -1,5 +1,5 @@
 //! `listBadges`, `listBadgeOf` and `reviewFirstOrder`: what the pull-list badges
-//! need from the library (`extension/list.js` calls them; docs/CONTRACTS.md "wasm exports").
+//! need from the library (`extension/pages/list/list.js` calls them; docs/CONTRACTS.md "wasm exports").
 //!
 //! Why here: the list's one GraphQL query and its mapping to patch-less bundles are the CLI
 //! queue's (`crate::fetch::graphql`), and the order is `crate::queue`'s, so a badge, the panel
@@ -10,7 +10,9 @@ use serde::Serialize;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
+use super::view::PanelView;
 use crate::fetch::graphql::{queue_bundles, QueueError};
+use crate::fetch::graphql_mine::queue_mine_bundles;
 use crate::queue::{review_first_keys, QueueKey};
 use crate::signal::{RiskLevel, Signal};
 
@@ -37,6 +39,8 @@ struct ListBadge {
     estimate: bool,
     missing: Vec<String>,
     generated_at: String,
+    /// The viewer reviewed an older commit (a reviewer's list, issue #38): the badge says so.
+    changed_since_review: bool,
     key: QueueKey,
 }
 
@@ -61,6 +65,10 @@ fn badge_of(signal: &Signal, estimate: bool) -> ListBadge {
         estimate,
         missing: signal.meta.missing.clone(),
         generated_at: signal.meta.generated_at.clone(),
+        changed_since_review: signal
+            .viewer
+            .as_ref()
+            .is_some_and(|viewer| viewer.since_review.is_some()),
         key: QueueKey::of(signal),
     }
 }
@@ -71,12 +79,15 @@ fn to_json<T: Serialize>(value: &T) -> Result<String, JsError> {
 
 /// The badges (JSON array text) of the list query's answer `answer_json`, each from the
 /// patch-less bundle the CLI queue builds, scored with `settings_json`. Rejects with the
-/// GraphQL error's message (`name`: `not_found`, `rate_limited` or `graphql`).
+/// GraphQL error's message (`name`: `not_found`, `rate_limited` or `graphql`). `mine`: the
+/// answer is the reviewer's queue query's (`list-query-mine.json`, a `review-requested:@me`
+/// list), whose bundles name the viewer.
 #[wasm_bindgen(js_name = listBadges)]
 pub fn list_badges(
     answer_json: &str,
     fetched_at: Option<String>,
     settings_json: &str,
+    mine: Option<bool>,
 ) -> Result<String, JsValue> {
     let fail = |name: &str, message: &str| {
         let error = js_sys::Error::new(message);
@@ -85,16 +96,24 @@ pub fn list_badges(
     };
     let answer: Value = serde_json::from_str(answer_json)
         .map_err(|error| fail("graphql", &format!("GitHub's answer is not JSON ({error})")))?;
-    let queue = queue_bundles(&answer, fetched_at.as_deref()).map_err(|error| match error {
+    let mapped = if mine == Some(true) {
+        queue_mine_bundles(&answer, fetched_at.as_deref())
+    } else {
+        queue_bundles(&answer, fetched_at.as_deref())
+    };
+    let queue = mapped.map_err(|error| match error {
         QueueError::NotFound(message) => fail("not_found", &message),
         QueueError::RateLimited(message) => fail("rate_limited", &message),
         QueueError::Other(message) => fail("graphql", &message),
     })?;
+    let settings = crate::read_settings(settings_json)
+        .map_err(|error| super::errors::analysis_error(&crate::AnalyzeError::Settings(error)))?;
     let mut badges = Vec::with_capacity(queue.bundles.len());
     for bundle in &queue.bundles {
-        let signal = crate::analyze_json(&bundle.to_string(), settings_json, None)
+        // Read from the mapped value once (no text in between), scored with the settings read once.
+        let bundle = crate::Bundle::from_value(bundle)
             .map_err(|error| fail("graphql", &error.to_string()))?;
-        badges.push(badge_of(&signal, true));
+        badges.push(badge_of(&crate::analyze(&bundle, &settings, None), true));
     }
     to_json(&badges).map_err(JsValue::from)
 }
@@ -107,15 +126,14 @@ pub fn warm_up_list() {
         crate::fetch::graphql::WARM_UP_ANSWER,
         Some("2026-01-03T00:00:00Z".into()),
         "{}",
+        None,
     );
 }
 
-/// The badge (JSON text) of one full bundle (the panel's, fetched over REST).
+/// The badge (JSON text) of one full bundle's view (`fetchAndAnalyze`, the panel's fetch).
 #[wasm_bindgen(js_name = listBadgeOf)]
-pub fn list_badge_of(bundle_json: &str, settings_json: &str) -> Result<String, JsError> {
-    let signal = crate::analyze_json(bundle_json, settings_json, None)
-        .map_err(|error| JsError::new(&error.to_string()))?;
-    to_json(&badge_of(&signal, false))
+pub fn list_badge_of(view: &PanelView) -> Result<String, JsError> {
+    to_json(&badge_of(view.signal(), false))
 }
 
 /// The review-first order of badge keys (JSON array text of [`QueueKey`]): their indexes,

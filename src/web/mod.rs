@@ -21,12 +21,22 @@ pub use app::fetch_bundle;
 /// `fetchCompareAndAnalyze`, `compareWithPage`: the compare page's self-check.
 mod compare;
 
+/// Analysis errors as JS errors with a `kind`.
+mod errors;
+
+/// `PanelView`: a bundle read once and its signal, kept in wasm for the panel.
+mod view;
+pub use view::PanelView;
+
 /// `listBadges`, `listBadgeOf`, `reviewFirstOrder`: the pull-list badges (the query itself is
-/// `extension/list-query.json`, kept equal to the CLI queue's by tests/list_query_file.rs).
+/// `extension/shared/list-query.json`, kept equal to the CLI queue's by tests/list_query_file.rs).
 mod list;
 
 /// `analyzeBundle`'s bundle text enters wasm through `TextEncoder.encodeInto`.
 mod text_in;
+
+/// The browser's name for "Report a problem" (`reportIssueUrl`, the details sheet).
+mod navigator;
 
 /// Computes a signal from bundle JSON and settings JSON; returns the signal as JSON text.
 /// `now` is an optional RFC 3339 reference time. The bundle is taken as a JS value and copied
@@ -36,7 +46,7 @@ pub fn analyze_bundle(
     bundle_json: &JsValue,
     settings_json: &str,
     now: Option<String>,
-) -> Result<String, JsError> {
+) -> Result<String, JsValue> {
     let bundle_json = text_in::string(bundle_json, "the bundle")?;
     let now = match now.as_deref() {
         Some(text) => Some(
@@ -46,8 +56,8 @@ pub fn analyze_bundle(
         None => None,
     };
     let signal = crate::analyze_json(&bundle_json, settings_json, now)
-        .map_err(|error| JsError::new(&error.to_string()))?;
-    serde_json::to_string(&signal).map_err(|error| JsError::new(&error.to_string()))
+        .map_err(|e| errors::analysis_error(&e))?;
+    serde_json::to_string(&signal).map_err(|error| JsError::new(&error.to_string()).into())
 }
 
 /// The default settings as JSON, with every driver's default weight filled in from
@@ -70,4 +80,12 @@ pub fn default_settings() -> Result<String, JsError> {
 #[wasm_bindgen(js_name = engineVersion)]
 pub fn engine_version() -> String {
     crate::engine::context::ENGINE_VERSION.to_string()
+}
+
+/// "Report a problem" (popup and details sheet): the prefilled "wrong score" issue address for
+/// `signalJson` (a signal, or nothing in the popup) and this browser (`navigator.userAgent`).
+#[wasm_bindgen(js_name = reportIssueUrl)]
+pub fn report_issue_url(signal_json: Option<String>) -> String {
+    let signal = signal_json.and_then(|text| crate::signal::from_json(&text).ok());
+    crate::report_issue::wrong_score_url(&navigator::browser(), signal.as_ref())
 }

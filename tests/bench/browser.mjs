@@ -153,6 +153,15 @@ async function waitForReady(frame, timeoutMs = 120000) {
   throw new Error(`the panel reached no ready/partial/error state within ${timeoutMs} ms`);
 }
 
+/** Whether an API path is one of the viewer's requests (src/fetch/plan/viewer.rs). */
+export function isPersonal(path) {
+  return (
+    /\/contents\/(\.github\/|docs\/)?CODEOWNERS\?/.test(path) ||
+    /^\/user(\/teams)?(\?|$)/.test(path) ||
+    /\/commits\?path=[^&]+&(author=prlens-tester&)?per_page=1$/.test(path)
+  );
+}
+
 /** One navigation to `url`; returns time to panel, requests, bytes, points, round trips, long tasks. */
 async function measureView(browser, page, url, watcher) {
   const logStart = browser.server.requests.length;
@@ -182,7 +191,7 @@ async function measureView(browser, page, url, watcher) {
   const timed = await watcher.take();
   const logged = browser.server.requests.slice(logStart).filter((entry) => entry.host === API_HOST);
   // Timings from the fake server's log, which sees every request: the background's early
-  // requests (extension/early-requests.js) never show up among the page's Playwright events.
+  // requests (extension/background/early-requests.js) never show up among the page's Playwright events.
   const apiTimed = logged
     .filter((entry) => entry.method !== "OPTIONS")
     .map((entry) => ({ url: `https://${API_HOST}${entry.path}`, method: entry.method, start: entry.receivedAt, end: entry.answeredAt ?? entry.receivedAt }));
@@ -217,6 +226,9 @@ async function measureView(browser, page, url, watcher) {
     panelMarks,
     waves,
     paths: gets.map((entry) => `${entry.status} ${entry.path}`),
+    // The viewer's own requests (issue #38; the fake names `prlens-tester` as the signed-in viewer):
+    // CODEOWNERS, the token's user and teams, the viewer's and all commits of the focus files.
+    personalRequests: gets.filter((entry) => isPersonal(entry.path)).length,
     pageLongTasks: pageBench.longTasks,
     panelLongTasks: panel.longTasks,
   };
@@ -442,7 +454,7 @@ async function main() {
         times[kind].push(view.timeToPanelMs);
         const m = view.milestones;
         const waves = view.waves.map((wave) => `+${round(wave.startMs)}/${wave.paths.length}req/spread ${round(wave.issueSpreadMs)}/end +${round(wave.lastEndMs)}`).join(", ");
-        console.log(`run ${run} ${kind}: ${round(view.timeToPanelMs)} ms (${view.state}; document ${round(m.documentLoaded)}, iframe ${round(m.panelCreated)}, first API ${round(m.firstApiRequest)}, last API ${round(m.lastApiResponse)}, ready ${round(m.ready)}; ${view.apiRequests} requests, ${view.roundTrips} round trips${waves ? `; waves ${waves}` : ""}; page long tasks ${(view.pageLongTasks ?? []).map((task) => round(task.duration)).join(",") || "none"})`);
+        console.log(`run ${run} ${kind}: ${round(view.timeToPanelMs)} ms (${view.state}; document ${round(m.documentLoaded)}, iframe ${round(m.panelCreated)}, first API ${round(m.firstApiRequest)}, last API ${round(m.lastApiResponse)}, ready ${round(m.ready)}; ${view.apiRequests} requests (${view.personalRequests} the viewer's own), ${view.roundTrips} round trips${waves ? `; waves ${waves}` : ""}; page long tasks ${(view.pageLongTasks ?? []).map((task) => round(task.duration)).join(",") || "none"})`);
         if (view.panelMarks.length) console.log(`  panel.js: ${view.panelMarks.map((mark) => `${mark.name} ${round(mark.ms)}`).join(", ")}`);
         const shownMark = firstShownMark(view.panelMarks);
         if (shownMark && view.milestones.ready !== null) console.log(`  panel's own mark − MutationObserver's ready time: ${(shownMark.ms - view.milestones.ready).toFixed(1)} ms (the unattached runs use the mark)`);

@@ -43,7 +43,7 @@ test("an imported calibration scores its repository and the panel says so", asyn
   const before = await score();
 
   const popup = await browser.newPage();
-  await popup.goto(`${browser.extensionOrigin}/popup.html`);
+  await popup.goto(`${browser.extensionOrigin}/pages/popup/popup.html`);
   await popup.locator('#popup[data-ready="true"]').waitFor({ timeout: 15000 });
   await popup.locator("#calibration-file").setInputFiles({ name: "bad.json", mimeType: "application/json", buffer: Buffer.from("{ not json") });
   await waitFor(async () => /not JSON/.test(await popup.locator("#calibration-error").innerText()), "a bad file is refused with a message");

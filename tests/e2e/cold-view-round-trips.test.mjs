@@ -58,7 +58,7 @@ test("a cold view shows its first panel after one round trip, and timeline, even
   const first = await (await panelFrame(page)).evaluate(() => globalThis.__firstPanel?.value);
   assert.equal(first?.state, "ready", "the first panel is complete, not partial");
   assert.equal(first.fetch, "refining", "the first panel came before wave 2 was answered");
-  assert.match(first.notice, /familiarity, linked issues and the PR template arrive after the first view/);
+  assert.match(first.notice, /familiarity, linked issues, the PR template and your view arrive after the first view/);
   const frame = await waitForFetchComplete(page, { timeout: 40_000 });
 
   const sent = browser.server.apiRequests();

@@ -5,8 +5,9 @@
  *
  * What it proves, on the fake github.com with a 45-file PR:
  *  - the panel frame's document started before the page's HTML was parsed (its time origin is
- *    before the page's `domInteractive`), and said hello exactly once: parked on the root
- *    element, then moved to the sidebar with `moveBefore`, it was never reloaded;
+ *    before the page's `domInteractive`), and was handed its port exactly once (a spy in a copy
+ *    of content/messaging.js counts the posts into our iframes, tests/e2e/post-spy.mjs): parked
+ *    on the root element, then moved to the sidebar with `moveBefore`, it was never reloaded;
  *  - it ends in the sidebar, shown, one host, and equal to `prlens analyze`;
  *  - for a repository prlens is switched off for, the parked panel is removed, no host stays in
  *    the page and no API request is sent.
@@ -14,26 +15,27 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 
-import { bundleOf, makeBundles, panelBesideCli, panelFrame, startBrowser, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
+import fs from "node:fs";
+
+import { EXTENSION_DIR, bundleOf, makeBundles, panelBesideCli, panelFrame, startBrowser, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
+import { extensionWithPostSpy, postedSchemes } from "./post-spy.mjs";
 
 const PREFS = "prlens.prefs";
 
-/** Counts the panel's hellos as page script sees them (messages to window.parent). */
-function countHellos() {
-  window.__prlensHellos = 0;
-  window.addEventListener("message", (event) => {
-    if (event.data?.type === "prlens:hello") window.__prlensHellos += 1;
-  });
-}
-
 test("a PR's panel starts before the page is parsed and is placed in the sidebar without a reload", { timeout: 90_000 }, async (t) => {
   const fixture = makeBundles(["owner-45-files"]);
-  const browser = await startBrowser({ bundles: fixture.dir, server: { apiLatencyMs: 100 } });
-  t.after(() => browser.close());
+  const extensionDir = extensionWithPostSpy(EXTENSION_DIR, { keepMoveBefore: true });
+  const browser = await startBrowser({ bundles: fixture.dir, server: { apiLatencyMs: 100 }, extensionDir }).catch((error) => {
+    fs.rmSync(extensionDir, { recursive: true, force: true });
+    throw error;
+  });
+  t.after(async () => {
+    await browser.close();
+    fs.rmSync(extensionDir, { recursive: true, force: true });
+  });
   const bundle = bundleOf(fixture, "owner-45-files");
   const repo = bundle.pull.base.repo;
   const page = await browser.newPage();
-  await page.addInitScript(countHellos);
   await page.goto(`https://github.com/${repo.owner.login}/${repo.name}/pull/${bundle.pull.number}`);
   await waitForPanelState(page, ["ready"], { timeout: 40_000 });
   const frame = await waitForFetchComplete(page, { timeout: 40_000 });
@@ -41,7 +43,7 @@ test("a PR's panel starts before the page is parsed and is placed in the sidebar
   const pageTimes = await page.evaluate(() => ({ origin: performance.timeOrigin, interactive: performance.getEntriesByType("navigation")[0].domInteractive }));
   const frameOrigin = await frame.evaluate(() => performance.timeOrigin);
   assert.ok(frameOrigin - pageTimes.origin < pageTimes.interactive, `the panel started at ${frameOrigin - pageTimes.origin} ms, before the page was parsed (${pageTimes.interactive} ms)`);
-  assert.equal(await page.evaluate(() => window.__prlensHellos), 1, "one panel document: placing it did not reload it");
+  assert.equal((await postedSchemes(page)).length, 1, "one panel document: placing it did not reload it");
 
   const host = page.locator("#prlens-root");
   assert.equal(await host.count(), 1);

@@ -58,3 +58,62 @@ export function readBadges() {
     title: element.title,
   }));
 }
+
+/** A repository of another owner, where a page script would like to know what is going on. */
+export const OTHER_REPO = { owner: "quietorg", repo: "private-repo", number: 7 };
+
+/** `bundle` moved to `OTHER_REPO` as its PR #7 (URLs, base repository and number renamed). */
+export function otherRepoBundle(bundle) {
+  const text = JSON.stringify(variant(bundle, OTHER_REPO.number)).replaceAll("tidewater/harbor-client", `${OTHER_REPO.owner}/${OTHER_REPO.repo}`);
+  const copy = JSON.parse(text);
+  copy.pull.base.repo.owner.login = OTHER_REPO.owner;
+  copy.pull.base.repo.name = OTHER_REPO.repo;
+  return copy;
+}
+
+/** The file paths of `bundles` that could not appear on a list page by chance (with a folder). */
+export const filePaths = (bundles) => [...new Set(bundles.flatMap((bundle) => (bundle.files ?? []).map((file) => file.filename)).filter((name) => typeof name === "string" && name.includes("/") && name.length > 8))];
+
+/**
+ * In the page (an init script): records every `message` event the page window sees, as
+ * `window.__seen = [{origin, data}]`, and adds a row for `OTHER_REPO`'s PR to the list once the
+ * page is parsed (and again whenever GitHub's list is re-rendered without it), as a page script
+ * could.
+ */
+export function spyAndInjectRow({ owner, repo, number }) {
+  window.__seen = [];
+  window.addEventListener("message", (event) => {
+    let data;
+    try {
+      data = JSON.stringify(event.data);
+    } catch {
+      data = String(event.data);
+    }
+    window.__seen.push({ origin: event.origin, data });
+  });
+  const inject = () => {
+    const container = document.querySelector(".js-navigation-container");
+    if (!container || document.getElementById(`issue_${number}`)) return;
+    const row = document.createElement("div");
+    row.id = `issue_${number}`;
+    row.className = "Box-row js-navigation-item js-issue-row";
+    const link = document.createElement("a");
+    link.id = `issue_${number}_link`;
+    link.className = "Link--primary js-navigation-open markdown-title";
+    link.setAttribute("data-hovercard-type", "pull_request");
+    link.href = `/${owner}/${repo}/pull/${number}`;
+    link.textContent = "Harmless-looking title";
+    row.append(link);
+    container.prepend(row);
+  };
+  document.addEventListener("DOMContentLoaded", () => {
+    inject();
+    new MutationObserver(inject).observe(document.body, { childList: true, subtree: true });
+  });
+}
+
+/** What the page can read that came from prlens: every message it saw and every badge's text and title. */
+export function pageVisible() {
+  const badges = [...document.querySelectorAll("[data-prlens-list-badge]")].map((element) => `${element.textContent}\n${element.title}`);
+  return { seen: window.__seen ?? [], badges, html: document.documentElement.outerHTML };
+}

@@ -36,8 +36,10 @@ export function startVariant(bundles, variant, server = {}) {
 }
 
 /**
- * The page facts the content script sends now: the panel frame says hello again (as a reloaded
- * panel does) and the next `prlens:facts` message is returned.
+ * The page facts the content script sends now: the panel frame asks the background to confirm
+ * its nonce again (as a reloaded panel does), our content script hands it a new port
+ * (content/messaging.js) and sends its facts over it; the first `prlens:facts` on that port is
+ * returned.
  */
 export async function currentFacts(page) {
   const frame = await panelFrame(page);
@@ -46,13 +48,19 @@ export async function currentFacts(page) {
       new Promise((resolve, reject) => {
         const nonce = /#nonce=([0-9a-f]{32})/.exec(location.hash)[1];
         const timer = setTimeout(() => reject(new Error("no prlens:facts within 10 s")), 10_000);
-        window.addEventListener("message", function onFacts(event) {
-          if (event.data?.type !== "prlens:facts") return;
-          window.removeEventListener("message", onFacts);
-          clearTimeout(timer);
-          resolve(event.data);
+        window.addEventListener("message", function onConnect(event) {
+          if (event.data?.type !== "prlens:connect" || event.ports.length !== 1) return;
+          window.removeEventListener("message", onConnect);
+          const port = event.ports[0]; // the same port the panel adopts (page-port.js)
+          port.addEventListener("message", function onFacts(message) {
+            if (message.data?.type !== "prlens:facts") return;
+            port.removeEventListener("message", onFacts);
+            clearTimeout(timer);
+            resolve(message.data);
+          });
+          port.start();
         });
-        parent.postMessage({ type: "prlens:hello", nonce }, "https://github.com");
+        chrome.runtime.sendMessage({ type: "prlens:confirm-nonce", nonce });
       }),
   );
 }
@@ -113,5 +121,49 @@ export async function waitUntil(check, what, timeout = 15_000) {
 /** Number of live panel iframes in the page's frame tree. */
 export const livePanelFrames = (page) => page.frames().filter((frame) => !frame.isDetached() && /\/panel\.html/.test(frame.url())).length;
 
-/** Clicks like a user's click would be handled by the page's own script, without pointer movement races. */
-export const follow = (page, selector) => page.locator(selector).first().evaluate((element) => element.click());
+/**
+ * Activates an element as a user does, without pointer movement races: focused, then Enter for a
+ * link or Space for a button or checkbox (a trusted key press, without which prlens would not load
+ * another PR on its own, content/gesture.js); the page's own script handles the click that follows.
+ */
+export async function follow(page, selector) {
+  const element = page.locator(selector).first();
+  await element.focus();
+  await page.keyboard.press((await element.evaluate((node) => node.tagName)) === "A" ? "Enter" : " ");
+}
+
+/**
+ * In the panel frame of `page`: asks the background to confirm the panel's nonce again (as a
+ * reloaded panel does), so our content script hands the frame a new port (content/messaging.js),
+ * which the panel adopts; the test keeps a hold of the same port as `window.__tappedPort`, and
+ * every message our content script sends on it lands in `window.__fromContent` (newest last).
+ * Returns the frame.
+ */
+export async function tapPanelPort(page) {
+  const frame = await panelFrame(page);
+  await frame.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const nonce = /#nonce=([0-9a-f]{32})/.exec(location.hash)[1];
+        const timer = setTimeout(() => reject(new Error("no prlens:connect within 10 s")), 10_000);
+        window.__fromContent = [];
+        window.addEventListener("message", function onConnect(event) {
+          if (event.data?.type !== "prlens:connect" || event.ports.length !== 1) return;
+          window.removeEventListener("message", onConnect);
+          clearTimeout(timer);
+          const port = event.ports[0];
+          window.__tappedPort = port;
+          port.addEventListener("message", (message) => window.__fromContent.push(message.data));
+          port.start();
+          resolve();
+        });
+        chrome.runtime.sendMessage({ type: "prlens:confirm-nonce", nonce });
+      }),
+  );
+  return frame;
+}
+
+/** Sends `message` to our content script as the panel would, on the port `tapPanelPort` took. */
+export function sendAsPanel(frame, message) {
+  return frame.evaluate((data) => window.__tappedPort.postMessage(data), message);
+}

@@ -4,12 +4,14 @@
  * matched by strict patterns before any URL is built.
  *
  * What it proves:
- *  - unit level (the content scripts run in a VM, as the url-detection test does): a panel
- *    message with a wrong or missing nonce, from the wrong window or origin, of an unknown
- *    type or with a hostile anchor/height is dropped; the channel replies only to the panel's
- *    origin (never "*"); closing the channel removes its listener; nonces are 128-bit and fresh;
- *    hostile PR URLs (encoded slashes, look-alike hosts, out-of-range numbers, overlong names)
- *    never yield a pull reference, so no URL is built from them;
+ *  - unit level (the content scripts run in a VM, as the url-detection test does): no frame of
+ *    ours posts to `window.parent`; the channel hands a frame its port only on the background's
+ *    `frame-ready` note for that kind and nonce (never on a note from a tab or another
+ *    extension), posts that port only to the frame's window at the extension's origin (never
+ *    "*"), keeps messages until a frame document is connected, and ignores everything once
+ *    closed; a frame message of an unknown type or with a hostile anchor/height is dropped;
+ *    nonces are 128-bit and fresh; hostile PR URLs (encoded slashes, look-alike hosts,
+ *    out-of-range numbers, overlong names) never yield a pull reference, so no URL is built;
  *  - wasm level (dist/chrome/pkg in node, `fetch` replaced by a recorder): `fetchBundle` rejects
  *    hostile owner/repo/number (traversal, query/fragment characters, encoded slashes, 0,
  *    2^31+1, strings, overlong names) with a clear error and makes no request at all;
@@ -29,12 +31,21 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
+/** The extension API the content scripts see: runtime messages can be delivered by the test. */
+const runtimeListeners = [];
+const EXTENSION_ID = "abcdefghijklmnopabcdefghijklmnop";
+const fakeChrome = { runtime: { id: EXTENSION_ID, onMessage: { addListener: (listener) => runtimeListeners.push(listener) } } };
+/** Delivers a runtime message to the content scripts as `sender` (the background by default). */
+const deliverRuntime = (message, sender = { id: EXTENSION_ID }) => runtimeListeners.forEach((listener) => listener(message, sender, () => {}));
+
 /** Loads content scripts into one VM context, as the browser's isolated world would. */
 function loadContent(files) {
-  const sandbox = { URL, crypto: globalThis.crypto, AbortController, console };
+  const sandbox = { URL, crypto: globalThis.crypto, AbortController, MessageChannel, console, chrome: fakeChrome };
   sandbox.globalThis = sandbox;
   vm.createContext(sandbox);
-  vm.runInContext(fs.readFileSync(path.join(repoRoot, "extension/github-names.js"), "utf8"), sandbox, { filename: "github-names.js" });
+  vm.runInContext(fs.readFileSync(path.join(repoRoot, "extension/content/state.js"), "utf8"), sandbox, { filename: "state.js" }); // the shared object, as the manifest loads it first
+  vm.runInContext(fs.readFileSync(path.join(repoRoot, "extension/shared/github-names.js"), "utf8"), sandbox, { filename: "github-names.js" });
+  vm.runInContext(fs.readFileSync(path.join(repoRoot, "extension/shared/messages.js"), "utf8"), sandbox, { filename: "messages.js" });
   for (const file of files) {
     vm.runInContext(fs.readFileSync(path.join(repoRoot, "extension/content", file), "utf8"), sandbox, { filename: file });
   }
@@ -47,21 +58,27 @@ const NONCE = "0123456789abcdef0123456789abcdef";
 const plain = (value) => (value === null || value === undefined ? value : JSON.parse(JSON.stringify(value)));
 const ANCHOR = `diff-${"ab".repeat(32)}`;
 
-test("panel messages carry no nonce and are not judged by one: page scripts read them too", () => {
-  // The panel posts to window.parent, where every page script can listen: the
-  // content script must accept its messages without a secret, by source window and origin.
-  assert.deepEqual(plain(messaging.parsePanelMessage({ type: "prlens:hello" })), { type: "prlens:hello" });
+test("no frame of ours posts to the page: every frame message goes over its port", () => {
+  // Whatever a frame posts to window.parent reaches every page script, with the frame's origin
+  // (in Firefox a per-install moz-extension:// UUID).
+  const files = [];
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(path.join(repoRoot, dir), { withFileTypes: true })) {
+      const file = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) walk(file);
+      else if (entry.name.endsWith(".js")) files.push(file);
+    }
+  };
+  walk("extension");
+  const offenders = files.filter((file) => /\bparent\.postMessage\(|\btop\.postMessage\(|opener\.postMessage\(/.test(fs.readFileSync(path.join(repoRoot, file), "utf8")));
+  assert.ok(files.length > 20, "the extension's scripts were read");
+  assert.deepEqual(offenders, []);
   assert.deepEqual(plain(messaging.parsePanelMessage({ type: "prlens:resize", height: 300 })), { type: "prlens:resize", height: 300 });
-  const panelDir = path.join(repoRoot, "extension/panel");
-  const panelFiles = ["extension/panel.js", ...fs.readdirSync(panelDir).map((name) => `extension/panel/${name}`)];
-  const panelSource = panelFiles.map((file) => fs.readFileSync(path.join(repoRoot, file), "utf8")).join("\n");
-  const posts = [...panelSource.matchAll(/window\.parent\.postMessage\(([^;]*)\)/g)].map((match) => match[1]);
-  assert.ok(posts.length >= 1, "the panel's modules post to window.parent somewhere");
-  assert.deepEqual(posts.filter((args) => /nonce/.test(args)), [], "no post to the page names the nonce");
+  assert.equal(messaging.parsePanelMessage({ type: "prlens:hello" }), null, "a frame connects through the background, not by a message");
 });
 
 test("panel messages of unknown type or shape are dropped", () => {
-  for (const data of [null, undefined, "prlens:hello", 7, [], { nonce: NONCE }, { type: "prlens:facts", nonce: NONCE }, { type: "prlens:eval", nonce: NONCE, code: "alert(1)" }, { type: "PRLENS:HELLO", nonce: NONCE }]) {
+  for (const data of [null, undefined, "prlens:hello", 7, [], { nonce: NONCE }, { type: "prlens:facts", nonce: NONCE }, { type: "prlens:eval", nonce: NONCE, code: "alert(1)" }, { type: "PRLENS:GOODBYE", nonce: NONCE }]) {
     assert.equal(messaging.parsePanelMessage(data, NONCE), null, JSON.stringify(data));
   }
 });
@@ -95,89 +112,105 @@ test("resize heights are numbers, clamped to a sane range", () => {
   assert.ok(clamp(1e9) <= 5000 && clamp(-5) >= 0 && clamp(300) === 300);
 });
 
-/** A fake page window whose listeners can be driven with forged events. */
-function fakeChannel() {
-  const win = new EventTarget();
+/** An open channel on a fake iframe; `posted` records every post into the iframe's windows. */
+function fakeChannel(kind = "panel") {
   const posted = [];
   /** A browsing context in the iframe; moving the iframe replaces it (`iframe.contentWindow = newWindow(…)`). */
-  const newWindow = (label) => ({ postMessage: (data, origin) => posted.push({ data, origin, to: label }) });
-  const contentWindow = newWindow("first");
-  const iframe = { contentWindow };
+  const newWindow = (label) => ({ postMessage: (data, origin, transfer) => posted.push({ data, origin, to: label, port: transfer?.[0] }) });
+  const iframe = { contentWindow: newWindow("first") };
   const calls = [];
   const handlers = {
     hello: () => calls.push("hello"),
-    resize: (h) => calls.push(`resize:${h}`),
-    scrollTo: (a) => calls.push(`scroll:${a}`),
-    openFiles: (a) => calls.push(`open:${a}`),
+    "prlens:resize": ({ height }) => calls.push(`resize:${height}`),
+    "prlens:scroll-to": ({ anchor }) => calls.push(`scroll:${anchor}`),
   };
-  const extensionOrigin = "chrome-extension://abcdefghijklmnopabcdefghijklmnop";
-  const channel = messaging.openChannel({ win, iframe, nonce: NONCE, extensionOrigin, handlers });
-  const dispatch = (data, { origin = extensionOrigin, source = iframe.contentWindow } = {}) => {
-    const event = new Event("message");
-    Object.defineProperties(event, { data: { value: data }, origin: { value: origin }, source: { value: source } });
-    win.dispatchEvent(event);
+  const extensionOrigin = `chrome-extension://${EXTENSION_ID}`;
+  const channel = messaging.openChannel({ iframe, nonce: NONCE, kind, extensionOrigin, parse: messaging.parsePanelMessage, handlers });
+  const ready = (sender, message = {}) => deliverRuntime({ type: "prlens:frame-ready", nonce: NONCE, frame: kind, ...message }, sender);
+  /** What the frame document connected by post `index` receives on its port. */
+  const received = (index) => {
+    const got = [];
+    posted[index].port.onmessage = (event) => got.push(event.data);
+    return got;
   };
-  return { channel, dispatch, calls, posted, extensionOrigin, iframe, newWindow };
+  return { channel, ready, calls, posted, extensionOrigin, iframe, newWindow, received };
 }
 
-test("the channel ignores messages from the wrong window or origin, even with the right nonce", () => {
-  const { dispatch, calls } = fakeChannel();
-  const good = { type: "prlens:scroll-to", nonce: NONCE, anchor: ANCHOR };
-  dispatch(good, { origin: "https://github.com" });
-  dispatch(good, { origin: "https://evil.example" });
-  dispatch(good, { origin: "null" });
-  dispatch(good, { source: {} });
-  dispatch(good, { source: null });
-  assert.deepEqual(calls, []);
-  dispatch(good);
-  assert.deepEqual(calls, [`scroll:${ANCHOR}`]);
-});
+const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+/** Waits (up to 2 s: port messages are delivered asynchronously) until `check()` holds. */
+async function until(check) {
+  for (let waited = 0; waited < 2000 && !check(); waited += 20) await tick();
+}
 
-test("the channel posts only to the panel's origin, with the nonce, and stops listening when closed", () => {
-  const { channel, dispatch, calls, posted, extensionOrigin } = fakeChannel();
-  dispatch({ type: "prlens:hello", nonce: NONCE });
-  calls.length = 0;
-  channel.send({ type: "prlens:facts", owner: "o", repo: "r", number: 1 });
+/** Closes every port a test made: an open port with a listener keeps node's event loop alive. */
+function closeAll(t, { channel, posted }) {
+  t.after(() => {
+    channel.close();
+    for (const { port } of posted) port?.close();
+  });
+}
+
+test("the channel hands a port only on the background's frame-ready for this kind and nonce, to the extension's origin", async (t) => {
+  const fake = fakeChannel();
+  closeAll(t, fake);
+  const { channel, ready, calls, posted, extensionOrigin } = fake;
+  ready({ id: EXTENSION_ID, tab: { id: 1 }, url: "https://github.com/o/r/pull/1" }); // from a content script or a framed page
+  ready({ id: "another-extension-id" });
+  ready(undefined, { nonce: "f".repeat(32) });
+  ready(undefined, { frame: "list" });
+  ready(undefined, { type: "prlens:connect" });
+  assert.deepEqual(posted, [], "nothing but the background's note for this frame connects it");
+  assert.deepEqual(calls, []);
+  ready();
   assert.equal(posted.length, 1);
   assert.equal(posted[0].origin, extensionOrigin, "never postMessage(..., '*')");
-  assert.equal(posted[0].data.nonce, NONCE);
+  assert.deepEqual(plain(posted[0].data), { type: "prlens:connect", nonce: NONCE });
+  assert.ok(posted[0].port, "the post transfers a port");
+  assert.deepEqual(calls, ["hello"]);
   channel.close();
-  dispatch({ type: "prlens:hello", nonce: NONCE });
-  assert.deepEqual(calls, [], "a closed channel must not react");
+  ready();
+  assert.equal(posted.length, 1, "a closed channel connects nothing");
 });
 
-test("messages wait for the hello of the panel document now in the iframe: first load, a moved iframe, a reload", () => {
-  const { channel, dispatch, calls, posted, iframe, newWindow } = fakeChannel();
+test("messages wait for a connected frame document, then go over its port; the frame's port messages reach the handlers", async (t) => {
+  const fake = fakeChannel();
+  closeAll(t, fake);
+  const { channel, ready, calls, posted, iframe, newWindow, received } = fake;
   const facts = (number) => ({ type: "prlens:facts", owner: "o", repo: "r", number });
-  const delivered = () => posted.map(({ data, to }) => `${to}:${data.number}`);
-
-  // First load: nothing is posted before hello; the latest message is delivered on hello, before the handler runs.
   channel.send(facts(1));
   channel.send(facts(2));
-  assert.deepEqual(delivered(), [], "no post before the panel said hello");
-  dispatch({ type: "prlens:hello", nonce: NONCE });
-  assert.deepEqual(delivered(), ["first:2"]);
-  assert.deepEqual(calls, ["hello"]);
+  channel.send({ type: "prlens:focus-details" });
+  assert.deepEqual(posted, [], "no post before the frame is up");
+  ready();
+  const first = received(0);
+  await until(() => first.length >= 2);
+  assert.deepEqual(first.map((message) => message.number ?? message.type), [2, "prlens:focus-details"], "the latest of each type, in order");
   channel.send(facts(3));
-  assert.deepEqual(delivered(), ["first:2", "first:3"], "after hello, messages go at once");
+  await until(() => first.length >= 3);
+  assert.deepEqual(first.map((message) => message.number ?? message.type), [2, "prlens:focus-details", 3], "after connecting, messages go at once");
 
-  // Moved: the iframe holds a new window (about:blank, then panel.html) that has not said hello.
+  // The frame talks back over its port only; hostile shapes are dropped.
+  const ANCHOR_OK = `diff-${"ab".repeat(32)}`;
+  posted[0].port.postMessage({ type: "prlens:scroll-to", anchor: ANCHOR_OK });
+  posted[0].port.postMessage({ type: "prlens:scroll-to", anchor: "javascript:alert(1)" });
+  posted[0].port.postMessage({ type: "prlens:resize", height: 1e9 });
+  await until(() => calls.length >= 3);
+  assert.deepEqual(calls, ["hello", `scroll:${ANCHOR_OK}`, "resize:5000"]);
+
+  // The document goes (a reload, a move that reloads it): messages are kept until the next one connects.
+  posted[0].port.postMessage({ type: "prlens:goodbye" });
+  await new Promise((resolve) => setTimeout(resolve, 300)); // delivered asynchronously
   iframe.contentWindow = newWindow("moved");
   channel.send(facts(4));
-  assert.deepEqual(delivered(), ["first:2", "first:3"], "nothing is posted into the moved iframe's about:blank");
-  dispatch({ type: "prlens:hello", nonce: NONCE }, { source: newWindow("stale") });
-  assert.deepEqual(delivered(), ["first:2", "first:3"], "a hello from another window does not count");
-  dispatch({ type: "prlens:hello", nonce: NONCE });
-  assert.deepEqual(delivered(), ["first:2", "first:3", "moved:4"]);
-
-  // Reloaded: the same window, a new document; the old one said goodbye as it went.
-  dispatch({ type: "prlens:goodbye", nonce: NONCE });
-  channel.send(facts(5));
-  assert.deepEqual(delivered(), ["first:2", "first:3", "moved:4"], "nothing is posted between goodbye and the next hello");
-  dispatch({ type: "prlens:hello", nonce: NONCE });
-  assert.deepEqual(delivered(), ["first:2", "first:3", "moved:4", "moved:5"]);
-  assert.deepEqual(calls, ["hello", "hello", "hello"]);
-  assert.ok(posted.every(({ data }) => data.nonce === NONCE));
+  await tick();
+  assert.equal(posted.length, 1, "nothing is posted until the new document is up");
+  ready();
+  assert.equal(posted[1].to, "moved");
+  const second = received(1);
+  await until(() => second.length >= 1);
+  assert.deepEqual(second.map((message) => message.number), [4]);
+  assert.deepEqual(calls.filter((call) => call === "hello"), ["hello", "hello"]);
+  channel.close();
 });
 
 test("nonces are 128-bit lowercase hex and fresh each time", () => {

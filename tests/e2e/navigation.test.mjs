@@ -52,11 +52,14 @@ async function settle(page, { path, pull }) {
  * extension's content-script world, which the DevTools protocol reports separately.
  */
 /**
- * Follows a link the way a user's click does (the page's own script handles it), but without a
- * pointer: the panel's height changes as it loads and would move a link under a real pointer.
+ * Follows a link the way a user does (the page's own script handles it), but without a pointer:
+ * the panel's height changes as it loads and would move a link under a real pointer. The link is
+ * focused and Enter pressed: a trusted key press, without which prlens would not load another PR
+ * on its own (content/gesture.js).
  */
 async function follow(page, selector) {
-  await page.locator(selector).first().evaluate((link) => link.click());
+  await page.locator(selector).first().focus();
+  await page.keyboard.press("Enter");
 }
 
 /**

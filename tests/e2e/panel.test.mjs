@@ -16,11 +16,11 @@ import fs from "node:fs";
 import path from "node:path";
 
 import { ARTIFACTS_DIR, REPO_ROOT, panelFrame, startBrowser, waitFor, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
-import { openDetails } from "./sheet-support.mjs";
+import { SECTIONS as SECTION_TABLE, openDetails } from "./sheet-support.mjs";
 
 const SAMPLE = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "www/sample-bundle.json"), "utf8"));
 const PR_URL = "https://github.com/huggingface/transformers/pull/43774";
-const SECTIONS = ["risk", "contributors", "intent", "evidence", "supply_chain", "focus", "triage", "conventions", "checks", "governance", "next_steps"];
+const SECTIONS = SECTION_TABLE.map((section) => section.key);
 const PREFS = "prlens.prefs";
 const diffAnchor = (file) => `diff-${crypto.createHash("sha256").update(file).digest("hex")}`;
 
@@ -70,8 +70,19 @@ test("a rich signal renders every section with its content, and the header summa
   assert.ok(drivers >= 2, `the sample fires several drivers (${drivers})`);
   assert.equal(await risk.locator(".prl-driver svg.prl-bar").count(), drivers, "each driver has a weight bar");
   assert.ok((await risk.locator(".prl-formula").innerText()).length > 5, "formula shown");
-  // Intent: criteria marks; contributors: both the author and the committer of the sample.
-  assert.ok(await details.locator("[data-prlens-criterion]").count() >= 1, "criteria listed with marks");
+  // Intent: the sample's claims, each confirmed by the diff with the file that shows it (the
+  // reference product's four criteria, and the template's docs and tests boxes);
+  // contributors: both the author and the committer of the sample.
+  const intent = details.locator('[data-prlens-section="intent"]');
+  assert.match(await intent.locator(".prl-lead").innerText(), /^6 of 6 claims confirmed by the diff$/);
+  assert.equal(await intent.locator('[data-prlens-claim="confirmed"]').count(), 6, "six claims confirmed");
+  const intentText = await intent.innerText();
+  for (const evidence of [
+    "`activation_offloading` added in src/transformers/training_args.py:+613",
+    "`get_act_offloading_ctx_manager` added in src/transformers/trainer.py:+69",
+    "docs/source/en/trainer.md:+303 changed",
+    "tests/utils/test_activation_offloading.py added",
+  ]) assert.ok(intentText.includes(evidence), `Intent shows "${evidence}": ${intentText}`);
   const people = await details.locator('[data-prlens-section="contributors"]').innerText();
   for (const login of Object.keys(SAMPLE.users)) assert.ok(people.includes(login), `contributor ${login} shown`);
   // Evidence: six signals; focus: one row per changed file with a size bar; triage formula.
@@ -227,9 +238,20 @@ test("hostile titles, bodies, file names, logins, check names and reviews run no
   for (const panel of [frame.locator("#prlens-panel"), details.locator("#prlens-sheet")]) {
     assert.equal(await panel.locator("script, img, iframe, object, embed, foreignObject").count(), 0, "no injected elements");
     assert.equal(await panel.locator("svg:not(.prl-gauge):not(.prl-bar):not(.prl-size)").count(), 0, "only the panel's own charts");
-    // The sheet's section navigation links are its own in-document anchors (`#prlens-focus`).
-    const hrefs = await panel.locator("a[href]:not([data-prlens-nav])").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    // The sheet's section navigation links are its own in-document anchors (`#prlens-focus`);
+    // "Report a problem" is checked below.
+    const hrefs = await panel.locator("a[href]:not([data-prlens-nav]):not([data-prlens-report])").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
     for (const href of hrefs) assert.match(href, /^https:\/\/github\.com\/[A-Za-z0-9._\/-]+(#[A-Za-z0-9_-]+)?$/, `link ${href}`);
+    // "Report a problem" goes to the project's new-issue form; its query holds no hostile text.
+    for (const href of await panel.locator("a[data-prlens-report]").evaluateAll((links) => links.map((link) => link.getAttribute("href")))) {
+      const url = new URL(href);
+      assert.equal(url.origin, "https://github.com");
+      assert.match(url.pathname, /^\/[A-Za-z0-9-]+\/[A-Za-z0-9._-]+\/issues\/new$/, `report link ${href}`);
+      const values = [...url.searchParams.values()].join("\n");
+      for (const literal of [HOSTILE_TITLE, HOSTILE_LOGIN, HOSTILE_FILE, HOSTILE_URL_FILE, HOSTILE_CHECK]) {
+        assert.ok(!values.includes(literal), `the report link carries no PR text (${literal})`);
+      }
+    }
     const withHandlers = await panel.locator("*").evaluateAll((nodes) =>
       nodes.filter((node) => [...node.attributes].some((attribute) => attribute.name.startsWith("on"))).length);
     assert.equal(withHandlers, 0, "no inline event-handler attributes");

@@ -1,23 +1,24 @@
 /**
- * A copy of a built extension with one spy in content/messaging.js: every postMessage to the
- * panel iframe also notes on the page's <html data-test-posts> the scheme of the document it
- * reaches (`about` for the initial about:blank of a new iframe, `moz-extension`, or
- * `cross-origin` where the content script may not read the panel's location, as in Chromium).
- * Used by the Chromium and Firefox tests of the post-before-hello fix. Not a test file itself.
+ * A copy of a built extension with one spy in content/messaging.js: every postMessage to one of
+ * our iframes (the `prlens:connect` that hands a frame document its port: one per document)
+ * also notes on the page's <html data-test-posts> the scheme of the document it reaches (`about`
+ * for the initial about:blank of a new iframe, `moz-extension`, or `cross-origin` where the
+ * content script may not read the frame's location, as in Chromium). Used by the Chromium and
+ * Firefox tests of the post-before-hello fix and of the early mount. Not a test file itself.
  *
- * The copy also plays a browser without `moveBefore` (removed from the content scripts' world at
- * the top of content/mount.js): with it, moving the panel keeps its document and the new
- * iframe's about:blank these tests are about never exists.
+ * Unless `{keepMoveBefore: true}`, the copy also plays a browser without `moveBefore` (removed
+ * from the content scripts' world at the top of content/mount.js): with it, moving the panel
+ * keeps its document and the new iframe's about:blank these tests are about never exists.
  */
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-const ANCHOR = "iframe.contentWindow?.postMessage(";
+const ANCHOR = "iframe.contentWindow.postMessage(";
 
 /** Returns the copy's directory; remove it when done. */
-export function extensionWithPostSpy(extensionDir) {
+export function extensionWithPostSpy(extensionDir, { keepMoveBefore = false } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "prlens-post-spy-"));
   fs.cpSync(extensionDir, dir, { recursive: true });
   const file = path.join(dir, "content/messaging.js");
@@ -31,6 +32,7 @@ export function extensionWithPostSpy(extensionDir) {
     return target;
   })(iframe.contentWindow)?.postMessage(`;
   fs.writeFileSync(file, source.replace(ANCHOR, spy));
+  if (keepMoveBefore) return dir;
   const mount = path.join(dir, "content/mount.js");
   const withoutMove = "for (const type of [Element, Document, DocumentFragment]) delete type.prototype.moveBefore;\n";
   fs.writeFileSync(mount, withoutMove + fs.readFileSync(mount, "utf8"));

@@ -45,7 +45,7 @@ test("an added access key is a redacted high finding, and weight 0 in the popup 
   await screenshot(page, "scan-secret-in-config");
 
   const popup = await browser.newPage();
-  await popup.goto(`${browser.extensionOrigin}/popup.html`);
+  await popup.goto(`${browser.extensionOrigin}/pages/popup/popup.html`);
   await popup.locator('#popup[data-ready="true"]').waitFor({ timeout: 15000 });
   await popup.locator("details.form-group > summary", { hasText: "Driver weights" }).click();
   await popup.locator('input[data-weight="secret_in_diff"]').fill("0");
@@ -53,21 +53,41 @@ test("an added access key is a redacted high finding, and weight 0 in the popup 
   assert.deepEqual(browser.consoleErrors, []);
 });
 
-test("bidi controls in a line and tag characters in the description are shown as code points, never obeyed", async (t) => {
+test("a Trojan Source line is explained and its bidi controls shown as code points in the sheet and the copied Markdown, never obeyed", async (t) => {
   const browser = await startBrowser({ bundles: [HIDDEN] });
   t.after(() => browser.close());
   await browser.setStorage("sync", { [PREFS]: { enabled: true, disabledRepos: [], expanded: true, hiddenSections: [], engine: {} } });
   const { page, panel } = await openPanel(browser, HIDDEN.pull);
+  // The Markdown the panel copies (before the sheet covers it) says what the sheet shows, with the characters made visible.
+  await panel.evaluate(() => {
+    if (navigator.clipboard) {
+      Object.defineProperty(navigator.clipboard, "writeText", { configurable: true, value: async (text) => { window.__copied = text; } });
+    }
+    document.execCommand = (command) => {
+      if (command !== "copy") return false;
+      const box = document.querySelector("[data-prlens-copy-box]");
+      window.__copied = box ? box.value : String(document.getSelection());
+      return true;
+    };
+  });
+  await panel.locator('[data-prlens-action="copy-markdown"]').click();
+  await panel.waitForFunction(() => typeof window.__copied === "string", null, { timeout: 5_000 });
+  const markdown = await panel.evaluate(() => window.__copied);
+  assert.match(markdown, /Trojan Source — ⟪U\\\+202E⟫ \\\(override: reverses the displayed line\\\)/, markdown);
+  assert.ok(!BIDI.test(markdown), "a raw bidi or tag character reached the Markdown");
   const sheet = await openDetails(page, panel);
   assert.ok((await driverIds(sheet)).includes("hidden_text"), `drivers: ${await driverIds(sheet)}`);
   const details = (await sheet.locator(".prl-finding-detail").allInnerTexts()).join("\n");
-  assert.match(details, /line 21 contains hidden characters ⟪U\+202E⟫/);
+  // The finding says what each character does, and shows it as a code point.
+  const trojan = /line 21: Trojan Source — ⟪U\+202E⟫ \(override: reverses the displayed line\), ⟪U\+2066⟫ \(isolate: reorders the displayed line\)/;
+  assert.match(details, trojan);
   assert.match(details, /⟪U\+E0049⟫/);
   assert.match(details, /instructions AI coding agents follow/);
   for (const frame of [panel, sheet]) {
     const text = await frame.evaluate(() => document.body.innerText);
     assert.ok(!BIDI.test(text), `a raw bidi or tag character reached ${frame.url()}`);
   }
+
   await screenshot(page, "scan-hidden-text");
   assert.deepEqual(browser.consoleErrors, []);
 });

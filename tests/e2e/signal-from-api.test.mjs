@@ -86,8 +86,12 @@ test("a cold view asks once per resource, a warm revisit asks nothing, a later o
   const coldRequests = browser.server.apiRequests();
   const paths = coldRequests.map((request) => request.path);
   assert.equal(new Set(paths).size, paths.length, `no request repeated: ${paths.join("\n")}`);
-  // 200s, except the profile of the dependabot app, which the recording does not hold (404).
-  const failed = coldRequests.filter((request) => request.status !== 200).map((request) => `${request.status} ${request.path}`);
+  // 200s, except the profile of the dependabot app, which the recording does not hold (404), and
+  // the signed-in viewer's CODEOWNERS look-ups in GitHub's three places (404: the repository has
+  // none; issue #38).
+  const failed = coldRequests
+    .filter((request) => request.status !== 200 && !/\/contents\/(\.github\/|docs\/)?CODEOWNERS\?/.test(request.path))
+    .map((request) => `${request.status} ${request.path}`);
   assert.deepEqual(failed, ["404 /users/dependabot[bot]"]);
   assert.ok(coldRequests.length <= 20, `a cold view stays far inside 60 requests/hour (${coldRequests.length})`);
   for (const needed of [/\/pulls\/\d+$/, /\/pulls\/\d+\/files\?/, /\/pulls\/\d+\/commits\?/, /\/check-runs\?/, /\/status$/, /^\/users\//, /^\/search\/issues/]) {

@@ -17,6 +17,9 @@
  *                                                    (404 when none: GitHub's answer for a repository without one)
  *   GET /search/issues?q=repo:o/r author:x type:pr [is:merged]   bundle.history counts (total_count)
  *   GET /user                                        the token's user (token validation)
+ *   GET /user/teams                                  the token user's teams from a bundle's viewer.teams (else [])
+ *   GET /repos/{o}/{r}/contents/{.github/|docs/}CODEOWNERS?ref=R   bundle.codeowners at that place, base R
+ *   GET /repos/{o}/{r}/commits?path=P[&author=V]     bundle viewer.history counts (mine for V, all without)
  *   GET /rate_limit                                  the current budget
  * and the same under `/repositories/{id}/…`, which is what GitHub's `Link` headers point at
  * (so a client that builds page URLs itself instead of following `Link` is caught).
@@ -91,9 +94,32 @@ function searchCounts(store, query, absent) {
   return { status: 200, body: { total_count: total, incomplete_results: false, items: [] } };
 }
 
+/** A path's commit count for `author` (or everyone) from the bundles' `viewer.history`, or null. */
+function viewerHistoryCount(store, owner, repo, author, path) {
+  for (const entry of store.inRepo(owner, repo)) {
+    const viewer = entry.bundle.viewer;
+    const counts = viewer?.history?.[path];
+    if (!counts || typeof counts !== "object") continue;
+    if (!author) return Number(counts.all ?? 0);
+    if (String(viewer.login ?? "").toLowerCase() === author.toLowerCase()) return Number(counts.mine ?? 0);
+  }
+  return null;
+}
+
 function familiarityCommits(store, owner, repo, query, linkBase, absent) {
   const author = query.get("author");
   const path = query.get("path");
+  const viewerCount = path ? viewerHistoryCount(store, owner, repo, author, path) : null;
+  if (viewerCount !== null) {
+    const items = Array.from({ length: viewerCount }, (_, index) => ({
+      sha: crypto.createHash("sha1").update(`${author ?? "*"}\n${path}\n${index}`).digest("hex"),
+      commit: { message: `commit ${index + 1} touching ${path} (count from the bundle's viewer.history)` },
+    }));
+    return { status: 200, ...paginate(items, query, linkBase) };
+  }
+  if (!path) return { status: 422, body: { message: "fake-github answers only ?path=PATH[&author=LOGIN] commit queries", documentation_url: DOCS } };
+  // A file's commits by anyone: none recorded reads as none.
+  if (!author) return { status: 200, body: [] };
   if (!author || !path) return { status: 422, body: { message: "fake-github answers only ?author=LOGIN&path=PATH commit queries", documentation_url: DOCS } };
   const sections = store.inRepo(owner, repo).map((entry) => entry.bundle.familiarity).filter((section) => section && typeof section === "object");
   if (!sections.length && absent === "empty") return { status: 200, body: [] };
@@ -154,6 +180,14 @@ function prTemplate(store, owner, repo, query) {
   return template && typeof template === "object" ? { status: 200, body: template } : notFound(`no pr_template for ${ref ?? "the default branch"} in any bundle of ${owner}/${repo}`);
 }
 
+/** GET /repos/{o}/{r}/contents/{.github/,,docs/}CODEOWNERS?ref=R: a bundle's `codeowners` at that place on that base. */
+const CODEOWNERS_PATHS = [".github/CODEOWNERS", "CODEOWNERS", "docs/CODEOWNERS"];
+function codeowners(store, owner, repo, path, query) {
+  const ref = query.get("ref");
+  const found = recorded(store.inRepo(owner, repo), (bundle) => (bundle.codeowners?.path === path && (!ref || bundle.pull?.base?.ref === ref) ? bundle.codeowners : undefined));
+  return found ? { status: 200, body: { name: "CODEOWNERS", type: "file", ...found } } : notFound(`no codeowners at ${path} in any bundle of ${owner}/${repo}`);
+}
+
 /** Answers one API request (path without query, parsed query, identity). */
 export function routeApi({ store, pathname, query, identity, absent = "error", apiOrigin = API }) {
   const missing = (why, empty) => (absent === "empty" ? { status: 200, body: empty } : notFound(why));
@@ -161,6 +195,12 @@ export function routeApi({ store, pathname, query, identity, absent = "error", a
   if (pathname === "/user") {
     if (identity.kind !== "token") return { status: 401, body: { message: "Requires authentication", documentation_url: DOCS, status: "401" } };
     return { status: 200, body: TOKEN_USER, headers: { "github-authentication-token-expiration": "2031-01-01 00:00:00 UTC" } };
+  }
+  if (pathname === "/user/teams") {
+    if (identity.kind !== "token") return { status: 401, body: { message: "Requires authentication", documentation_url: DOCS, status: "401" } };
+    // The token's user's teams, as a bundle's viewer section records them for that login.
+    const teams = recorded(store.all(), (bundle) => (String(bundle.viewer?.login ?? "").toLowerCase() === TOKEN_USER.login.toLowerCase() ? bundle.viewer?.teams : undefined));
+    return { status: 200, body: Array.isArray(teams) ? teams : [] };
   }
   let match = /^\/users\/([A-Za-z0-9-]+(?:\[bot\])?)$/.exec(pathname);
   if (match) {
@@ -220,6 +260,7 @@ export function routeApi({ store, pathname, query, identity, absent = "error", a
     return issueRoute(store, owner, repo, match[1], Boolean(match[2]), query, `${linkRoot}/issues/${match[1]}/timeline`, absent);
   }
   if (rest === "/contents/.github/pull_request_template.md") return prTemplate(store, owner, repo, query);
+  if (rest.startsWith("/contents/") && CODEOWNERS_PATHS.includes(rest.slice("/contents/".length))) return codeowners(store, owner, repo, rest.slice("/contents/".length), query);
   if (rest === "/commits") return familiarityCommits(store, owner, repo, query, `${linkRoot}/commits`, absent);
   if (rest === "") {
     const entry = store.inRepo(owner, repo)[0];

@@ -88,7 +88,7 @@ export function sinceApprovalFor(store, owner, repo, { base, head }) {
   return (
     store
       .inRepo(owner, repo)
-      .map((entry) => entry.bundle.since_approval)
+      .flatMap((entry) => [entry.bundle.since_approval, entry.bundle.since_review])
       .find((response) => response && typeof response === "object" && sameSha(response.base_commit?.sha, base) && sameSha(comparedHead(response), head)) ?? null
   );
 }

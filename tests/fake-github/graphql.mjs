@@ -8,6 +8,8 @@
  * and answers other queries with an error rather than made-up data.
  * Source: docs.github.com GraphQL reference (objects PullRequest, CheckRun, StatusContext), 2026-12.
  */
+import { TOKEN_USER } from "./api.mjs";
+
 const DOCS = "https://docs.github.com/graphql";
 
 /** Reads the request body (at most 1 MB) as text. */
@@ -86,6 +88,7 @@ export async function answerGraphql({ req, store, identity }) {
   } catch {
     return { status: 400, body: { message: "Problems parsing JSON", documentation_url: DOCS } };
   }
+  if (typeof request?.query === "string" && /\bquery\s+PrlensQueueMine\b/.test(request.query)) return reviewersQueue(store, request.variables ?? {});
   if (typeof request?.query !== "string" || !/\bquery\s+PrlensQueue\b/.test(request.query)) {
     return { status: 200, body: { errors: [{ message: "fake-github answers only prlens's PrlensQueue query (src/fetch/graphql.rs)" }] } };
   }
@@ -110,6 +113,47 @@ export async function answerGraphql({ req, store, identity }) {
           nameWithOwner: `${realOwner}/${realRepo}`,
           pullRequests: { totalCount: open.length, nodes: open.slice(0, Math.max(0, Math.min(100, Number(first) || 0))).map((entry) => pullNode(entry.bundle)) },
         },
+      },
+    },
+  };
+}
+
+const CODEOWNERS_ALIASES = { codeownersGithub: ".github/CODEOWNERS", codeownersRoot: "CODEOWNERS", codeownersDocs: "docs/CODEOWNERS" };
+
+/**
+ * `PrlensQueueMine` (src/fetch/graphql_mine.rs): `search(query: "repo:O/R is:pr is:open
+ * review-requested:@me")` — the open PRs whose `requested_reviewers` name the token's user —
+ * with `viewer { login }` (the token's user) and the repository's default branch (the recorded
+ * PRs' base) and its CODEOWNERS (a bundle's `codeowners` at each place, as `Blob.text`).
+ */
+function reviewersQueue(store, { search = "", first = 30 }) {
+  const match = /^repo:([^/\s]+)\/(\S+) is:pr is:open review-requested:@me$/.exec(String(search));
+  if (!match) return { status: 200, body: { errors: [{ message: `fake-github answers only "repo:O/R is:pr is:open review-requested:@me" searches, not ${JSON.stringify(search)}` }] } };
+  const entries = store.inRepo(match[1], match[2]);
+  if (!entries.length) return { status: 200, body: { data: { repository: null }, errors: [{ type: "NOT_FOUND", path: ["repository"], message: `Could not resolve to a Repository with the name '${match[1]}/${match[2]}'.` }] } };
+  const me = TOKEN_USER.login.toLowerCase();
+  const updated = (entry) => Date.parse(entry.bundle.pull.updated_at ?? "") || 0;
+  const asked = entries
+    .filter((entry) => (entry.bundle.pull.state ?? "open") === "open")
+    .filter((entry) => (entry.bundle.pull.requested_reviewers ?? []).some((user) => String(user?.login ?? "").toLowerCase() === me))
+    .sort((a, b) => updated(b) - updated(a) || b.number - a.number);
+  const blob = (path) => {
+    const found = entries.map((entry) => entry.bundle.codeowners).find((section) => section?.path === path && typeof section.content === "string");
+    return found ? { text: Buffer.from(found.content.replace(/\s/g, ""), "base64").toString("utf8") } : null;
+  };
+  const repository = {
+    nameWithOwner: `${entries[0].owner}/${entries[0].repo}`,
+    defaultBranchRef: { name: entries[0].bundle.pull.base?.ref ?? "main" },
+    ...Object.fromEntries(Object.entries(CODEOWNERS_ALIASES).map(([alias, path]) => [alias, blob(path)])),
+  };
+  return {
+    status: 200,
+    body: {
+      data: {
+        rateLimit: { cost: 1, remaining: 4999, resetAt: new Date(Date.now() + 3600_000).toISOString() },
+        viewer: { login: TOKEN_USER.login },
+        repository,
+        search: { issueCount: asked.length, nodes: asked.slice(0, Math.max(0, Math.min(100, Number(first) || 0))).map((entry) => pullNode(entry.bundle)) },
       },
     },
   };

@@ -30,6 +30,7 @@ import { makeSelfSignedCert } from "./cert.mjs";
 import { faultApplies, faultResponse, mangleBody, parseFault, FAULT_KINDS } from "./faults.mjs";
 import { renderPage, githubCsp, pageOptions, tailSplit } from "./pages.mjs";
 import { RateLimiter } from "./ratelimit.mjs";
+import { diffRoutes, DIFF_FAULTS, PATCH_DIFF_HOST } from "./diffs.mjs";
 import { BundleStore } from "./store.mjs";
 
 const API_HOST = "api.github.com";
@@ -61,7 +62,8 @@ function identityOf(req, extraTokens) {
  * `viewer` (login in `meta[name=user-login]`, null for logged out), `certOut` (a file to write the
  * server's certificate to, PEM, for clients that verify it: `prlens --ca-cert FILE`), `colorMode`
  * ([mode, lightTheme, darkTheme]), `viewed` (file names ticked Viewed), `tokens` (extra valid
- * tokens), `maxLifetimeMs`, `absent` ("error": sections a bundle lacks answer 404/422, the
+ * tokens), `privateRepos` (["owner/repo"]: without a valid token their REST routes answer 404, as
+ * GitHub does for a private repository), `maxLifetimeMs`, `absent` ("error": sections a bundle lacks answer 404/422, the
  * default; "empty": they answer as GitHub does for a PR that has none), `page` (the PR pages' markup
  * variant and navigation mode: pages.mjs pageOptions, e.g. `{markup: "react2026", navigation: "turbo"}`;
  * `tailDelayMs` holds back the end of each page, from `tailAt`, and its log entry gets `tailSentAt`).
@@ -79,6 +81,7 @@ export async function startFakeGitHub(options = {}) {
     colorMode = ["auto", "light", "dark"],
     viewed = [],
     tokens = [],
+    privateRepos = [],
     maxLifetimeMs = DEFAULT_MAX_LIFETIME_MS,
     absent = "error",
     page = {},
@@ -104,8 +107,12 @@ export async function startFakeGitHub(options = {}) {
     viewed: new Set(viewed),
     limiter: new RateLimiter(),
     page: pageOptions(page),
+    diffFault: null, // diffs.mjs: "diff-unavailable" | "diff-html" | "diff-404"
+    session: null, // the `user_session` cookie value of the signed-in viewer (signIn)
   };
+  const diffs = diffRoutes({ store, state });
   const extraTokens = new Set(tokens);
+  const privateRepoSet = new Set(privateRepos.map((name) => name.toLowerCase()));
   const requests = [];
   const logStream = log ? fs.createWriteStream(log, { flags: "a" }) : null;
   const sockets = new Set();
@@ -179,6 +186,18 @@ export async function startFakeGitHub(options = {}) {
       return;
     }
 
+    const repoPath = /^\/repos\/([^/]+)\/([^/]+)(?:\/|$)/.exec(url.pathname);
+    if (identity.kind !== "token" && repoPath && privateRepoSet.has(`${repoPath[1]}/${repoPath[2]}`.toLowerCase())) {
+      sendJson(res, entry, { status: 404, body: { message: "Not Found", documentation_url: "https://docs.github.com/rest" } }, base);
+      return;
+    }
+    const searched = /(?:^|\s)repo:(\S+)/.exec(url.searchParams.get("q") ?? "")?.[1]?.toLowerCase();
+    if (identity.kind !== "token" && url.pathname.startsWith("/search/") && searched && privateRepoSet.has(searched)) {
+      // What GitHub answers when a search names a repository the caller cannot see.
+      const message = "The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.";
+      sendJson(res, entry, { status: 422, body: { message: "Validation Failed", errors: [{ message, resource: "Search", field: "q", code: "invalid" }], documentation_url: "https://docs.github.com/v3/search/" } }, base);
+      return;
+    }
     const activeFault = faultApplies(state.fault, url.pathname + url.search) ? state.fault.kind : null;
     if (activeFault === "timeout") {
       entry.status = "timeout";
@@ -271,6 +290,8 @@ export async function startFakeGitHub(options = {}) {
           if (ghes) url.pathname = url.pathname === "/api/graphql" ? "/graphql" : url.pathname.slice("/api/v3".length);
           handleApi(req, res, url, entry, `https://${authority}${ghes ? "/api/v3" : ""}`);
         }
+        else if (PAGE_HOSTS.has(host) && diffs.matchPull(url.pathname)) entry.status = diffs.redirect(req, res, url);
+        else if (host === PATCH_DIFF_HOST) entry.status = diffs.serve(req, res, url);
         else if (PAGE_HOSTS.has(host)) handlePage(req, res, url, entry);
         else {
           entry.status = 421;
@@ -318,6 +339,16 @@ export async function startFakeGitHub(options = {}) {
   return {
     port: server.address().port,
     requests,
+    /** Sets or clears (null) the fault of the PR diffs only (diffs.mjs): "diff-unavailable", "diff-html", "diff-404". */
+    setDiffFault(kind) {
+      if (kind !== null && !DIFF_FAULTS.includes(kind)) throw new Error(`unknown diff fault "${kind}"; known: ${DIFF_FAULTS.join(", ")}`);
+      state.diffFault = kind;
+    },
+    /** Signs the viewer in: returns the `user_session` cookie github.com set (diffs.mjs serves private diffs only with it). */
+    signIn() {
+      state.session = crypto.randomBytes(16).toString("hex");
+      return { name: "user_session", value: state.session, domain: "github.com", path: "/", secure: true, httpOnly: true, sameSite: "Lax" };
+    },
     /** Sets or clears (null) the fault: `setFault("500")`, `setFault("checks-403")`, `setFault("404", "/files")`. */
     setFault(kind, pattern) {
       state.fault = parseFault(kind, pattern);

@@ -15,15 +15,18 @@ use support::{
 };
 
 mod behaviour;
+mod claims;
 mod effort;
 mod exclusions;
 mod identity;
 mod people;
 mod reach;
+mod review;
 mod reviews_and_checks;
 mod scaled_identity;
 mod scans;
 mod shapes;
+mod signals;
 
 fn checklist(signal: &prlens::Signal, id: &str) -> (u8, String) {
     let item = checklist_item(signal, id);

@@ -39,9 +39,10 @@ fn dependabot_workflow_bump_is_a_supply_chain_change_of_ci_config() {
         "{:?}",
         driver_ids(&signal)
     );
-    // The bump moves tags (`@v5` → `@v6`), which are not SHA pins.
+    // The bump moves tags (`@v5` → `@v6`) of an action the workflows already used unpinned:
+    // the base branch's hygiene, not something this PR introduces.
     assert!(
-        signal
+        !signal
             .supply_chain
             .findings
             .iter()
@@ -49,6 +50,68 @@ fn dependabot_workflow_bump_is_a_supply_chain_change_of_ci_config() {
         "{:?}",
         signal.supply_chain.findings
     );
+}
+
+/// The recorded Dependabot cases (Renovate has none in the recorded layer).
+const BOT_BUMPS: &[&str] = &[
+    "cloudbees-oss-zendesk-java-client-572-dependabot-actions",
+    "cloudbees-oss-zendesk-java-client-580-dependabot-maven",
+    "liuzhuzhu-lzz-gulimall-1-dependabot-security",
+    "PyGithub-PyGithub-3370-dependabot-ci",
+];
+
+#[test]
+fn bot_bumps_are_not_raised_by_hidden_text_or_by_hygiene_the_base_branch_had() {
+    for name in BOT_BUMPS {
+        let signal = signal(name);
+        let drivers = driver_ids(&signal);
+        // Dependabot writes `@\u{200B}name` in its descriptions so as not to notify people.
+        assert!(!drivers.contains(&"hidden_text"), "{name}: {drivers:?}");
+        assert!(!drivers.contains(&"unpinned_action"), "{name}: {drivers:?}");
+        assert!(
+            !drivers.contains(&"dangerous_workflow"),
+            "{name}: {drivers:?}"
+        );
+        assert!(
+            signal.risk.level < RiskLevel::High,
+            "{name}: {}",
+            signal.risk.formula
+        );
+    }
+}
+
+#[test]
+fn an_unpinned_action_a_bump_introduces_is_still_named() {
+    let mut value = support::bundle_value("PyGithub-PyGithub-3370-dependabot-ci");
+    let files = value["files"].as_array_mut().expect("files");
+    let file = files
+        .iter_mut()
+        .find(|file| {
+            file["filename"]
+                .as_str()
+                .is_some_and(|name| name.starts_with(".github/workflows/"))
+        })
+        .expect("a workflow file");
+    let patch = file["patch"].as_str().unwrap_or("").to_string();
+    file["patch"] = serde_json::Value::String(format!(
+        "{patch}\n@@ -90,2 +90,3 @@\n     steps:\n+      - uses: someone/publish-action@main\n       - run: make"
+    ));
+    let bundle = prlens::Bundle::from_value(&value).expect("a valid bundle");
+    let signal = prlens::analyze(&bundle, &Settings::default(), None);
+    let named: Vec<&str> = signal
+        .supply_chain
+        .findings
+        .iter()
+        .filter(|finding| finding.id.key() == "unpinned_action")
+        .map(|finding| finding.detail.as_str())
+        .collect();
+    assert_eq!(
+        named,
+        ["uses someone/publish-action@main, not pinned to a commit SHA"],
+        "{:?}",
+        signal.supply_chain.findings
+    );
+    assert!(driver_ids(&signal).contains(&"unpinned_action"));
 }
 
 #[test]

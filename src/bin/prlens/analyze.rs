@@ -1,6 +1,6 @@
 //! `prlens analyze TARGET`: the signal of a bundle file, or of a live pull request fetched with
-//! the extension's planner; optionally saves the bundle, writes the CI step summary and fails
-//! at a risk level.
+//! the extension's planner, as JSON, Markdown, text or SARIF; optionally saves the bundle; in
+//! GitHub Actions writes the step summary and annotations (`ci.rs`); fails at a risk level.
 
 use std::path::{Path, PathBuf};
 
@@ -18,6 +18,8 @@ pub enum Format {
     Markdown,
     /// A compact terminal view (colour when standard output is a terminal).
     Text,
+    /// SARIF 2.1.0, for code scanning: one result per finding and per file to review first.
+    Sarif,
 }
 
 #[derive(clap::Args)]
@@ -38,6 +40,11 @@ pub struct AnalyzeArgs {
     /// Write the bundle that was analysed to FILE (analyse it again offline: same signal).
     #[arg(long, value_name = "FILE")]
     save_bundle: Option<PathBuf>,
+    /// Show one reviewer's view: the focus files LOGIN owns (CODEOWNERS) or wrote, and what
+    /// changed since LOGIN's last review. With a live PR the fetch asks for LOGIN's history;
+    /// with a bundle file, LOGIN's history and teams are used only if the bundle holds them.
+    #[arg(long = "as", value_name = "LOGIN")]
+    as_login: Option<String>,
     #[command(flatten)]
     fail_on: FailOn,
     #[command(flatten)]
@@ -64,13 +71,28 @@ pub fn run(args: AnalyzeArgs) -> Result<Outcome, Failure> {
         None => String::new(),
         Some(path) => read_input(&path.display().to_string())?,
     };
+    if let Some(login) = args.as_login.as_deref() {
+        if !prlens::text::is_github_login(login) {
+            return Err(Failure::new(
+                Exit::BadInput,
+                format!("--as {login:?} is not a GitHub login"),
+            ));
+        }
+    }
     let bundle_json = match target::parse(&args.target)
         .map_err(|message| Failure::new(Exit::BadInput, message))?
     {
-        Target::BundleFile(path) => read_input(&path)?,
+        Target::BundleFile(path) => {
+            let text = read_input(&path)?;
+            match args.as_login.as_deref() {
+                None => text,
+                Some(login) => as_viewer(&text, login)?,
+            }
+        }
         Target::Pull(pull) => {
-            let session = Session::open(&args.connection)?;
-            let bundle = session.fetch_pull(&pull)?;
+            let web_host = target::web_host(&args.target);
+            let session = Session::open_for(&args.connection, web_host.as_deref())?;
+            let bundle = session.fetch_pull(&pull, args.as_login.as_deref())?;
             session.tell_anonymous_budget();
             format!("{}\n", serde_json::to_string_pretty(&bundle)?)
         }
@@ -80,6 +102,7 @@ pub fn run(args: AnalyzeArgs) -> Result<Outcome, Failure> {
         write_file(path, &bundle_json)?;
     }
     ci::write_step_summary(&prlens::markdown::render(&signal))?;
+    ci::write_annotations(&signal);
     let output = match args.format {
         Format::Json => format!("{}\n", serde_json::to_string_pretty(&signal)?),
         Format::Markdown => prlens::markdown::render(&signal),
@@ -89,11 +112,33 @@ pub fn run(args: AnalyzeArgs) -> Result<Outcome, Failure> {
                 colour: terminal::colour_stdout(),
             },
         ),
+        Format::Sarif => prlens::sarif::render(&signal),
     };
     Ok(Outcome {
         output,
         failure: args.fail_on.check(signal.risk.level),
     })
+}
+
+/// The bundle text with `login` as its viewer. The viewer's teams and history stay only when
+/// the bundle already holds them for `login`: another person's would be wrong.
+fn as_viewer(text: &str, login: &str) -> Result<String, Failure> {
+    let mut bundle: serde_json::Value = serde_json::from_str(text).map_err(|error| {
+        Failure::new(Exit::BadInput, format!("the bundle is not JSON: {error}"))
+    })?;
+    let Some(fields) = bundle.as_object_mut() else {
+        // Not a bundle: analysing it gives the usual one-line error.
+        return Ok(text.to_string());
+    };
+    let same = fields
+        .get("viewer")
+        .and_then(|viewer| viewer.get("login"))
+        .and_then(serde_json::Value::as_str)
+        .is_some_and(|known| known.eq_ignore_ascii_case(login));
+    if !same {
+        fields.insert("viewer".into(), serde_json::json!({ "login": login }));
+    }
+    Ok(format!("{}\n", serde_json::to_string_pretty(&bundle)?))
 }
 
 pub fn read_input(path: &str) -> Result<String, Failure> {

@@ -5,13 +5,20 @@
 //! Why: the extension's freshness window, ETags and size bound live in `prlens::fetch::cache`
 //! over a key-value store; giving it a directory instead of `chrome.storage.local` makes a
 //! second `prlens analyze` of a PR within the window cost no request, and later ones 304s.
-//! One folder per API host and per kind of access (token or anonymous), so budgets and
-//! private answers never mix. The token is never part of a key, a file name or a value.
+//! One folder per API host and per token (`token-<fingerprint>`, or `anonymous`), so budgets
+//! and private answers never mix: a run with another token is never answered from the first
+//! one's responses. The fingerprint is 16 hex digits of a SHA-256 of the token, which no one
+//! can turn back into it; the token itself is never part of a key, a file name or a value.
+//!
+//! Answers read with a token may be private, so every folder of the cache is created `0700`
+//! and every file `0600` from the start (never created wider and tightened later), and a
+//! folder that cannot be made `0700` (an older, wider one included) is an error, not a warning.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use prlens::fetch::{CacheStore, LocalBoxFuture};
+use sha2::{Digest, Sha256};
 
 /// A directory of `<key>` files.
 pub struct DirStore {
@@ -19,8 +26,9 @@ pub struct DirStore {
 }
 
 impl DirStore {
-    /// The store for `api_base` under the platform cache directory, created if missing.
-    pub fn for_api(api_base: &str, with_token: bool) -> Result<DirStore, String> {
+    /// The store for `api_base` and `token` (None: anonymous) under the platform cache
+    /// directory, created if missing, readable by this user only.
+    pub fn for_api(api_base: &str, token: Option<&str>) -> Result<DirStore, String> {
         let root = dirs::cache_dir()
             .ok_or("no cache directory (set XDG_CACHE_HOME or HOME, or use --no-cache)")?;
         let host: String = api_base
@@ -35,18 +43,23 @@ impl DirStore {
                 }
             })
             .collect();
-        let access = if with_token { "token" } else { "anonymous" };
-        let dir = root.join("prlens").join("http").join(host).join(access);
-        std::fs::create_dir_all(&dir)
-            .map_err(|error| format!("cannot create the cache {}: {error}", dir.display()))?;
-        // Answers read with a token may be private: only this user may read them.
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let _ = std::fs::set_permissions(
-                root.join("prlens"),
-                std::fs::Permissions::from_mode(0o700),
-            );
+        let access = match token {
+            Some(token) => format!("token-{}", fingerprint(token)),
+            None => "anonymous".to_string(),
+        };
+        // The platform's cache directory is the user's (created as the platform does if
+        // missing); only the folders below it are ours.
+        std::fs::create_dir_all(&root).map_err(|error| {
+            format!(
+                "cannot create the cache directory {}: {error}",
+                root.display()
+            )
+        })?;
+        let mut dir = root.clone();
+        // Each of our own folders, outermost first: created 0700, or tightened to it.
+        for part in ["prlens", "http", host.as_str(), access.as_str()] {
+            dir.push(part);
+            private_dir(&dir)?;
         }
         Ok(DirStore { dir })
     }
@@ -87,8 +100,8 @@ impl CacheStore for DirStore {
             };
             // Written beside and renamed, so a concurrent `prlens` never reads half a file.
             let temporary = path.with_extension(format!("tmp{}", std::process::id()));
-            let written =
-                std::fs::write(&temporary, value).and_then(|()| std::fs::rename(&temporary, &path));
+            let written = private_file(&temporary, value.as_bytes())
+                .and_then(|()| std::fs::rename(&temporary, &path));
             if let Err(error) = written {
                 let _ = std::fs::remove_file(&temporary);
                 result = Err(format!("cannot write {}: {error}", path.display()));
@@ -104,5 +117,76 @@ impl CacheStore for DirStore {
             }
         }
         Box::pin(async { Ok(()) })
+    }
+}
+
+/// 16 hex digits of the SHA-256 of `token`: which token's folder, never the token.
+pub fn fingerprint(token: &str) -> String {
+    let digest = Sha256::digest(format!("prlens cache\n{token}").as_bytes());
+    digest[..8]
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
+
+/// Makes `dir` a folder only this user can read: created `0700` when missing, set to `0700`
+/// when it exists (a folder of an older prlens may be wider); an error when either fails.
+fn private_dir(dir: &Path) -> Result<(), String> {
+    let failed = |error: std::io::Error| {
+        format!(
+            "cannot make the cache folder {} private (0700): {error}; use --no-cache",
+            dir.display()
+        )
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
+        match std::fs::DirBuilder::new().mode(0o700).create(dir) {
+            Ok(()) => {}
+            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(error) => return Err(failed(error)),
+        }
+        let metadata = std::fs::symlink_metadata(dir).map_err(failed)?;
+        if !metadata.is_dir() {
+            return Err(failed(std::io::Error::other("not a folder")));
+        }
+        if metadata.permissions().mode() & 0o777 != 0o700 {
+            std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
+                .map_err(failed)?;
+        }
+        Ok(())
+    }
+    #[cfg(not(unix))]
+    {
+        std::fs::create_dir_all(dir).map_err(failed)
+    }
+}
+
+/// Writes `bytes` to a new file at `path` that only this user can read (`0600` from creation).
+fn private_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let _ = std::fs::remove_file(path); // a leftover of an interrupted run
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let mut file = options.open(path)?;
+    file.write_all(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fingerprint;
+
+    #[test]
+    fn fingerprints_name_the_token_without_holding_it() {
+        let first = fingerprint("ghp_first_token_0000000000000000000000");
+        assert_eq!(first.len(), 16);
+        assert!(first.chars().all(|c| c.is_ascii_hexdigit()));
+        assert_ne!(first, fingerprint("ghp_second_token_000000000000000000000"));
+        assert!(!first.contains("ghp_"));
     }
 }

@@ -23,6 +23,7 @@ use crate::auth::{self, TokenSource};
 use crate::disk_cache::DirStore;
 use crate::failure::{Exit, Failure};
 use crate::net::{self, Http, ThreadTransport};
+use crate::target;
 
 /// The public GitHub API.
 pub const GITHUB_API: &str = "https://api.github.com";
@@ -31,8 +32,10 @@ pub const GITHUB_API: &str = "https://api.github.com";
 #[derive(Debug, Clone, clap::Args)]
 pub struct Connection {
     /// API base URL: https://api.github.com, or a GitHub Enterprise Server's https://HOST/api/v3.
-    #[arg(long, default_value = GITHUB_API, value_name = "URL")]
-    pub api_url: String,
+    /// Default: the API of the pull request URL's host (github.com → https://api.github.com,
+    /// any other host → https://HOST/api/v3), else https://api.github.com.
+    #[arg(long, value_name = "URL")]
+    pub api_url: Option<String>,
     /// An extra trusted CA certificate (PEM), e.g. a corporate proxy's or GHES's.
     #[arg(long, value_name = "FILE")]
     pub ca_cert: Option<PathBuf>,
@@ -57,8 +60,22 @@ pub struct Session {
 }
 
 impl Session {
+    /// A session for `--api-url`, else https://api.github.com.
     pub fn open(connection: &Connection) -> Result<Session, Failure> {
-        let api_base = connection.api_url.trim_end_matches('/').to_string();
+        Session::open_for(connection, None)
+    }
+
+    /// A session for the pull request URL's host `web_host` (target::web_host; None for
+    /// `o/r#N`): its API unless `--api-url` says otherwise, which is followed but noted on
+    /// stderr when it names another host. A token from the environment that goes to a host
+    /// other than api.github.com or the URL's own is warned about, once.
+    pub fn open_for(connection: &Connection, web_host: Option<&str>) -> Result<Session, Failure> {
+        let derived = web_host.map(target::api_base_of);
+        let api_base = match (&connection.api_url, &derived) {
+            (Some(given), _) => given.trim_end_matches('/').to_string(),
+            (None, Some(derived)) => derived.clone(),
+            (None, None) => GITHUB_API.to_string(),
+        };
         let secure = api_base.starts_with("https://") && api_base.len() > "https://".len();
         if !secure || api_base.contains(['?', '#', ' ']) {
             return Err(Failure::new(
@@ -77,7 +94,24 @@ impl Session {
                 )
             })?),
         };
+        if let (Some(_), Some(derived), Some(web_host)) = (&connection.api_url, &derived, web_host)
+        {
+            if target::api_host(&api_base) != target::api_host(derived) {
+                eprintln!(
+                    "prlens: note: the pull request is on {web_host} (API {derived}), but --api-url names {api_base}: asking {api_base}"
+                );
+            }
+        }
         let token = auth::find_token(&api_base, connection.anonymous);
+        if let Some((_, source @ (TokenSource::GithubToken | TokenSource::GhToken))) = &token {
+            let host = target::api_host(&api_base);
+            if host != target::api_host(GITHUB_API) && Some(host.as_str()) != web_host {
+                eprintln!(
+                    "prlens: warning: the token from {} goes to {host}, which is neither api.github.com nor the pull request's host; use --anonymous if that is not meant",
+                    source.describe()
+                );
+            }
+        }
         let http = Http::new(
             &api_base,
             token.as_ref().map(|(token, _)| token.clone()),
@@ -89,7 +123,7 @@ impl Session {
             Box::new(MemoryStore::default())
         } else {
             Box::new(
-                DirStore::for_api(&api_base, token.is_some())
+                DirStore::for_api(&api_base, token.as_ref().map(|(token, _)| token.as_str()))
                     .map_err(|message| Failure::new(Exit::BadInput, message))?,
             )
         };
@@ -106,11 +140,13 @@ impl Session {
         self.token.is_some()
     }
 
-    /// Fetches one PR's bundle with the extension's planner.
-    pub fn fetch_pull(&self, pull: &PullRef) -> Result<Value, Failure> {
+    /// Fetches one PR's bundle with the extension's planner; `viewer` (`--as`) adds that
+    /// person's view (CODEOWNERS, their history with the focus files, their last review).
+    pub fn fetch_pull(&self, pull: &PullRef, viewer: Option<&str>) -> Result<Value, Failure> {
         let options = FetchOptions {
             token: self.token.as_ref().map(|(token, _)| token.clone()),
             api_base: self.api_base.clone(),
+            viewer: viewer.map(str::to_string),
             ..FetchOptions::new(unix_now())
         };
         let transport = ThreadTransport::new(Arc::clone(&self.http));
@@ -138,8 +174,13 @@ impl Session {
         owner: &str,
         repo: &str,
         labels: &[String],
+        mine: bool,
     ) -> Result<QueueAnswer, Failure> {
-        let body = graphql::queue_request(owner, repo, labels).to_string();
+        let body = if mine {
+            prlens::fetch::graphql_mine::queue_mine_request(owner, repo).to_string()
+        } else {
+            graphql::queue_request(owner, repo, labels).to_string()
+        };
         self.note_progress(&format!(
             "Asking GitHub for the open pull requests of {owner}/{repo}"
         ));
@@ -154,19 +195,23 @@ impl Session {
         }
         let answer: Value = serde_json::from_str(&response.body)
             .map_err(|_| Failure::new(Exit::GitHub, "GitHub's GraphQL answer was not JSON"))?;
-        graphql::queue_bundles(&answer, prlens::timestamp::format(unix_now()).as_deref()).map_err(
-            |error| match error {
-                QueueError::NotFound(_) => self.status_failure(404, &format!("{owner}/{repo}")),
-                QueueError::RateLimited(message) => Failure::new(
-                    Exit::RateLimited,
-                    format!("GitHub's GraphQL rate limit is used up: {message}"),
-                ),
-                QueueError::Other(message) => Failure::new(
-                    Exit::GitHub,
-                    format!("GitHub's GraphQL API said: {message}"),
-                ),
-            },
-        )
+        let fetched_at = prlens::timestamp::format(unix_now());
+        let mapped = if mine {
+            prlens::fetch::graphql_mine::queue_mine_bundles(&answer, fetched_at.as_deref())
+        } else {
+            graphql::queue_bundles(&answer, fetched_at.as_deref())
+        };
+        mapped.map_err(|error| match error {
+            QueueError::NotFound(_) => self.status_failure(404, &format!("{owner}/{repo}")),
+            QueueError::RateLimited(message) => Failure::new(
+                Exit::RateLimited,
+                format!("GitHub's GraphQL rate limit is used up: {message}"),
+            ),
+            QueueError::Other(message) => Failure::new(
+                Exit::GitHub,
+                format!("GitHub's GraphQL API said: {message}"),
+            ),
+        })
     }
 
     /// One REST GET outside the PR planner (the queue's list without a token).

@@ -43,6 +43,10 @@ pub struct QueueArgs {
     /// Only pull requests with this label (repeat for any of several).
     #[arg(long = "label", value_name = "LABEL")]
     labels: Vec<String>,
+    /// Only pull requests that ask for your review (GitHub's `review-requested:@me`, needs a
+    /// token), ordered for you: your own files and changes since your review weigh in.
+    #[arg(long)]
+    mine: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = QueueFormat::Table)]
     format: QueueFormat,
@@ -72,8 +76,14 @@ pub fn run(args: QueueArgs) -> Result<String, Failure> {
         Some(path) => crate::analyze::read_input(&path.display().to_string())?,
     };
     let session = Session::open(&args.connection)?;
+    if args.mine && !session.has_token() {
+        return Err(Failure::new(
+            Exit::BadInput,
+            "--mine needs a token: GitHub tells whose review is requested from it (set GITHUB_TOKEN or GH_TOKEN, or run `gh auth login`)",
+        ));
+    }
     let (bundles, total_open) = if session.has_token() {
-        let answer = session.queue_graphql(&owner, &repo, &args.labels)?;
+        let answer = session.queue_graphql(&owner, &repo, &args.labels, args.mine)?;
         (answer.bundles, answer.total_open)
     } else {
         rest_bundles(
@@ -93,7 +103,20 @@ pub fn run(args: QueueArgs) -> Result<String, Failure> {
                 .and_then(Value::as_str)
                 .is_some_and(|login| login.eq_ignore_ascii_case(wanted))
         });
-        if by_author {
+        // The reviewer's queue filters by label here (its search takes no label list).
+        let labelled = !args.mine
+            || args.labels.is_empty()
+            || bundle
+                .pointer("/pull/labels")
+                .and_then(Value::as_array)
+                .is_some_and(|have| {
+                    have.iter().any(|label| {
+                        args.labels
+                            .iter()
+                            .any(|wanted| label["name"].as_str() == Some(wanted.as_str()))
+                    })
+                });
+        if by_author && labelled {
             signals.push(prlens::analyze_json(
                 &bundle.to_string(),
                 &settings_json,
@@ -227,17 +250,41 @@ fn queue_json(
                 "risk": {"level": signal.risk.level, "score": signal.risk.score,
                          "drivers": signal.risk.drivers.iter().map(|driver| driver.id.clone()).collect::<Vec<_>>()},
                 "review_minutes": signal.triage.minutes,
+                "for_you": signal.viewer.as_ref().map(|viewer| json!({
+                    "owns": viewer.ownership_rank(),
+                    "changed_since_review": viewer.since_review.is_some(),
+                    "reviewed_on_head": viewer.reviewed_on_head,
+                })),
                 "missing": signal.meta.missing,
             })
         })
         .collect();
     json!({
         "repository": format!("{owner}/{repo}"),
-        "order": "review-first: ready before drafts, then risk level, score, oldest first",
+        "order": "review-first: ready before drafts, then (for --mine: not yet reviewed on the head) risk level, (your files, changed since your review) score, oldest first",
         "open": total_open,
         "matching": matching,
         "pulls": pulls,
     })
+}
+
+/// " [yours]", " [your team's]", " [changed since your review]", " [reviewed]" for --mine.
+fn yours_marker(signal: &Signal) -> String {
+    let Some(viewer) = &signal.viewer else {
+        return String::new();
+    };
+    let mut marks = Vec::new();
+    match viewer.ownership_rank() {
+        2 => marks.push("yours"),
+        1 => marks.push("your team's"),
+        _ => {}
+    }
+    if viewer.since_review.is_some() {
+        marks.push("changed since your review");
+    } else if viewer.reviewed_on_head {
+        marks.push("reviewed");
+    }
+    marks.iter().map(|mark| format!(" [{mark}]")).collect()
 }
 
 fn table(
@@ -269,9 +316,10 @@ fn table(
             .author
             .as_deref()
             .map_or("unknown".to_string(), |login| safe(login, 16));
+        let yours = yours_marker(signal);
         let _ = writeln!(
             out,
-            "{:>3}  {} {:>5.2}  {:>7}  {:>5}  {:<16} {}{}",
+            "{:>3}  {} {:>5.2}  {:>7}  {:>5}  {:<16} {}{}{yours}",
             index + 1,
             style.level(level, &format!("{:<8}", level.key())),
             signal.risk.score,

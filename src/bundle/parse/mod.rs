@@ -18,6 +18,7 @@ mod pull;
 mod read;
 mod shapes;
 mod since_approval;
+mod viewer;
 
 use super::json::{Raw, Shape, LEAF};
 use super::model::*;
@@ -52,6 +53,9 @@ static BUNDLE: Shape = shapes::object(&[
     ("linked_issues", &crate::bundle::effort::LINKED_ISSUES),
     ("pr_template", &crate::bundle::effort::PR_TEMPLATE),
     ("since_approval", &since_approval::SINCE_APPROVAL),
+    ("viewer", &viewer::VIEWER),
+    ("codeowners", &viewer::CODEOWNERS),
+    ("since_review", &since_approval::SINCE_REVIEW),
 ]);
 
 /// Parses bundle text: the shaped reader, then the policy below.
@@ -59,6 +63,25 @@ pub(super) fn from_str(text: &str) -> Result<Bundle, BundleError> {
     let document = super::json::from_str(text, &BUNDLE)
         .map_err(|error| BundleError::NotJson(clip(&error.to_string(), 200)))?;
     bundle(document)
+}
+
+/// Reads a decoded bundle (what the fetcher assembles): the same shape and policy, no text.
+pub(super) fn from_value(value: &serde_json::Value) -> Result<Bundle, BundleError> {
+    let document = super::json::from_value(value, &BUNDLE)
+        .map_err(|error| BundleError::NotJson(clip(&error.to_string(), 200)))?;
+    bundle(document)
+}
+
+/// Reads a bundle's `page` section on its own (page facts that changed after the fetch), with
+/// the bundle's policy: null is "no facts", anything but an object is an error.
+pub(super) fn page_from_value(value: &serde_json::Value) -> Result<Option<PageFacts>, BundleError> {
+    let page = super::json::from_value(value, &shapes::PAGE)
+        .map_err(|error| BundleError::NotJson(clip(&error.to_string(), 200)))?;
+    match page {
+        Raw::Object(_) => Ok(Some(page_facts(&page))),
+        ref other if other.is_null() => Ok(None),
+        other => Err(wrong_type("page", "an object", &other)),
+    }
 }
 
 fn bundle(mut root: Raw) -> Result<Bundle, BundleError> {
@@ -176,6 +199,9 @@ fn bundle(mut root: Raw) -> Result<Bundle, BundleError> {
         })?,
         pr_template: crate::bundle::effort::pr_template(root),
         since_approval: since_approval::since_approval(root)?,
+        viewer: viewer::viewer(root)?,
+        codeowners: viewer::codeowners(root)?,
+        since_review: since_approval::since_review(root)?,
         fetch_notes,
     })
 }

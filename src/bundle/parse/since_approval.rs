@@ -31,6 +31,17 @@ static FILE: Shape = object(&[
     ("sha", &LEAF),
 ]);
 static FILES: Shape = list(&FILE);
+/// `since_review` keeps the patches: the engine scores what changed since the review.
+static PATCHED_FILE: Shape = object(&[
+    ("filename", &LEAF),
+    ("status", &LEAF),
+    ("additions", &LEAF),
+    ("deletions", &LEAF),
+    ("previous_filename", &LEAF),
+    ("sha", &LEAF),
+    ("patch", &LEAF),
+]);
+static PATCHED_FILES: Shape = list(&PATCHED_FILE);
 /// Only what the engine reads of the compare response.
 pub(super) static SINCE_APPROVAL: Shape = object(&[
     ("base_commit", &SHA),
@@ -39,13 +50,31 @@ pub(super) static SINCE_APPROVAL: Shape = object(&[
     ("commits", &SHAS),
     ("files", &FILES),
 ]);
+/// The same response read for `since_review`, patches included.
+pub(super) static SINCE_REVIEW: Shape = object(&[
+    ("base_commit", &SHA),
+    ("merge_base_commit", &SHA),
+    ("permalink_url", &LEAF),
+    ("commits", &SHAS),
+    ("files", &PATCHED_FILES),
+]);
 
 /// The section; `None` when absent or null, an error when it is not an object.
 pub(super) fn since_approval(root: &Raw) -> Result<Option<SinceApproval>, BundleError> {
-    let response = match section(root, "since_approval") {
+    comparison(root, "since_approval")
+}
+
+/// `since_review`: the same reading, with each file's patch kept.
+pub(super) fn since_review(root: &Raw) -> Result<Option<SinceApproval>, BundleError> {
+    comparison(root, "since_review")
+}
+
+/// A compare response at `key` (its patches were read only if its shape names them).
+fn comparison(root: &Raw, key: &str) -> Result<Option<SinceApproval>, BundleError> {
+    let response = match section(root, key) {
         None => return Ok(None),
         Some(value @ Raw::Object(_)) => value,
-        Some(other) => return Err(wrong_type("since_approval", "an object", other)),
+        Some(other) => return Err(wrong_type(key, "an object", other)),
     };
     let sha = |text: Option<String>| text.filter(|sha| is_commit_sha(sha));
     let listed_head = array(response, "commits")
@@ -62,10 +91,7 @@ pub(super) fn since_approval(root: &Raw) -> Result<Option<SinceApproval>, Bundle
             let file: ChangedFile = file?;
             let usable = file.filename.len() <= MAX_PATH_BYTES && !file.filename.contains('\0');
             if usable {
-                files.push(ChangedFile {
-                    patch: None,
-                    ..file
-                });
+                files.push(file);
             }
         }
     }

@@ -1,17 +1,19 @@
 //! `dangerous_workflow`: a changed GitHub Actions workflow can leak secrets or run untrusted code.
 //!
-//! **What it detects.** Supply-chain workflow findings on the lines this PR adds:
-//! `pull_request_target`/`workflow_run` with a checkout of the PR head (critical),
-//! `${{ github.event.* }}` expanded in `run:` (high for attacker-controlled fields), new
-//! `write` permissions (high for contents/packages/actions/id-token), new `secrets.*` uses
-//! (medium), and `uses:` not pinned to a 40-hex SHA (medium for third-party actions, low for
-//! GitHub's own). The weight scales with
-//! the worst finding.
+//! **What it detects.** Supply-chain workflow findings on the lines this PR adds: an
+//! untrusted checkout under `pull_request_target`, `issue_comment` or `workflow_run` (the PR
+//! head, a fetch of it, or a PR run's artifact then executed: critical; high behind a
+//! maintainer-only condition), template injection of attacker-controlled contexts (high),
+//! permissions by what they grant (`write-all` and repository-write scopes for every job: high;
+//! `id-token: write` medium), cache poisoning in publishing workflows (medium), new
+//! `pull_request_target`/`workflow_run` triggers (medium), new `secrets.*` uses (medium) and
+//! checkouts that keep the job token (low; high with a work-tree artifact). Unpinned actions
+//! have their own driver (`unpinned_action`). The weight scales with the worst finding.
 //!
 //! **Why it matters.** Workflows run with the repository's secrets and token; a PR that
 //! weakens them is a path to a repository takeover (the "pwn request").
 //!
-//! **Example.** "uses actions/setup-python@v6, not pinned to a commit SHA (4 findings)".
+//! **Example.** "pull_request_target workflow checks out the PR head (ref: ${{ github.event.pull_request.head.sha }}): untrusted code runs with secrets and a write token (2 findings)".
 
 use super::{DriverSpec, finding_paths, findings_of, fire, worst_factor};
 use crate::engine::sections::supply_chain::WORKFLOW_FINDINGS;
@@ -23,7 +25,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "dangerous_workflow",
     label: "Dangerous workflow",
     weight: 0.60,
-    source: "Not fitted in the calibration of 2026-12-07 (docs/calibration.md, \"What the fit cannot see\"): pinning findings are hygiene and weigh 0 (HYGIENE_FINDINGS; they fired 148 times on the corpus with lift 0.16); default kept: OpenSSF Scorecard Dangerous-Workflow (risk: Critical), Token-Permissions (High), Pinned-Dependencies (Medium); GitHub Security Lab; scaled by finding severity",
+    source: "Not fitted in the calibration of 2026-12-07 (docs/calibration.md, \"What the fit cannot see\"): attacks are not in history; with pinning moved to unpinned_action it fired on 28 of 5,509 PRs, too few to fit; default kept: OpenSSF Scorecard Dangerous-Workflow (risk: Critical), Token-Permissions (High), Pinned-Dependencies (Medium); GitHub Security Lab; scaled by finding severity",
     evaluate,
 };
 
@@ -56,12 +58,14 @@ mod tests {
     }
 
     #[test]
-    fn a_tag_bump_is_hygiene_and_a_pwn_request_is_full_weight() {
-        // Pinning is a hygiene finding: it stays in the supply-chain section with its severity
-        // and adds nothing to the score (settings::weights::HYGIENE_FINDINGS).
+    fn a_new_job_token_checkout_is_low_a_tag_bump_is_not_dangerous_and_a_pwn_request_is_full_weight() {
         assert!(case("@@ -1,2 +1,2 @@\n     steps:\n-      - uses: actions/setup-python@v5\n+      - uses: actions/setup-python@v6")
             .fired(evaluate)
-            .is_none());
+            .is_none(), "pinning has its own driver, unpinned_action");
+        let checkout = case("@@ -1,2 +1,3 @@\n     steps:\n+      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683\n       - run: make")
+            .fired(evaluate)
+            .unwrap();
+        assert_eq!(checkout.weight, 0.24);
         let pwn = case("@@ -1,4 +1,5 @@\n on:\n+  pull_request_target:\n     steps:\n       - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683\n+          ref: ${{ github.event.pull_request.head.sha }}")
             .fired(evaluate)
             .unwrap();

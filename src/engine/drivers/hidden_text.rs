@@ -1,8 +1,11 @@
 //! `hidden_text`: the diff, a file name or the PR description reads differently from what it
 //! does, or the PR changes what AI coding agents are told to do.
 //!
-//! **What it detects.** Supply-chain findings `hidden_unicode` (bidi controls and tag
-//! characters: high; zero-width and other format characters: medium), `mixed_script_identifier`
+//! **What it detects.** Supply-chain findings `hidden_unicode` (any bidi control or invisible
+//! character in code — a Trojan Source finding that says what the character does — and bidi
+//! controls or tag characters elsewhere: high; other zero-width and format characters outside
+//! code: medium; marks that belong to the script of a translation or prose are not findings),
+//! `mixed_script_identifier`
 //! (Latin mixed with Cyrillic or Greek in one identifier or file-name word: medium) and
 //! `agent_instructions` (AGENTS.md, CLAUDE.md, .cursorrules, copilot-instructions.md, …
 //! changed: medium). The weight scales with the worst finding.
@@ -11,7 +14,8 @@
 //! compiler another; homoglyphs (CVE-2021-42694) make two names look equal; agent instruction
 //! files steer every later automated change and are prompt-injection targets.
 //!
-//! **Example.** "src/auth.js: line 14 contains hidden characters ⟪U+202E⟫ ⟪U+2066⟫".
+//! **Example.** "src/auth.js: line 14: Trojan Source — ⟪U+202E⟫ (override: reverses the displayed
+//! line); the code runs differently from how it reads".
 
 use super::{fire_for_findings, DriverSpec};
 use crate::engine::context::{Context, Sections};
@@ -43,9 +47,17 @@ mod tests {
         let driver = case.fired(evaluate).unwrap();
         assert_eq!(
             driver.detail,
-            "PR title and description: contains hidden characters ⟪U+202E⟫"
+            "PR title and description: contains hidden characters ⟪U+202E⟫ (override: reverses the displayed line)"
         );
         assert_eq!(driver.weight, 0.40);
+    }
+
+    #[test]
+    fn a_bots_unnotifying_mention_and_a_hebrew_translation_do_not_fire() {
+        let case = Case::new(json!({"pull": {"number": 1, "title": "Bump x", "body": "Dependabot will merge this PR once CI passes. @\u{200B}dependabot rebase"}, "files": [
+            {"filename": "locales/he/messages.json", "status": "modified", "additions": 1, "deletions": 0, "patch": "@@ -1 +1,2 @@\n {\n+  \"greeting\": \"\u{05E9}\u{05DC}\u{05D5}\u{05DD}\u{200F}!\""}
+        ]}));
+        assert!(case.fired(evaluate).is_none());
     }
 
     #[test]

@@ -57,6 +57,7 @@ catalogue! {
     unreviewable_content,
     package_name_squat,
     registry_switch,
+    unpinned_action,
     failing_checks,
     force_push_after_approval,
     autorun_config,
@@ -88,6 +89,11 @@ catalogue! {
 /// The spec of a driver id.
 pub fn spec(driver_id: &str) -> Option<&'static DriverSpec> {
     CATALOGUE.iter().copied().find(|spec| spec.id == driver_id)
+}
+
+/// Every driver id, the ids `settings.weights` may name (`Settings::validate`).
+pub fn ids() -> Vec<&'static str> {
+    CATALOGUE.iter().map(|spec| spec.id).collect()
 }
 
 /// `(driver id, default weight)` of every driver, the defaults settings forms show.

@@ -40,6 +40,8 @@ pub(crate) const INTEGRITY_FINDINGS: &[FindingKind] = &[
     FindingKind::PatchlessSource,
     FindingKind::DiffHidden,
     FindingKind::DisguisedBinary,
+    FindingKind::CompiledBundleChange,
+    FindingKind::MinifiedSource,
 ];
 
 fn present(file: &FileFacts) -> bool {
@@ -83,6 +85,7 @@ fn finding(
         path: first.path.clone(),
         detail: format!("{what}: {}", name_list(&paths)),
         severity,
+        line: None,
     })
 }
 

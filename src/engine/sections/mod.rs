@@ -19,3 +19,4 @@ pub mod risk;
 pub mod since_approval;
 pub mod supply_chain;
 pub mod triage;
+pub mod viewer;

@@ -3,10 +3,13 @@
 //! **What it does.** Concerns: "Consider breaking into smaller PRs" above the large-diff
 //! threshold, one "Critical file: …" per critical focus file, serious risk drivers
 //! (dangerous workflow, install scripts, sensitive paths, failing checks, lockfile drift,
-//! binaries), every supply-chain finding, merge conflicts, changes requested and stale
+//! binaries), every supply-chain finding once, under its kind's name (not one a driver's line
+//! already gave), merge conflicts, changes requested and stale
 //! approvals. Questions: one per essential evidence signal that is missing ("Why is ci_passing
-//! missing? Consider adding this check."), or one about approving held workflows; one per unmet
-//! criterion; source without tests; no description.
+//! missing? Consider adding this check."), or one about approving held workflows; one per box
+//! the author left unticked; source without tests; no description. A claim of the description
+//! that the diff contradicts or does not show is a concern ("The description says tests were
+//! added; no test file changed").
 //!
 //! **Why it matters.** The panel ends with what to do, in the reviewer's words; the reference
 //! product's next steps for transformers#43774 are reproduced exactly (docs/sources.md, "The
@@ -14,10 +17,12 @@
 
 use crate::engine::context::Context;
 use crate::settings::section_tables::ESSENTIAL_EVIDENCE;
-use crate::signal::{NextSteps, Priority, Signal, SignalState};
+use crate::signal::{FindingKind, NextSteps, Priority, Signal, SignalState};
 
-/// Unchecked criteria asked about one by one; long templates get a count for the rest.
+/// Unticked items asked about one by one; long lists get a count for the rest.
 const MAX_CRITERIA_QUESTIONS: usize = 5;
+/// Claims the diff does not bear out, raised one by one; the rest are counted.
+const MAX_CLAIM_CONCERNS: usize = 5;
 
 /// Drivers that deserve their own concern line (their detail explains them).
 const CONCERN_DRIVERS: [&str; 7] = [
@@ -55,9 +60,19 @@ pub fn assess(context: &Context, signal: &Signal) -> NextSteps {
             });
         }
     }
+    // Each finding once, under its own name (a secret or hidden text in code is not "supply
+    // chain"); one a driver's line already names is not repeated; script marks are shown in
+    // their section and weigh nothing.
     for finding in &signal.supply_chain.findings {
+        let said = format!("{}: {}", finding.path, finding.detail);
+        if finding.id == FindingKind::ScriptMarks || concerns.iter().any(|c| c.contains(&said)) {
+            continue;
+        }
+        let label = finding.id.label();
+        let mut name = label.get(..1).unwrap_or("").to_uppercase();
+        name.push_str(label.get(1..).unwrap_or(""));
         concerns.push(format!(
-            "Supply chain ({}) in {}: {}",
+            "{name} ({}) in {}: {}",
             finding.severity.key(),
             finding.path,
             finding.detail
@@ -88,14 +103,24 @@ pub fn assess(context: &Context, signal: &Signal) -> NextSteps {
         }
     }
 
-    evidence_questions(context, signal, &mut questions);
-    let unchecked: Vec<&str> = signal
+    let raised: Vec<&crate::signal::Claim> = signal
         .intent
-        .criteria
+        .claims
         .iter()
-        .filter(|criterion| criterion.met == Some(false))
-        .map(|criterion| criterion.text.as_str())
+        .filter(|claim| claim.raised())
         .collect();
+    for claim in raised.iter().take(MAX_CLAIM_CONCERNS) {
+        concerns.push(crate::engine::sections::intent::concern(claim));
+    }
+    if raised.len() > MAX_CLAIM_CONCERNS {
+        concerns.push(format!(
+            "{} more claims of the description are not borne out by the diff (Intent).",
+            raised.len() - MAX_CLAIM_CONCERNS
+        ));
+    }
+
+    evidence_questions(context, signal, &mut questions);
+    let unchecked = &signal.intent.unticked;
     for text in unchecked.iter().take(MAX_CRITERIA_QUESTIONS) {
         questions.push(format!(
             "Is \"{text}\" still planned? It is unchecked in the description."

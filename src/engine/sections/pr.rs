@@ -22,7 +22,9 @@ pub fn number_label(number: u64) -> String {
 }
 
 /// The PR's page; for a PR not opened yet, the compare page of its branches (never a
-/// /pull/ page that does not exist). Refs are percent-encoded except `/`.
+/// /pull/ page that does not exist). Refs are percent-encoded except `/`. Owner and repository
+/// come from the bundle, which anyone can write: unless both are valid GitHub names
+/// (`crate::links`) the URL is GitHub's home page.
 fn page_url(
     owner: &str,
     repo: &str,
@@ -30,11 +32,14 @@ fn page_url(
     base: Option<&str>,
     head: Option<&str>,
 ) -> String {
+    if crate::links::repo_url(owner, repo).is_none() {
+        return crate::links::safe_or_home("");
+    }
     match (number == NOT_OPENED_NUMBER, base, head) {
         (true, Some(base), Some(head)) => format!(
             "https://github.com/{owner}/{repo}/compare/{}...{}",
-            crate::fetch::urls::encode(base, true),
-            crate::fetch::urls::encode(head, true)
+            crate::text::percent_encode(base, true),
+            crate::text::percent_encode(head, true)
         ),
         (true, _, _) => format!("https://github.com/{owner}/{repo}/compare"),
         _ => format!("https://github.com/{owner}/{repo}/pull/{number}"),

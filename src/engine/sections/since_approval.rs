@@ -89,6 +89,25 @@ fn diff_since(
         );
         return (None, Some(note));
     }
+    let diff = listed_diff(since, focus);
+    // `...` compares from the merge base: when the approved commit was rewritten away, that is
+    // an older common ancestor, and the lines include some that were approved.
+    let note = since
+        .merge_base
+        .as_deref()
+        .filter(|base| !base.eq_ignore_ascii_case(approved))
+        .map(|base| {
+            format!(
+                "The approved commit is not in the head's history (rewritten by a force-push): the files and lines count from their common ancestor {}.",
+                short(base)
+            )
+        });
+    (Some(diff), note)
+}
+
+/// A comparison's files and lines: totals over every file, up to [`MAX_LISTED_FILES`] listed
+/// with the focus files first (each group in GitHub's order) and marked.
+pub(crate) fn listed_diff(since: &SinceApproval, focus: &[FocusFile]) -> ApprovalDiff {
     let is_focus = |path: &str| focus.iter().any(|file| file.path == path);
     let mut files: Vec<ApprovalFile> = since
         .files
@@ -111,26 +130,13 @@ fn diff_since(
     // Stable: focus files first, each group in GitHub's order.
     crate::order::sort_by_key(&mut files, |file| !file.focus);
     files.truncate(MAX_LISTED_FILES);
-    // `...` compares from the merge base: when the approved commit was rewritten away, that is
-    // an older common ancestor, and the lines include some that were approved.
-    let note = since
-        .merge_base
-        .as_deref()
-        .filter(|base| !base.eq_ignore_ascii_case(approved))
-        .map(|base| {
-            format!(
-                "The approved commit is not in the head's history (rewritten by a force-push): the files and lines count from their common ancestor {}.",
-                short(base)
-            )
-        });
-    let diff = ApprovalDiff {
+    ApprovalDiff {
         total_files,
         additions,
         deletions,
         files,
         truncated: since.files_truncated,
-    };
-    (Some(diff), note)
+    }
 }
 
 /// The newest approval with its commit and the head, when that commit is not the head. The
@@ -146,12 +152,12 @@ pub fn stale_approval(bundle: &Bundle) -> Option<(&Review, &str, &str)> {
 }
 
 /// `https://github.com/{o}/{r}/compare/{approved}...{head}` when both are hex commit ids.
-fn compare_url(owner: &str, repo: &str, approved: &str, head: &str) -> Option<String> {
+pub(crate) fn compare_url(owner: &str, repo: &str, approved: &str, head: &str) -> Option<String> {
     (is_commit_sha(approved) && is_commit_sha(head) && !owner.is_empty() && !repo.is_empty())
         .then(|| format!("https://github.com/{owner}/{repo}/compare/{approved}...{head}"))
 }
 
-fn short(sha: &str) -> &str {
+pub(crate) fn short(sha: &str) -> &str {
     sha.get(..7).unwrap_or(sha)
 }
 

@@ -22,10 +22,13 @@
 
 mod autorun;
 mod build_scripts;
+mod build_steps;
+mod compiled_code;
 mod dependencies;
 mod ecosystems;
 mod hidden_text;
 mod install_scripts;
+mod lockfile_names;
 mod lockfile_sources;
 mod lockfiles;
 mod manifest_go;
@@ -36,13 +39,25 @@ mod manifest_toml;
 mod manifest_xml;
 mod model;
 mod registries;
+mod secret_keywords;
+mod secret_placeholders;
 mod secrets;
+mod setup_py;
 mod squats;
 #[cfg(test)]
 mod testing;
+mod text_marks;
 mod view;
+mod workflow_checkout;
 mod workflow_expressions;
+mod workflow_hygiene;
+mod workflow_injection;
+mod workflow_model;
 mod workflow_yaml;
+
+/// The "path" of findings about the PR's title and description (no file): SARIF and
+/// annotations name no file for them (`crate::sarif`).
+pub use hidden_text::PR_TEXT;
 mod workflows;
 
 use std::collections::BTreeMap;
@@ -72,10 +87,15 @@ pub(crate) const WORKFLOW_FINDINGS: &[FindingKind] = &[
     FindingKind::WorkflowPrTargetCheckout,
     FindingKind::WorkflowPrHeadCheckout,
     FindingKind::WorkflowScriptInjection,
-    FindingKind::UnpinnedAction,
     FindingKind::WorkflowWritePermissions,
     FindingKind::WorkflowSecretUse,
+    FindingKind::WorkflowDangerousTrigger,
+    FindingKind::WorkflowCachePoisoning,
+    FindingKind::WorkflowArtipacked,
 ];
+
+/// Finding kinds of actions not pinned to a commit (read by `unpinned_action`).
+pub(crate) const PINNING_FINDINGS: &[FindingKind] = &[FindingKind::UnpinnedAction];
 
 /// Finding kinds of credentials in added lines (read by `secret_in_diff`).
 pub(crate) const SECRET_FINDINGS: &[FindingKind] = &[FindingKind::SecretInDiff];
@@ -91,14 +111,18 @@ pub(crate) const HIDDEN_TEXT_FINDINGS: &[FindingKind] = &[
 pub(crate) const REGISTRY_FINDINGS: &[FindingKind] = &[
     FindingKind::RegistrySwitch,
     FindingKind::LockfileForeignSource,
+    FindingKind::LockfileIntegritySwap,
 ];
 
 /// Finding kinds of package names that imitate popular ones (read by `package_name_squat`).
 pub(crate) const SQUAT_FINDINGS: &[FindingKind] = &[FindingKind::PackageNameSquat];
 
 /// Finding kinds of configuration that runs commands by itself (read by `autorun_config`).
-pub(crate) const AUTORUN_FINDINGS: &[FindingKind] =
-    &[FindingKind::AutorunConfig, FindingKind::CiTestConfig];
+pub(crate) const AUTORUN_FINDINGS: &[FindingKind] = &[
+    FindingKind::AutorunConfig,
+    FindingKind::CiTestConfig,
+    FindingKind::WritesOutsideWorkTree,
+];
 
 /// Finding kinds of download-and-execute patterns in build scripts and CI (read by
 /// `build_script_change`).
@@ -167,6 +191,28 @@ pub fn assess(context: &Context) -> SupplyChain {
             findings.extend(found);
         }
         findings.extend(install_scripts::findings(&view));
+        findings.extend(compiled_code::minified(file, facts));
+        // Only test files whose patch names a home or system path are parsed for the check.
+        let outside = file.patch.as_deref().is_some_and(|text| {
+            let lower = text.to_ascii_lowercase();
+            [
+                ".ssh/",
+                "authorized_keys",
+                "rc\"",
+                "rc'",
+                ".profile",
+                "crontab",
+                "/etc/",
+                ".npmrc",
+                ".gitconfig",
+                ".pypirc",
+            ]
+            .iter()
+            .any(|marker| lower.contains(marker))
+        });
+        if outside {
+            findings.extend(build_steps::writes_outside(facts, view.patch()));
+        }
         findings.extend(build_scripts::findings(&view));
         findings.extend(workflows::findings(&view));
         // The scans that read every file's added lines get the parsed patch only when one of
@@ -196,6 +242,7 @@ pub fn assess(context: &Context) -> SupplyChain {
         findings.extend(lockfiles::new_packages(&view, files));
     }
     findings.extend(lockfiles::drift(files, &changed_dependencies));
+    findings.extend(compiled_code::bundles(files));
     findings.extend(super::integrity::findings(context));
     findings.extend(hidden_text::pr_text_findings(context.bundle));
     let mut findings = merge_repeats(findings);
@@ -329,7 +376,7 @@ mod tests {
     fn workflow_and_build_flags_come_with_workflow_findings() {
         let chain = supply_chain(json!([
             {"filename": ".github/workflows/ci.yml", "status": "modified", "additions": 1, "deletions": 1,
-             "patch": "@@ -1,2 +1,2 @@\n     steps:\n-      - uses: actions/checkout@v4\n+      - uses: actions/checkout@v5"},
+             "patch": "@@ -1,2 +1,2 @@\n     steps:\n-      - uses: actions/checkout@v4\n+      - uses: actions/cache@v4"},
             {"filename": "Dockerfile", "status": "modified", "additions": 1, "deletions": 0, "patch": "@@ -1 +1,2 @@\n FROM alpine\n+RUN apk add curl"}
         ]));
         assert!(chain.ci_config && chain.build_scripts && !chain.dependencies);
@@ -340,7 +387,7 @@ mod tests {
     fn repeated_findings_in_one_file_are_folded_with_a_count() {
         let chain = supply_chain(json!([
             {"filename": ".github/workflows/ci.yml", "status": "modified", "additions": 2, "deletions": 2,
-             "patch": "@@ -1,2 +1,2 @@\n-      - uses: actions/setup-python@v5\n+      - uses: actions/setup-python@v6\n@@ -9,2 +9,2 @@\n-      - uses: actions/setup-python@v5\n+      - uses: actions/setup-python@v6"}
+             "patch": "@@ -1,2 +1,2 @@\n-      - uses: actions/setup-node@v5\n+      - uses: actions/setup-python@v6\n@@ -9,2 +9,2 @@\n-      - uses: actions/setup-node@v5\n+      - uses: actions/setup-python@v6"}
         ]));
         assert_eq!(ids(&chain), [FindingKind::UnpinnedAction]);
         assert!(chain.findings[0]

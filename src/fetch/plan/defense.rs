@@ -149,7 +149,7 @@ pub(super) fn push_since_approval<'f>(
 }
 
 /// The approved commit and the head, when they differ.
-fn since_approval_range(draft: &BundleDraft) -> Option<(String, String)> {
+pub(super) fn since_approval_range(draft: &BundleDraft) -> Option<(String, String)> {
     let reviews = draft.reviews.as_ref()?;
     let bundle =
         crate::Bundle::from_value(&json!({ "pull": draft.pull, "reviews": reviews })).ok()?;

@@ -16,6 +16,7 @@ pub(super) async fn send(plan: &Plan<'_>, second: AfterSecondWave) -> BundleDraf
         mut draft,
         people,
         familiarity_sent,
+        viewer_history_due,
     } = second;
     let author = draft
         .pull
@@ -36,6 +37,9 @@ pub(super) async fn send(plan: &Plan<'_>, second: AfterSecondWave) -> BundleDraf
             push_familiarity(&mut wave, plan, files, author);
         }
     }
+    if let (Some(login), Some(files)) = (&viewer_history_due, &draft.files) {
+        super::viewer::push_history(&mut wave, plan, files, login);
+    }
     let looked_up = people.len() + later.len();
     if !wave.is_empty() {
         let parts = plan.wave(wave).await;
@@ -43,5 +47,6 @@ pub(super) async fn send(plan: &Plan<'_>, second: AfterSecondWave) -> BundleDraf
     }
 
     finish(&mut draft, author.as_deref(), looked_up);
+    super::viewer::finish(plan, &mut draft);
     draft
 }

@@ -22,6 +22,8 @@ mod people;
 mod second_wave;
 mod state;
 mod tracker;
+mod viewer;
+mod viewer_parts;
 
 use std::cell::Cell;
 
@@ -30,6 +32,7 @@ use serde_json::Value;
 use super::cache::{CacheStore, CacheWrites, HttpCache};
 use super::client::Client;
 use super::error::FetchError;
+use super::session::SessionSources;
 use super::transport::Transport;
 use super::urls::{Api, PullRef};
 use super::{FetchOptions, Progress};
@@ -113,6 +116,11 @@ pub async fn fetch_bundle(
         }
     };
     let now = options.now;
+    let session = SessionSources::new(
+        options.web_base.as_deref(),
+        client_has_token(options),
+        &pull_ref_of(&api),
+    );
     let cache = HttpCache::load(io.store, now).await;
     let plan = Plan {
         api,
@@ -122,6 +130,8 @@ pub async fn fetch_bundle(
         round_trips: Cell::new(0),
         first_render_round_trips: Cell::new(None),
         first_wave: Cell::new(FirstWave::PullOnly),
+        viewer: options.viewer.clone(),
+        session,
     };
     let bundle = match first_wave::send(&plan, page).await {
         Ok(first) => {
@@ -148,4 +158,17 @@ pub async fn fetch_bundle(
         first_render_round_trips: plan.first_render_round_trips.get().unwrap_or(round_trips),
         first_wave: plan.first_wave.get(),
     }
+}
+
+/// Whether the fetch carries a token (as the client will see it: blank is none).
+fn client_has_token(options: &FetchOptions) -> bool {
+    options
+        .token
+        .as_deref()
+        .is_some_and(|token| !token.trim().is_empty())
+}
+
+/// The validated PR an [`Api`] was built for.
+fn pull_ref_of(api: &Api) -> PullRef {
+    api.pull_ref().clone()
 }

@@ -50,7 +50,7 @@ impl PageHint {
             Part::Status(client.get(&status_url, checks).await)
         }));
         push_people(wave, plan, std::slice::from_ref(&self.author), &[]);
-        if !self.author.ends_with("[bot]") {
+        if !self.author.ends_with("[bot]") && plan.session.is_none() {
             push_events_of(wave, plan, &self.author);
         }
     }

@@ -33,6 +33,14 @@ pub(super) enum Part {
     PrTemplate(Got),
     /// `GET /repos/{o}/{r}/compare/{approved}...{head}`.
     SinceApproval(Got),
+    /// CODEOWNERS in GitHub's three places, in its order (`super::viewer`).
+    Codeowners(Vec<Got>),
+    /// `GET /user` and `GET /user/teams`.
+    ViewerTeams(Got, Got),
+    /// A focus file's commits by the viewer and by anyone.
+    ViewerHistory(String, Got, Got),
+    /// `GET /repos/{o}/{r}/compare/{reviewed}...{head}`, patches kept.
+    SinceReview(Got),
     /// Nothing to add: the draft (or first renderable) bundle was handed to the caller meanwhile.
     Drafted,
 }
@@ -153,12 +161,27 @@ pub(super) fn absorb(
             Part::PrTemplate(Err(GetError::Status { status: 404, .. })) => {}
             Part::PrTemplate(Err(error)) => draft.note(failure_note("pr_template", &error)),
             Part::SinceApproval(Ok(fetched)) if fetched.body.is_object() => {
+                if draft.since_review_shares_approval {
+                    draft.since_review = Some(fetched.body.clone());
+                }
                 draft.since_approval = Some(without_patches(fetched.body))
             }
             Part::SinceApproval(Ok(_)) => {
                 draft.note(failure_note("since_approval", &GetError::Malformed))
             }
             Part::SinceApproval(Err(error)) => draft.note(failure_note("since_approval", &error)),
+            Part::Codeowners(answers) => super::viewer_parts::codeowners_into(draft, answers),
+            Part::ViewerTeams(user, teams) => super::viewer_parts::teams_into(draft, user, teams),
+            Part::ViewerHistory(path, mine, all) => {
+                super::viewer_parts::history_into(draft, path, mine, all)
+            }
+            Part::SinceReview(Ok(fetched)) if fetched.body.is_object() => {
+                draft.since_review = Some(fetched.body)
+            }
+            Part::SinceReview(Ok(_)) => {
+                draft.note(failure_note("since_review", &GetError::Malformed))
+            }
+            Part::SinceReview(Err(error)) => draft.note(failure_note("since_review", &error)),
             Part::Drafted => {}
         }
     }

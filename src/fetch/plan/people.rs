@@ -28,6 +28,9 @@ pub(super) fn push_people<'f>(
             Part::User(name, client.get(&url, slow).await)
         }));
     }
+    if plan.session.is_some() {
+        return; // no token: the profiles only (see `session_skipped`)
+    }
     let searched = already_searched.len();
     for login in logins
         .iter()
@@ -61,6 +64,9 @@ pub(super) fn push_familiarity<'f>(
     files: &[Value],
     author: &str,
 ) -> bool {
+    if plan.session.is_some() {
+        return false;
+    }
     let (client, slow) = (&plan.client, plan.policy.slow);
     let paths = focus_paths(files);
     for path in &paths {

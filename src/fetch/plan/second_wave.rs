@@ -18,7 +18,7 @@ use crate::fetch::limits::{
     CORE_RESERVE, DEFENSE_MIN_REMAINING, MAX_COMMIT_PAGES, MAX_EXTRA_USERS, MAX_FILE_PAGES,
     MAX_TIMELINE_PAGES,
 };
-use crate::fetch::notes::later_note;
+use crate::fetch::notes::{later_note, SESSION_SKIPPED};
 
 /// What wave 2 left for the last one.
 pub(super) struct AfterSecondWave {
@@ -26,6 +26,8 @@ pub(super) struct AfterSecondWave {
     /// Whose profiles were asked for (the author first).
     pub(super) people: Vec<String>,
     pub(super) familiarity_sent: bool,
+    /// The viewer whose history the last wave still has to ask for (a long file list).
+    pub(super) viewer_history_due: Option<String>,
 }
 
 /// Who hears about wave 1's results while wave 2 is on the network (`FetchIo`).
@@ -134,10 +136,24 @@ pub(super) async fn send(
         timeline.as_ref(),
     );
     risk_complete &= deferred.risk_complete;
-    let later = match familiarity_sent {
+    let mut later = match familiarity_sent {
         true => [&["familiarity"][..], &deferred.later].concat(),
         false => deferred.later,
     };
+    // The viewer's own view never changes risk: it follows a first panel, never delays it.
+    let mut viewer_history_due = None;
+    if let Some(login) = super::viewer::viewer_login(plan, draft.page.as_ref()) {
+        super::viewer::push_viewer(&mut wave, plan, &mut draft, &login);
+        if !super::viewer::is_author(&draft, &login) {
+            match (&files, files_complete) {
+                (Some(first), true) => {
+                    super::viewer::push_history(&mut wave, plan, &first.items, &login)
+                }
+                _ => viewer_history_due = Some(login),
+            }
+        }
+        later.push("your view");
+    }
 
     // Last in the wave, so it runs once the other requests are on their way.
     let sent_before = client.sent.get();
@@ -160,6 +176,9 @@ pub(super) async fn send(
             files: draft_files.map(<[Value]>::to_vec),
             commits: draft_commits.map(<[Value]>::to_vec),
             timeline: draft_timeline.map(<[Value]>::to_vec),
+            // The viewer's view arrives with this wave: a first panel without it says nothing
+            // about ownership rather than "not fetched".
+            viewer: None,
             ..draft_ref.clone()
         };
         if let (Some(on_first_render), Some(parts)) = (first_render, early_parts) {
@@ -204,6 +223,7 @@ pub(super) async fn send(
         draft,
         people,
         familiarity_sent,
+        viewer_history_due,
     }
 }
 
@@ -252,6 +272,13 @@ fn push_defense<'f>(
                     .await,
             )
         }));
+    }
+    if plan.session.is_some() {
+        draft.note(SESSION_SKIPPED.to_string());
+        return Deferred {
+            risk_complete: wave.len() == before && timeline_rest.capped_from.is_none(),
+            later: Vec::new(),
+        };
     }
     push_events(wave, plan, draft, people, events_asked);
     let mut risk_complete = wave.len() == before && timeline_rest.capped_from.is_none();

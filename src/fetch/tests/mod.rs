@@ -12,4 +12,6 @@ mod fake;
 mod first_render;
 mod page_facts;
 mod plan;
+mod session;
 mod since_approval;
+mod viewer;

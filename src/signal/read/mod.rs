@@ -24,6 +24,7 @@ use crate::signal::model::Signal;
 
 mod obj;
 mod sections;
+mod viewer;
 
 use obj::Obj;
 pub use obj::ReadError;

@@ -5,6 +5,28 @@ use serde_json::{json, Map};
 
 /// A signal with every list non-empty and every `Option` both set and unset somewhere.
 fn full_signal() -> Value {
+    let mut signal = core_signal();
+    signal["viewer"] = viewer_view();
+    signal
+}
+
+/// `signal.viewer` with every field set (its own `json!`: one macro would be too deep).
+fn viewer_view() -> Value {
+    json!({"login": "mona", "role": "reviewer", "codeowners": ".github/CODEOWNERS",
+                   "notes": ["n"], "reviewed_on_head": false,
+                   "for_you": [{"path": "a.rs", "anchor": "diff-00",                                 "reasons": [{"kind": "you_own", "detail": "line 2"}]}],
+                   "since_review": {"state": "approved", "reviewed_commit": "abc1234", "head": "def5678",
+                                    "commits": ["def5678 x"], "rewritten": false, "compare_url": null,
+                                    "diff": {"total_files": 1, "additions": 2, "deletions": 1, "truncated": false,
+                                             "files": [{"path": "a.rs", "status": "modified", "additions": 2,
+                                                        "deletions": 1, "focus": true}]},
+                                    "diff_note": "d", "level": "medium",
+                                    "drivers": [{"id": "large_diff", "label": "L", "detail": "x"}],
+                                    "findings": [0],
+                                    "full_read": false, "answer": "No"}})
+}
+
+fn core_signal() -> Value {
     json!({
         "version": "prlens.signal.v1",
         "pr": {"owner": "octo", "repo": "demo", "number": 7, "title": "Fix <b>", "author": "mona",
@@ -21,9 +43,15 @@ fn full_signal() -> Value {
              "unfamiliar_files": 1, "badges": ["PR Author"], "summary": "long-time member"},
             {"login": "bot", "role": "committer", "association": null, "trust_level": "bot",
              "commits": 1, "badges": [], "summary": "a bot"}],
-        "intent": {"goal": "fix", "linked_issues": [4, 5], "confidence": 0.5, "source": "title",
-                   "criteria": [{"text": "a", "met": true, "evidence": "e"},
-                                {"text": "b", "met": null, "evidence": ""}]},
+        "intent": {"goal": "fix", "linked_issues": [4, 5], "source": "title", "claims_more": 2,
+                   "unticked": ["later"], "statements": 4, "unread_statements": 1, "prose": "english",
+                   "claims": [{"text": "Adds `a`", "origin": "description", "kind": "adds",
+                               "subjects": ["a"], "status": "confirmed", "detail": "",
+                               "evidence": [{"found": "added", "subject": "a", "path": "a.rs", "line": 3},
+                                            {"found": "code_changed", "subject": "", "path": "a.rs",
+                                             "line": null, "old_side": true, "from": "b.rs"}]},
+                              {"text": "b", "origin": "linked_issue", "issue": 4, "kind": "authors_word",
+                               "subjects": [], "status": "not_checkable", "evidence": [], "detail": "d"}]},
         "evidence": {"completeness": 0.25, "note": "running",
                      "signals": {"tests_passing": "passing", "ci_passing": "failing",
                                  "lint_passing": "pending", "security_scan_clean": "missing",

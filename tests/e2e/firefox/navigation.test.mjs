@@ -29,9 +29,15 @@ const ROUNDS = 3;
 const base = `/${SAMPLE_OWNER}/${SAMPLE_REPO}/pull`;
 const label = (number) => `${SAMPLE_OWNER}/${SAMPLE_REPO}#${number}`;
 
-/** Clicks a link the way a user would; the page's own script turns it into a soft navigation. */
+/**
+ * Follows a link the way a user would (the page's own script turns it into a soft navigation):
+ * focused, then Enter, a trusted key press without which prlens would not load another PR on its
+ * own (content/gesture.js).
+ */
 async function follow(page, selector) {
-  await page.evaluate((s) => document.querySelector(s).click(), selector);
+  await page.waitForSelector(selector, { timeout: 15_000 }); // the page may still be swapping in
+  await page.focus(selector);
+  await page.keyboard.press("Enter");
 }
 
 /** Waits for the URL path and for exactly one panel host naming `number` (or none). */

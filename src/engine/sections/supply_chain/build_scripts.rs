@@ -62,6 +62,9 @@ pub fn findings(view: &FileView) -> Vec<Finding> {
     let name = view.lower_name();
     let dockerfile = name.starts_with("dockerfile") || name.ends_with(".dockerfile");
     let mut found = Vec::new();
+    // A download run later in the file (a Makefile recipe, CMake, Gradle) — unless a line
+    // below already pipes one into a shell.
+    let staged = super::build_steps::download_and_run(facts, patch);
     let mut stages: Vec<String> = Vec::new();
     for line in patch.added() {
         if found.len() >= MAX_FINDINGS {
@@ -90,6 +93,12 @@ pub fn findings(view: &FileView) -> Vec<Finding> {
                 ));
             }
         }
+    }
+    if !found
+        .iter()
+        .any(|finding| finding.id == FindingKind::RemoteScript)
+    {
+        found.extend(staged);
     }
     found
 }

@@ -3,12 +3,21 @@
 //! agents take instructions from.
 //!
 //! What it detects:
-//! - bidi controls (U+202A–202E, U+2066–2069) and Unicode tag characters (U+E0000–E007F) —
-//!   high: "Trojan Source" reorders code for the reviewer but not the compiler
-//!   (CVE-2021-42574), and tag characters carry instructions an LLM reads and a human cannot
-//!   see ("ASCII smuggling");
-//! - other zero-width and format characters (U+200B–200F, U+2060–2064, U+FEFF mid-line, …) —
-//!   medium, shown as `⟪U+200B⟫`; an emoji's zero-width joiner is part of the emoji, not hidden;
+//! - in code (source and test files, build scripts, CI config): any bidi control or invisible
+//!   character in an identifier, string or comment — high, a **Trojan Source** finding that
+//!   says what the character does ("override: reverses the displayed line"): the reviewer reads
+//!   one program and the compiler runs another (CVE-2021-42574);
+//! - elsewhere: bidi controls and Unicode tag characters (U+E0000–E007F) — high (tag characters
+//!   carry instructions an LLM reads and a human cannot see, "ASCII smuggling"); other
+//!   zero-width and format characters (U+200B–200F, U+2060–2064, U+FEFF mid-line, …) — medium,
+//!   shown as `⟪U+200B⟫`;
+//! - not findings: an emoji's zero-width joiner and variation selector (part of the emoji), and
+//!   marks that belong to the script of natural-language text — direction marks and isolates in
+//!   Hebrew or Arabic, the zero-width non-joiner in Persian or Hindi, the zero-width space in
+//!   Thai ([`super::text_marks`]) — in translations and prose; they are listed, made visible,
+//!   as one `script_marks` note per file that no driver weighs. In the PR's description a
+//!   zero-width space right after `@` (bots write `@\u{200B}name` so as not to notify) is not
+//!   hidden text either;
 //! - identifiers mixing Latin letters with Cyrillic or Greek ones (`pаypal` with a Cyrillic
 //!   `а`) — medium: homoglyphs make two names look equal (CVE-2021-42694; Unicode TS #39
 //!   "mixed-script confusables");
@@ -29,7 +38,8 @@ use crate::engine::files::FileClass;
 use crate::signal::{Finding, FindingKind, Severity};
 use crate::text::{code_point_mark, is_invisible};
 
-use super::model::finding;
+use super::model::{finding, on_line};
+use super::text_marks;
 use super::view::FileView;
 
 /// The path shown for findings in the PR's title or description.
@@ -79,6 +89,72 @@ fn shown(characters: &[char]) -> String {
     marks.dedup();
     marks.truncate(4);
     marks.join(" ")
+}
+
+/// `⟪U+202E⟫ (override: reverses the displayed line), ⟪U+2066⟫ ⟪U+2067⟫ (isolate: …)` for the
+/// distinct characters (the first four), grouped by what they do.
+fn explained(characters: &[char]) -> String {
+    let mut distinct: Vec<char> = Vec::new();
+    for c in characters {
+        if !distinct.contains(c) && distinct.len() < 4 {
+            distinct.push(*c);
+        }
+    }
+    let mut groups: Vec<(&'static str, Vec<String>)> = Vec::new();
+    for c in distinct {
+        let effect = text_marks::effect(c);
+        match groups.iter_mut().find(|(known, _)| *known == effect) {
+            Some((_, marks)) => marks.push(code_point_mark(c)),
+            None => groups.push((effect, vec![code_point_mark(c)])),
+        }
+    }
+    groups
+        .iter()
+        .map(|(effect, marks)| format!("{} ({effect})", marks.join(" ")))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Directories and extensions of translation files (lower-case).
+const TRANSLATION_FOLDERS: &[&str] = &[
+    "/locale/",
+    "/locales/",
+    "/i18n/",
+    "/l10n/",
+    "/translations/",
+    "/lang/",
+    "/langs/",
+];
+const TRANSLATION_EXTENSIONS: &[&str] = &[
+    ".po",
+    ".pot",
+    ".xliff",
+    ".xlf",
+    ".arb",
+    ".strings",
+    ".stringsdict",
+    ".resx",
+    ".ftl",
+];
+
+/// Natural-language text: a translation file or prose (docs).
+fn natural_language(view: &FileView) -> bool {
+    let lower = format!("/{}", view.lower_path());
+    matches!(view.facts.class, FileClass::Docs)
+        || TRANSLATION_FOLDERS
+            .iter()
+            .any(|folder| lower.contains(folder))
+        || TRANSLATION_EXTENSIONS
+            .iter()
+            .any(|ext| lower.ends_with(ext))
+}
+
+/// Code a compiler, interpreter or runner reads.
+fn code(view: &FileView) -> bool {
+    let facts = view.facts;
+    (facts.language.is_some() && matches!(facts.class, FileClass::Source | FileClass::Test))
+        || facts.build_script
+        || facts.ci_config
 }
 
 fn severity_of(characters: &[char]) -> Severity {
@@ -137,22 +213,21 @@ pub fn findings(view: &FileView, patch: &Patch) -> Vec<Finding> {
     }
     let mut hidden = 0;
     let mut mixed = 0;
+    let in_code = code(view) && !natural_language(view);
+    let natural = natural_language(view);
+    let mut marks: Vec<(u64, Vec<char>)> = Vec::new();
     for hunk in &patch.hunks {
         let mut line_number = hunk.new_start;
         for (line, added) in hunk.new_view() {
             if added {
                 let characters = hidden_characters(line, line_number == 1);
-                if !characters.is_empty() && hidden < MAX_FINDINGS {
+                if characters.is_empty() {
+                } else if natural && text_marks::script_appropriate(line, &characters) {
+                    marks.push((line_number, characters));
+                } else if hidden < MAX_FINDINGS {
                     hidden += 1;
-                    found.push(finding(
-                        FindingKind::HiddenUnicode,
-                        path,
-                        format!(
-                            "line {line_number} contains hidden characters {}",
-                            shown(&characters)
-                        ),
-                        severity_of(&characters),
-                    ));
+                    found.push(hidden_finding(path, line_number, &characters, in_code));
+                    on_line(&mut found, line_number);
                 }
                 let prose = matches!(facts.class, FileClass::Docs) || line.is_ascii();
                 let mixed_word = (!prose)
@@ -170,21 +245,67 @@ pub fn findings(view: &FileView, patch: &Patch) -> Vec<Finding> {
                             ),
                             Severity::Medium,
                         ));
+                        on_line(&mut found, line_number);
                     }
                 }
             }
             line_number = line_number.saturating_add(1);
         }
     }
+    if let Some((first, characters)) = marks.first() {
+        found.push(finding(
+            FindingKind::ScriptMarks,
+            path,
+            format!(
+                "{} line(s) hold direction or joiner marks that belong to the script of the text (line {first}: {}); shown, not weighed",
+                marks.len(),
+                shown(characters)
+            ),
+            Severity::Low,
+        ));
+        on_line(&mut found, *first);
+    }
     found
 }
 
-/// Hidden characters in the PR's title and description (what a reviewer and an agent read).
+/// The finding for one line's hidden characters: Trojan Source in code, by effect elsewhere.
+fn hidden_finding(path: &str, line_number: u64, characters: &[char], in_code: bool) -> Finding {
+    let reorders = characters.iter().any(|c| text_marks::reorders(*c));
+    let detail = if in_code {
+        format!(
+            "line {line_number}: Trojan Source — {}; the code runs differently from how it reads",
+            explained(characters)
+        )
+    } else {
+        format!(
+            "line {line_number} contains hidden characters {}",
+            explained(characters)
+        )
+    };
+    let severity = if in_code || reorders {
+        Severity::High
+    } else {
+        severity_of(characters)
+    };
+    finding(FindingKind::HiddenUnicode, path, detail, severity)
+}
+
+/// Hidden characters in the PR's title and description (what a reviewer and an agent read),
+/// except a zero-width space right after `@` (a mention kept from notifying) and marks that
+/// belong to the script of the line.
 pub fn pr_text_findings(bundle: &Bundle) -> Vec<Finding> {
     let text = format!("{}\n{}", bundle.pull.title, bundle.pull.body);
-    let characters: Vec<char> = text
+    let unmentioned = text.replace("@\u{200B}", "@");
+    let characters: Vec<char> = unmentioned
         .lines()
-        .flat_map(|line| hidden_characters(line, false))
+        .flat_map(|line| {
+            let found = hidden_characters(line, false);
+            if text_marks::script_appropriate(line, &found) {
+                Vec::new()
+            } else {
+                found
+            }
+        })
         .collect();
     if characters.is_empty() {
         return Vec::new();
@@ -192,7 +313,7 @@ pub fn pr_text_findings(bundle: &Bundle) -> Vec<Finding> {
     vec![finding(
         FindingKind::HiddenUnicode,
         PR_TEXT,
-        format!("contains hidden characters {}", shown(&characters)),
+        format!("contains hidden characters {}", explained(&characters)),
         severity_of(&characters),
     )]
 }
@@ -225,81 +346,5 @@ fn mixes_scripts(word: &str) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::testing::{added_after, changed, kinds};
-    use super::*;
-    use crate::engine::files::classify_file;
-
-    fn scan(path: &str, status: &str, added: &str) -> Vec<(FindingKind, Severity)> {
-        let file = changed(path, status, &added_after(" context", added));
-        kinds(findings(
-            &FileView::new(&file, &classify_file(&file)),
-            &crate::engine::diff::parse(file.patch.as_deref().unwrap_or("")),
-        ))
-    }
-
-    #[test]
-    fn bidi_and_tag_characters_in_added_lines_are_high() {
-        assert_eq!(
-            scan(
-                "src/auth.js",
-                "modified",
-                "if (role != \"admin\u{202E} \u{2066}// check\u{2069} \u{2066}\") {"
-            ),
-            [(FindingKind::HiddenUnicode, Severity::High)]
-        );
-        assert_eq!(
-            scan(
-                "README.md",
-                "modified",
-                "Thanks!\u{E0049}\u{E0067}\u{E006E}"
-            ),
-            [(FindingKind::HiddenUnicode, Severity::High)]
-        );
-    }
-
-    #[test]
-    fn zero_width_characters_are_medium_and_emoji_joiners_are_not_hidden() {
-        assert_eq!(
-            scan("src/a.py", "modified", "is_admin\u{200B} = True"),
-            [(FindingKind::HiddenUnicode, Severity::Medium)]
-        );
-        assert!(scan("docs/team.md", "modified", "Family: 👩\u{200D}👧 ❤\u{FE0F}").is_empty());
-    }
-
-    #[test]
-    fn homoglyph_identifiers_in_code_are_found_and_prose_in_other_scripts_is_not() {
-        assert_eq!(
-            scan("src/pay.py", "modified", "def p\u{0430}ypal_verify(token):"),
-            [(FindingKind::MixedScriptIdentifier, Severity::Medium)]
-        );
-        assert!(scan("src/i18n.py", "modified", "GREETING = \"Привет, world\"").is_empty());
-        assert!(scan("docs/ru/index.md", "modified", "API-ключ").is_empty());
-    }
-
-    #[test]
-    fn hidden_characters_in_file_names_are_found() {
-        assert_eq!(
-            scan("assets/invoice\u{202E}fdp.exe", "added", "x"),
-            [(FindingKind::HiddenUnicode, Severity::High)]
-        );
-    }
-
-    #[test]
-    fn agent_instruction_files_are_noted_whatever_the_change() {
-        for path in [
-            "AGENTS.md",
-            "CLAUDE.md",
-            ".cursorrules",
-            ".github/copilot-instructions.md",
-            ".cursor/rules/style.mdc",
-        ] {
-            assert_eq!(
-                scan(path, "modified", "Be concise."),
-                [(FindingKind::AgentInstructions, Severity::Medium)],
-                "{path}"
-            );
-        }
-        assert!(scan("docs/agents-overview.md", "modified", "Be concise.").is_empty());
-    }
-}
+#[path = "hidden_text_tests.rs"]
+mod tests;

@@ -1,6 +1,10 @@
 //! Install-time code: npm lifecycle scripts (`preinstall`, `install`, `postinstall`, `prepare`,
-//! …) and Composer event scripts added or changed in a manifest, `setup.py` custom commands or
-//! process/network calls, and new or changed Cargo build scripts (`build.rs`).
+//! …) and Composer event scripts added or changed in a manifest — one per line or several
+//! inline (`"scripts": {"postinstall": "…"}`) — except the well-known harmless hooks GuardDog's
+//! `npm-install-script` rule leaves alone (`husky`, `only-allow`, `patch-package`); `setup.py`
+//! code that runs at install time and `pyproject.toml` in-tree build backends
+//! ([`super::setup_py`]); and new or changed Cargo build scripts (`build.rs`, high when the
+//! change downloads something and runs it).
 //!
 //! Why it matters: this code runs on every developer machine and CI runner that installs or
 //! builds the project, before anyone runs the tests. "93.9% of malicious packages had at least
@@ -34,16 +38,39 @@ pub const INSTALL_HOOKS: &[&str] = &[
     "post-create-project-cmd",
 ];
 
-/// Calls in `setup.py` that run commands or reach the network at install time.
-const SETUP_EXECUTION: &[&str] = &[
-    "cmdclass",
-    "subprocess",
-    "os.system",
-    "os.popen",
-    "urlopen",
-    "urllib.request",
-    "requests.get",
-    "exec(",
+/// Hook commands that only check or set up the developer's tooling (GuardDog's
+/// `npm-install-script` test marks `npx only-allow pnpm` and `husky` as `ok`).
+const HARMLESS_HOOKS: &[&str] = &[
+    "husky",
+    "husky install",
+    "npx husky",
+    "npx husky install",
+    "only-allow",
+    "npx only-allow",
+    "patch-package",
+    "npx patch-package",
+];
+
+/// A hook that is one of [`HARMLESS_HOOKS`], with or without arguments (`npx only-allow pnpm`).
+fn harmless(command: &str) -> bool {
+    let command = command.trim();
+    HARMLESS_HOOKS.iter().any(|hook| {
+        command == *hook
+            || command
+                .strip_prefix(hook)
+                .is_some_and(|rest| rest.starts_with(' ') && !rest.contains(['&', ';', '|']))
+    })
+}
+
+/// What a `build.rs` line does when it downloads something (and with `Command` runs it).
+const BUILD_RS_DOWNLOADS: &[&str] = &[
+    "reqwest::",
+    "ureq::",
+    "curl::",
+    "\"curl\"",
+    "\"wget\"",
+    "http://",
+    "https://",
 ];
 
 const MAX_SCRIPT_CHARS: usize = 80;
@@ -52,6 +79,23 @@ pub fn findings(view: &FileView) -> Vec<Finding> {
     let basename = view.lower_name();
     let path = view.path();
     if basename == "build.rs" {
+        let fetches = view.file.patch.is_some()
+            && view
+                .patch()
+                .added()
+                .any(|line| BUILD_RS_DOWNLOADS.iter().any(|call| line.contains(call)))
+            && view
+                .patch()
+                .added()
+                .any(|line| line.contains("Command::new"));
+        if fetches && view.facts.status != "removed" {
+            return vec![finding(
+                FindingKind::InstallScript,
+                path,
+                "the Cargo build script (build.rs) downloads something and runs a command at build time".into(),
+                Severity::High,
+            )];
+        }
         return match view.facts.status.as_str() {
             "added" => vec![finding(
                 FindingKind::InstallScript,
@@ -73,6 +117,7 @@ pub fn findings(view: &FileView) -> Vec<Finding> {
     let read: fn(&diff::Patch, &str) -> Vec<Finding> = match basename {
         "package.json" | "composer.json" => lifecycle_scripts,
         "setup.py" => setup_py,
+        "pyproject.toml" => pyproject,
         _ => return Vec::new(),
     };
     match view.file.patch {
@@ -119,8 +164,20 @@ fn changed_hooks(hunk: &Hunk, kind: LineKind) -> Vec<(String, String)> {
             continue;
         }
         let text = line.text.trim();
-        if text.starts_with("\"scripts\"") && text.contains('{') {
-            inside = !text.contains('}');
+        // `"scripts": {` opens the object; `"scripts": {"postinstall": "…"}` is all of it.
+        let scripts_at = text.find("\"scripts\"").filter(|at| {
+            text.get(at + 9..)
+                .is_some_and(|rest| rest.trim_start().starts_with(':') && rest.contains('{'))
+        });
+        if let Some(at) = scripts_at {
+            let body = text.get(at..).unwrap_or("");
+            let body = body
+                .get(body.find('{').map_or(0, |open| open + 1)..)
+                .unwrap_or("");
+            if line.kind == kind {
+                found.extend(hooks_in(body.split('}').next().unwrap_or(body), kind));
+            }
+            inside = !body.contains('}');
             unknown = false;
             continue;
         }
@@ -135,36 +192,53 @@ fn changed_hooks(hunk: &Hunk, kind: LineKind) -> Vec<(String, String)> {
         if line.kind != kind || !(inside || unknown) {
             continue;
         }
-        let strings = super::model::quoted_strings(text);
-        if let (Some(key), Some(command)) = (strings.first(), strings.get(1)) {
-            if INSTALL_HOOKS.contains(key) {
-                found.push(((*key).to_string(), (*command).to_string()));
-            }
-        }
+        found.extend(hooks_in(text, kind));
     }
     found
 }
 
-fn setup_py(patch: &diff::Patch, path: &str) -> Vec<Finding> {
-    let mut calls: Vec<&str> = Vec::new();
-    for line in patch.added() {
-        let code = line.split('#').next().unwrap_or(line);
-        for call in SETUP_EXECUTION {
-            if code.contains(call) && !calls.contains(call) {
-                calls.push(call);
+/// Every `"hook": "command"` pair of a line (inline objects hold several); harmless hooks are
+/// left out of the added side (a removed one still tells "changes" from "adds").
+fn hooks_in(text: &str, kind: LineKind) -> Vec<(String, String)> {
+    let keep_harmless = kind == LineKind::Removed;
+    let strings = super::model::quoted_strings(text);
+    strings
+        .chunks(2)
+        .filter_map(|pair| match pair {
+            [key, command]
+                if INSTALL_HOOKS.contains(key) && (keep_harmless || !harmless(command)) =>
+            {
+                Some(((*key).to_string(), (*command).to_string()))
             }
-        }
-    }
-    if calls.is_empty() {
+            _ => None,
+        })
+        .collect()
+}
+
+fn setup_py(patch: &diff::Patch, path: &str) -> Vec<Finding> {
+    let reasons = super::setup_py::reasons(patch.added());
+    if reasons.is_empty() {
         return Vec::new();
     }
     vec![finding(
         FindingKind::InstallScript,
         path,
         format!(
-            "setup.py adds code that runs at install time ({})",
-            calls.join(", ")
+            "setup.py adds code that runs at install time: {}",
+            reasons.join("; ")
         ),
+        Severity::High,
+    )]
+}
+
+fn pyproject(patch: &diff::Patch, path: &str) -> Vec<Finding> {
+    if !patch.added().any(super::setup_py::in_tree_backend) {
+        return Vec::new();
+    }
+    vec![finding(
+        FindingKind::InstallScript,
+        path,
+        "builds with a backend from the repository itself (backend-path): its code runs on every pip install".into(),
         Severity::High,
     )]
 }
@@ -205,6 +279,29 @@ mod tests {
     }
 
     #[test]
+    fn inline_scripts_objects_are_read_and_harmless_hooks_are_not_findings() {
+        let inline = run(
+            "package.json",
+            "modified",
+            Some("@@ -1,3 +1,3 @@\n   \"name\": \"x\",\n-  \"scripts\": {\"test\": \"jest\"},\n+  \"scripts\": {\"test\": \"jest\", \"postinstall\": \"node ./tools/setup.js\"},"),
+        );
+        assert_eq!(inline.len(), 1, "{inline:?}");
+        assert!(inline[0]
+            .detail
+            .starts_with("adds the postinstall script: node"));
+        assert!(run("package.json", "modified", Some("@@ -3,3 +3,4 @@\n   \"scripts\": {\n+    \"prepare\": \"husky\",\n     \"test\": \"jest\"\n   },")).is_empty());
+    }
+
+    #[test]
+    fn an_in_tree_build_backend_and_a_downloading_build_rs_are_high() {
+        let backend = run("pyproject.toml", "modified", Some("@@ -1,3 +1,4 @@\n [build-system]\n requires = []\n-build-backend = \"setuptools.build_meta\"\n+build-backend = \"backend\"\n+backend-path = [\"_build\"]"));
+        assert_eq!(backend.len(), 1);
+        let build_rs = run("build.rs", "modified", Some("@@ -1,2 +1,4 @@\n fn main() {\n+    let bin = ureq::get(\"https://x.example/tool\").call();\n+    std::process::Command::new(\"./tool\").status();"));
+        assert_eq!(build_rs[0].severity, Severity::High);
+        assert!(build_rs[0].detail.contains("downloads"));
+    }
+
+    #[test]
     fn ordinary_scripts_and_dependency_entries_do_not_count() {
         assert!(run("package.json", "modified", Some("@@ -3,3 +3,3 @@\n   \"scripts\": {\n-    \"test\": \"jest\"\n+    \"test\": \"vitest\"\n   },")).is_empty());
         assert!(run(
@@ -223,7 +320,7 @@ mod tests {
             "modified",
             Some("@@ -1,2 +1,3 @@\n setup(\n+    cmdclass={'install': PostInstall},\n )"),
         );
-        assert!(setup[0].detail.contains("cmdclass"));
+        assert!(setup[0].detail.contains("cmdclass"), "{}", setup[0].detail);
         assert_eq!(run("build.rs", "added", None)[0].severity, Severity::High);
         assert_eq!(
             run("crates/x/build.rs", "modified", None)[0].severity,

@@ -10,6 +10,12 @@
 //!   in npm, yarn, pnpm, Cargo (`source = "git+…"`), Poetry and uv lockfiles — high: the code
 //!   comes from a repository ref, not a published, immutable registry version.
 //!
+//! - an entry whose `integrity`, `checksum` or `resolved` changes while its version does not
+//!   (`package-lock.json`, `yarn.lock`, `pnpm-lock.yaml`, `Cargo.lock`, `poetry.lock`,
+//!   `uv.lock`; in `go.sum` the same module and version with another hash) — high: a registry
+//!   never changes the bytes of a published version, so other bytes at the same version come
+//!   from somewhere else.
+//!
 //! npm aliases (`"x": "npm:y@1"`) resolve to another name by design; the manifest line that
 //! declares them is already a dependency finding, so this is still worth a look.
 //!
@@ -36,6 +42,98 @@ const GIT_SOURCES: &[&str] = &[
 /// Findings kept per lockfile.
 const MAX_FINDINGS: usize = 10;
 
+/// Line prefixes (trimmed) of a version, and of what pins an entry's bytes.
+const VERSION_LINES: &[&str] = &["\"version\":", "version \"", "version = \"", "version:"];
+const PIN_LINES: &[&str] = &[
+    "\"integrity\":",
+    "integrity ",
+    "checksum = \"",
+    "\"resolved\":",
+    "resolved ",
+    "resolution:",
+    "hash = \"",
+    "hashes = [",
+];
+
+/// Entries of one hunk whose pinned bytes change while their version does not.
+fn integrity_swaps(basename: &str, hunk: &crate::engine::diff::Hunk) -> Vec<String> {
+    use crate::engine::diff::LineKind;
+    let mut swapped = Vec::new();
+    if basename == "go.sum" {
+        let key = |line: &str| {
+            let mut words = line.split_whitespace();
+            Some((
+                words.next()?.to_string(),
+                words.next()?.to_string(),
+                words.next()?.to_string(),
+            ))
+        };
+        let removed: Vec<_> = hunk.removed().filter_map(key).collect();
+        for (module, version, hash) in hunk.added().filter_map(key) {
+            let swap = removed
+                .iter()
+                .any(|(m, v, h)| *m == module && *v == version && *h != hash);
+            if swap && !swapped.contains(&module) {
+                swapped.push(format!("{module} {version}"));
+            }
+        }
+        return swapped;
+    }
+    let mut entry = String::new();
+    let (mut version_changed, mut old_pins, mut new_pins) = (false, Vec::new(), Vec::new());
+    let close = |entry: &str,
+                 version_changed: bool,
+                 old: &mut Vec<String>,
+                 new: &mut Vec<String>,
+                 swapped: &mut Vec<String>| {
+        if !entry.is_empty() && !version_changed && !old.is_empty() && !new.is_empty() && old != new
+        {
+            swapped.push(entry.to_string());
+        }
+        old.clear();
+        new.clear();
+    };
+    for line in &hunk.lines {
+        if let Some(name) = super::lockfile_names::entry_name(basename, line.text) {
+            close(
+                &entry,
+                version_changed,
+                &mut old_pins,
+                &mut new_pins,
+                &mut swapped,
+            );
+            entry = name;
+            version_changed = false;
+            continue;
+        }
+        if line.kind == LineKind::Context {
+            continue;
+        }
+        let trimmed = line.text.trim();
+        if VERSION_LINES
+            .iter()
+            .any(|prefix| trimmed.starts_with(prefix))
+        {
+            version_changed = true;
+        } else if PIN_LINES.iter().any(|prefix| trimmed.starts_with(prefix)) {
+            let pins = if line.kind == LineKind::Removed {
+                &mut old_pins
+            } else {
+                &mut new_pins
+            };
+            pins.push(trimmed.trim_end_matches(',').to_string());
+        }
+    }
+    close(
+        &entry,
+        version_changed,
+        &mut old_pins,
+        &mut new_pins,
+        &mut swapped,
+    );
+    swapped
+}
+
 pub fn findings(facts: &FileFacts, patch: &Patch) -> Vec<Finding> {
     if !facts.lockfile {
         return Vec::new();
@@ -46,7 +144,7 @@ pub fn findings(facts: &FileFacts, patch: &Patch) -> Vec<Finding> {
         let mut entry = String::new();
         for (line, added) in hunk.new_view() {
             let trimmed = line.trim();
-            if let Some(name) = entry_name(&basename, line) {
+            if let Some(name) = super::lockfile_names::entry_name(&basename, line) {
                 entry = name;
             }
             if !added || found.len() >= MAX_FINDINGS {
@@ -80,6 +178,22 @@ pub fn findings(facts: &FileFacts, patch: &Patch) -> Vec<Finding> {
             }
         }
     }
+    // Entries a source finding already names are not repeated as a swap.
+    for hunk in &patch.hunks {
+        for entry in integrity_swaps(&basename, hunk) {
+            let named = found
+                .iter()
+                .any(|finding| finding.detail.starts_with(&format!("{entry} ")));
+            if !named && found.len() < MAX_FINDINGS {
+                found.push(finding(
+                    FindingKind::LockfileIntegritySwap,
+                    &facts.path,
+                    format!("{entry}: its integrity hash or source changes while its version does not (a registry never changes a published version's bytes)"),
+                    Severity::High,
+                ));
+            }
+        }
+    }
     found
 }
 
@@ -88,30 +202,6 @@ fn display(entry: &str) -> &str {
         "an entry"
     } else {
         entry
-    }
-}
-
-/// The package an entry header names, for the formats that pair a name with `resolved`.
-fn entry_name(basename: &str, line: &str) -> Option<String> {
-    let trimmed = line.trim();
-    match basename {
-        "package-lock.json" | "npm-shrinkwrap.json" => trimmed
-            .strip_prefix('"')
-            .filter(|_| trimmed.ends_with('{'))
-            .and_then(|rest| rest.rsplit_once("node_modules/"))
-            .and_then(|(_, name)| name.split('"').next())
-            .map(str::to_string),
-        "yarn.lock" if line == trimmed && trimmed.ends_with(':') => {
-            let first = trimmed.trim_end_matches(':').split(',').next()?;
-            let first = first.trim().trim_matches('"');
-            let (name, _) = first.rsplit_once('@')?;
-            (!name.is_empty()).then(|| name.to_string())
-        }
-        "cargo.lock" | "poetry.lock" | "uv.lock" => trimmed
-            .strip_prefix("name = \"")
-            .and_then(|rest| rest.strip_suffix('"'))
-            .map(str::to_string),
-        _ => None,
     }
 }
 
@@ -179,6 +269,16 @@ mod tests {
             scan("yarn.lock", "@@ -1,3 +1,3 @@\n left-pad@^1.3.0:\n   version \"1.3.0\"\n+  resolved \"https://registry.yarnpkg.com/left-pads/-/left-pads-1.3.0.tgz#abc\"").len(),
             1
         );
+    }
+
+    #[test]
+    fn an_integrity_swap_at_an_unchanged_version_is_found_and_a_version_bump_is_not() {
+        assert_eq!(
+            scan("package-lock.json", "@@ -10,5 +10,5 @@\n     \"node_modules/lodash\": {\n       \"version\": \"4.17.21\",\n       \"resolved\": \"https://registry.npmjs.org/lodash/-/lodash-4.17.21.tgz\",\n-      \"integrity\": \"sha512-v2kDEe57lecTulaDIuNTPy3Ry4gLGJ6Z1O3vE1krgXZNrsQ+LFTGHVxVjcXPs17LhbZVGedAJv8XZ1tvj5FvSg==\",\n+      \"integrity\": \"sha512-Zq8Xk2LmN4pR7tV9wB1cD3fG5hJ6kM0nQaSdZq8Xk2LmN4pR7tV9wB1cD3fG5hJ6kM0nQaSdZq8Xk2LmN4pR7==\","),
+            ["lodash: its integrity hash or source changes while its version does not (a registry never changes a published version's bytes)"]
+        );
+        assert!(scan("package-lock.json", "@@ -10,5 +10,5 @@\n     \"node_modules/lodash\": {\n-      \"version\": \"4.17.20\",\n+      \"version\": \"4.17.21\",\n-      \"integrity\": \"sha512-old==\",\n+      \"integrity\": \"sha512-new==\",").is_empty());
+        assert_eq!(scan("go.sum", "@@ -1,2 +1,2 @@\n-github.com/google/uuid v1.6.0 h1:abc=\n+github.com/google/uuid v1.6.0 h1:def=").len(), 1);
     }
 
     #[test]

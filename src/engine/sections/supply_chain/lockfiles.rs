@@ -80,57 +80,12 @@ pub fn drift(files: &[FileFacts], changed_dependencies: &[&FileFacts]) -> Vec<Fi
     found
 }
 
-/// Package names listed on some lines of a lockfile, by lockfile format.
+/// Package names listed on some lines of a lockfile (the one entry parser,
+/// [`super::lockfile_names::entry_name`]).
 fn package_names<'a>(basename: &str, lines: impl Iterator<Item = &'a str>) -> BTreeSet<String> {
-    let mut names = BTreeSet::new();
-    for line in lines {
-        let trimmed = line.trim();
-        let name = match basename {
-            "package-lock.json" | "npm-shrinkwrap.json" => trimmed
-                .strip_prefix('"')
-                .filter(|_| trimmed.ends_with('{'))
-                .and_then(|rest| rest.rsplit_once("node_modules/"))
-                .and_then(|(_, name)| name.split('"').next())
-                .map(str::to_string),
-            "yarn.lock" | "pnpm-lock.yaml" => {
-                let top = if basename == "yarn.lock" {
-                    line == trimmed
-                } else {
-                    line.starts_with("  ") && !line.starts_with("   ")
-                };
-                let entry = trimmed
-                    .trim_end_matches(':')
-                    .split(',')
-                    .next()
-                    .unwrap_or("");
-                let entry = entry.trim_matches(['"', '\'', '/']);
-                match entry.rsplit_once('@') {
-                    Some((name, _)) if top && trimmed.ends_with(':') && !name.is_empty() => {
-                        Some(name.to_string())
-                    }
-                    _ => None,
-                }
-            }
-            "cargo.lock" | "poetry.lock" | "uv.lock" | "pdm.lock" | "pixi.lock" => trimmed
-                .strip_prefix("name = \"")
-                .and_then(|rest| rest.strip_suffix('"'))
-                .map(str::to_string),
-            "composer.lock" => trimmed
-                .strip_prefix("\"name\": \"")
-                .and_then(|rest| rest.split('"').next())
-                .map(str::to_string),
-            "gemfile.lock" => {
-                (line.starts_with("    ") && !line.starts_with("     ") && trimmed.ends_with(')'))
-                    .then(|| trimmed.split(' ').next().unwrap_or("").to_string())
-            }
-            "go.sum" => trimmed.split_whitespace().next().map(str::to_string),
-            _ => None,
-        };
-        if let Some(name) = name.filter(|name| !name.is_empty()) {
-            names.insert(name);
-        }
-    }
-    names
+    lines
+        .filter_map(|line| super::lockfile_names::entry_name(basename, line))
+        .collect()
 }
 
 /// Packages a lockfile adds (names on added lines that no removed line had): the transitive

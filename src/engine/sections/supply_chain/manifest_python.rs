@@ -104,10 +104,50 @@ pub fn requirements(_hunk: &Hunk, view: &[(&str, bool)]) -> Scan {
     scan
 }
 
+/// `setup()` keywords that hold metadata, not requirements (`url="https://…"` is the project's
+/// home page, not a URL dependency).
+const SETUP_METADATA: &[&str] = &[
+    "url",
+    "download_url",
+    "project_urls",
+    "author",
+    "author_email",
+    "maintainer",
+    "maintainer_email",
+    "description",
+    "long_description",
+    "long_description_content_type",
+    "license",
+    "keywords",
+    "name",
+    "version",
+    "platforms",
+    "classifiers",
+    "python_requires",
+    "home_page",
+    "homepage",
+];
+
+/// Whether a `setup.py` line is a metadata keyword (`url="…"`) or a dict entry with a plain
+/// string value (`"Source": "https://…"` in `project_urls`).
+fn is_metadata(line: &str) -> bool {
+    let trimmed = line.trim();
+    let keyword = trimmed
+        .split_once('=')
+        .map(|(key, _)| key.trim())
+        .filter(|key| key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
+    let string_entry = trimmed.starts_with(['"', '\'']) && {
+        let strings = quoted_strings(trimmed);
+        strings.len() == 2 && !trimmed.contains('[')
+    };
+    keyword.is_some_and(|key| SETUP_METADATA.contains(&key.to_ascii_lowercase().as_str()))
+        || string_entry
+}
+
 pub fn setup(_hunk: &Hunk, view: &[(&str, bool)]) -> Scan {
     let mut scan = Scan::default();
     for (line, changed) in view {
-        if !changed {
+        if !changed || is_metadata(line) {
             continue;
         }
         let strings = quoted_strings(line);

@@ -1,26 +1,33 @@
 //! Credentials in added lines: the well-known token shapes of AWS, GitHub, Slack, Stripe and
-//! Google, private-key headers and JWTs. A finding names the kind, the file, the line and the
-//! format's public prefix only (`AKIA…[redacted]`): the value itself never reaches the signal,
-//! the panel, the Markdown export or a log.
+//! Google, PEM private keys (a header *with* key material after it) and JWTs — high (a Stripe
+//! test-mode key medium) — plus keyword assignments and env-file passwords
+//! ([`super::secret_keywords`]). A finding names the kind, the file, the line and the format's
+//! public prefix only (`AKIA…[redacted]`): the value itself never reaches the signal, the panel,
+//! the Markdown export or a log.
 //!
 //! Placeholders are not findings (the rule, in [`is_placeholder`]): a value containing
-//! `EXAMPLE`, `XXXX`, `your`, `dummy`, `fake`, `sample`, `placeholder`, `redacted`, `<`, `${`,
-//! `{{`, a run of 8 identical characters, or fewer than 6 distinct characters in its random
-//! part (AWS's own documentation key `AKIAIOSFODNN7EXAMPLE`, `ghp_xxxxxxxx…`); JWTs in test
-//! and fixture files (tests mint them) are not reported either. A real key in a test file is.
+//! `EXAMPLE`, `XXXX`, `your`, `dummy`, `fake`, `sample`, `placeholder`, `redacted` (as a word:
+//! all lower-case, all upper-case or capitalised, so `…FaKe…` inside a random token is not one),
+//! `<`, `${`, `{{`, a run of 8 identical characters, a run of 6 consecutive letters
+//! (`abcdef`, `ABCDEF`), or fewer than 6 distinct characters in its random part (AWS's own
+//! documentation key `AKIAIOSFODNN7EXAMPLE`, `ghp_xxxxxxxx…`); JWTs in test and fixture files
+//! (tests mint them) are not reported either. A real key in a test file is.
 //!
 //! Sources (read 2026-12-03): GitHub Docs "About authentication to GitHub" (token prefixes) and
 //! "Supported secret scanning patterns"; AWS IAM User Guide "Understanding unique ID prefixes"
 //! (`AKIA`, `ASIA`); Slack API "Token types" (`xoxb-`, `xoxp-`, `xapp-`); Stripe Docs "API
 //! keys" (`sk_live_`, `rk_live_`); Google Cloud "API keys" (`AIza`, 39 characters);
 //! RFC 7468 (PEM `-----BEGIN … PRIVATE KEY-----`); RFC 7519 (JWT, base64url `eyJ` headers);
-//! the gitleaks default rule set (github.com/gitleaks/gitleaks, config/gitleaks.toml).
+//! the gitleaks default rule set (github.com/gitleaks/gitleaks, config/gitleaks.toml, and the
+//! true and false positives of each rule in cmd/generate/config/rules/*.go).
 
 use crate::engine::diff::Patch;
 use crate::engine::files::{FileClass, FileFacts};
 use crate::signal::{Finding, FindingKind, Severity};
 
-use super::model::finding;
+use super::model::{finding, on_line};
+use super::secret_keywords;
+use super::secret_placeholders::is_placeholder;
 
 /// What a token shape stands for, with its public prefix and the characters that follow it.
 struct Shape {
@@ -31,6 +38,7 @@ struct Shape {
     /// Fewest body characters; `exact` says the body is exactly that long.
     length: usize,
     exact: bool,
+    severity: Severity,
 }
 
 fn upper_alnum(c: char) -> bool {
@@ -55,10 +63,11 @@ fn webhook(c: char) -> bool {
 const SHAPES: &[Shape] = &[
     Shape {
         label: "an AWS access key ID",
-        prefixes: &["AKIA", "ASIA"],
+        prefixes: &["AKIA", "ASIA", "ABIA", "ACCA"],
         body: upper_alnum,
         length: 16,
         exact: true,
+        severity: Severity::High,
     },
     Shape {
         label: "a GitHub token",
@@ -66,6 +75,7 @@ const SHAPES: &[Shape] = &[
         body: alnum,
         length: 36,
         exact: false,
+        severity: Severity::High,
     },
     Shape {
         label: "a GitHub fine-grained token",
@@ -73,27 +83,45 @@ const SHAPES: &[Shape] = &[
         body: word,
         length: 40,
         exact: false,
+        severity: Severity::High,
     },
     Shape {
         label: "a Slack token",
-        prefixes: &["xoxb-", "xoxp-", "xoxa-", "xoxr-", "xoxs-", "xapp-"],
+        prefixes: &[
+            "xoxb-", "xoxp-", "xoxa-", "xoxr-", "xoxs-", "xoxe-", "xoxe.", "xapp-",
+        ],
         body: slack,
         length: 20,
         exact: false,
+        severity: Severity::High,
     },
     Shape {
         label: "a Slack webhook URL",
-        prefixes: &["hooks.slack.com/services/"],
+        prefixes: &[
+            "hooks.slack.com/services/",
+            "hooks.slack.com/workflows/",
+            "hooks.slack.com/triggers/",
+        ],
         body: webhook,
         length: 20,
         exact: false,
+        severity: Severity::High,
     },
     Shape {
         label: "a Stripe live key",
-        prefixes: &["sk_live_", "rk_live_"],
+        prefixes: &["sk_live_", "rk_live_", "sk_prod_", "rk_prod_"],
         body: alnum,
-        length: 20,
+        length: 10,
         exact: false,
+        severity: Severity::High,
+    },
+    Shape {
+        label: "a Stripe test-mode key",
+        prefixes: &["sk_test_", "rk_test_"],
+        body: alnum,
+        length: 10,
+        exact: false,
+        severity: Severity::Medium,
     },
     Shape {
         label: "a Google API key",
@@ -101,6 +129,7 @@ const SHAPES: &[Shape] = &[
         body: base64url,
         length: 35,
         exact: true,
+        severity: Severity::High,
     },
 ];
 
@@ -110,57 +139,109 @@ const MAX_FINDINGS: usize = 10;
 /// The shortest token shape (an AWS key ID: 4 + 16 characters).
 const MIN_TOKEN_CHARS: usize = 20;
 
-/// Lowercase fragments that mark a documented placeholder, not a credential.
-const PLACEHOLDER_MARKS: &[&str] = &[
-    "example",
-    "xxxx",
-    "your",
-    "dummy",
-    "fake",
-    "sample",
-    "placeholder",
-    "redacted",
-    "<",
-    "${",
-    "{{",
-];
-
-/// Fewest distinct characters in a real token's random part.
-const MIN_DISTINCT: usize = 6;
+/// Lines after a PEM header searched for its key material.
+const PEM_LINES: usize = 60;
+/// Fewest base64 characters of key material after a PEM header (gitleaks: 64).
+const PEM_MATERIAL: usize = 64;
 
 pub fn findings(facts: &FileFacts, patch: &Patch) -> Vec<Finding> {
     if patch.hunks.is_empty() {
         return Vec::new();
     }
-    let testing = facts.class == FileClass::Test
-        || crate::text::ascii_lowercase(&facts.path).contains("fixture");
+    let lower_path = crate::text::ascii_lowercase(&facts.path);
+    let testing = facts.class == FileClass::Test || lower_path.contains("fixture");
+    let env_file = secret_keywords::is_env_file(&lower_path);
     let mut found = Vec::new();
+    let push = |found: &mut Vec<Finding>, detail: String, severity: Severity, line: u64| {
+        if found.len() < MAX_FINDINGS {
+            found.push(finding(
+                FindingKind::SecretInDiff,
+                &facts.path,
+                detail,
+                severity,
+            ));
+            on_line(found, line);
+        }
+    };
     for hunk in &patch.hunks {
-        let mut line_number = hunk.new_start;
-        for (line, added) in hunk.new_view() {
-            if added && line.len() >= MIN_TOKEN_CHARS {
-                for (label, shown) in secrets_in(line, testing) {
-                    if found.len() < MAX_FINDINGS {
-                        found.push(finding(
-                            FindingKind::SecretInDiff,
-                            &facts.path,
-                            format!("adds what looks like {label} ({shown}) on line {line_number}; revoke it and remove it from the history"),
-                            Severity::High,
-                        ));
-                    }
+        let view = hunk.new_view();
+        for (index, (line, added)) in view.iter().enumerate() {
+            let line_number = hunk.new_start.saturating_add(index as u64);
+            if !added {
+                continue;
+            }
+            let mut named = false;
+            if line.len() >= MIN_TOKEN_CHARS {
+                for (label, shown, severity) in secrets_in(line, testing) {
+                    named = true;
+                    push(&mut found, format!("adds what looks like {label} ({shown}) on line {line_number}; revoke it and remove it from the history"), severity, line_number);
                 }
             }
-            line_number = line_number.saturating_add(1);
+            if private_key(line, view.iter().skip(index + 1).map(|(text, _)| *text)) {
+                named = true;
+                push(&mut found, format!("adds what looks like a private key (-----BEGIN … PRIVATE KEY-----) on line {line_number}; revoke it and remove it from the history"), Severity::High, line_number);
+            }
+            if named || testing {
+                continue;
+            }
+            if env_file {
+                if let Some(name) = secret_keywords::env_assignment(line) {
+                    push(&mut found, format!("gives {name} a value in an env file on line {line_number}; rotate it and load it from a secret store instead"), Severity::High, line_number);
+                    continue;
+                }
+            }
+            let next = line
+                .trim_end()
+                .ends_with('>')
+                .then(|| view.get(index + 1).map(|(text, _)| *text))
+                .flatten();
+            if let Some(name) = secret_keywords::keyword_secret(line, next) {
+                push(&mut found, format!("assigns what looks like a credential to {name} (a secret's name and a random-looking value) on line {line_number}; if it is one, rotate it and load it from a secret store"), Severity::Medium, line_number);
+            }
         }
     }
     found
 }
 
+/// A PEM private-key header on `line` followed, on it or the next lines, by key material.
+fn private_key<'a>(line: &'a str, after: impl Iterator<Item = &'a str>) -> bool {
+    let Some(header) = starts_of(line, "-----BEGIN ").next() else {
+        return false;
+    };
+    let rest = line.get(header..).unwrap_or("");
+    let Some(end) = rest.find(PRIVATE_KEY).map(|at| at + PRIVATE_KEY.len()) else {
+        return false;
+    };
+    let body_start = rest
+        .get(end..)
+        .and_then(|tail| tail.find("-----").map(|at| end + at + 5))
+        .unwrap_or(rest.len());
+    let mut material = 0;
+    for text in std::iter::once(rest.get(body_start..).unwrap_or("")).chain(after.take(PEM_LINES)) {
+        let (body, done) = match text.find("-----END") {
+            Some(at) => (text.get(..at).unwrap_or(""), true),
+            None => (text, false),
+        };
+        material += body
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '/' | '='))
+            .count();
+        if done || material >= PEM_MATERIAL {
+            break;
+        }
+    }
+    material >= PEM_MATERIAL
+}
+
 /// Whether an added line can hold a credential: a cheap check before the patch is parsed.
 pub fn may_hold(line: &str) -> bool {
-    line.len() >= MIN_TOKEN_CHARS
+    let line = line.strip_prefix('+').unwrap_or(line);
+    (line.len() >= MIN_TOKEN_CHARS
         && (has_token_run(line) || starts_of(line, PRIVATE_KEY).next().is_some())
-        && !secrets_in(line, false).is_empty()
+        && (!secrets_in(line, false).is_empty() || starts_of(line, PRIVATE_KEY).next().is_some()))
+        || secret_keywords::keyword_secret(line, None).is_some()
+        || (line.trim_end().ends_with('>') && secret_keywords::may_hold(line))
+        || line.contains('=') && secret_keywords::env_assignment(line).is_some()
 }
 
 /// The marker of a PEM private key, the one credential [`secrets_in`] finds outside a token run.
@@ -226,8 +307,9 @@ fn token_runs(text: &str) -> impl Iterator<Item = &str> {
         .filter(|run| run.len() >= MIN_TOKEN_CHARS)
 }
 
-/// `(kind, redacted form)` of each credential on a line.
-fn secrets_in(line: &str, testing: bool) -> Vec<(&'static str, String)> {
+/// `(kind, redacted form, severity)` of each credential on a line (PEM keys are read across
+/// lines by [`private_key`]).
+fn secrets_in(line: &str, testing: bool) -> Vec<(&'static str, String, Severity)> {
     let mut found = Vec::new();
     // Only runs of token characters at least as long as the shortest shape can hold one; most
     // lines have none, which keeps this scan cheap on 3,000-file PRs.
@@ -252,187 +334,78 @@ fn secrets_in(line: &str, testing: bool) -> Vec<(&'static str, String)> {
                         body_len >= shape.length
                     };
                     let webhook = prefix.contains('/');
-                    if (boundary || webhook) && fits && !is_placeholder(body, after) {
-                        found.push((shape.label, crate::redact::mask(prefix)));
+                    if (boundary || webhook)
+                        && fits
+                        && slack_ids(prefix, body)
+                        && !is_placeholder(body, after)
+                    {
+                        found.push((shape.label, crate::redact::mask(prefix), shape.severity));
                     }
                 }
             }
         }
     }
-    if starts_of(line, PRIVATE_KEY).next().is_some()
-        && starts_of(line, "-----BEGIN ").next().is_some()
-    {
-        found.push(("a private key", "-----BEGIN … PRIVATE KEY-----".to_string()));
-    }
     if !testing && has_jwt(line) {
-        found.push(("a JSON Web Token", crate::redact::mask("eyJ")));
+        found.push((
+            "a JSON Web Token",
+            crate::redact::mask("ey"),
+            Severity::High,
+        ));
     }
     found
 }
 
-/// A documented placeholder rather than a credential (see the module doc).
-fn is_placeholder(body: &str, rest_of_line: &str) -> bool {
-    let lower = body.to_ascii_lowercase();
-    let next = rest_of_line
-        .get(body.len()..)
-        .unwrap_or("")
-        .to_ascii_lowercase();
-    let mut distinct: Vec<char> = body.chars().collect();
-    crate::order::sort(&mut distinct);
-    distinct.dedup();
-    let repeated = body
-        .as_bytes()
-        .windows(8)
-        .any(|run| run.iter().all(|byte| *byte == run[0]));
-    PLACEHOLDER_MARKS
-        .iter()
-        .any(|mark| lower.contains(mark) || next.starts_with(mark))
-        || repeated
-        || distinct.len() < MIN_DISTINCT
+/// Slack user and bot tokens start with numeric team and user ids (`xoxp-` three of them, then
+/// a 28–34-character secret; `xoxb-` at least one of 8 or more digits): gitleaks' shapes, which
+/// keep `xoxp-1234-1234-…` and `…-####` out.
+fn slack_ids(prefix: &str, body: &str) -> bool {
+    let segments: Vec<&str> = body.split('-').collect();
+    let numeric = |segment: &&str, min: usize| {
+        segment.len() >= min && segment.chars().all(|c| c.is_ascii_digit())
+    };
+    match prefix {
+        "xoxp-" => {
+            segments.len() >= 4
+                && segments.iter().take(3).all(|segment| numeric(segment, 9))
+                && segments.get(3).is_some_and(|last| last.len() >= 28)
+        }
+        "xoxb-" => segments.first().is_some_and(|first| numeric(first, 8)),
+        _ => true,
+    }
 }
 
-/// `eyJ…` header, `.eyJ…` payload and a signature, each base64url of at least 10 characters.
+/// `ey…` header, `.ey…` payload and an optional signature: gitleaks' JWT shape (17 or more
+/// characters in each of the first two parts, 10 or more in the signature).
 fn has_jwt(line: &str) -> bool {
-    starts_of(line, "eyJ").any(|at| {
+    starts_of(line, "ey").any(|at| {
+        let boundary = line
+            .get(..at)
+            .and_then(|before| before.chars().next_back())
+            .is_none_or(|c| !word(c));
         let token = line.get(at..).unwrap_or("");
         let end = token
-            .find(|c: char| !(base64url(c) || c == '.'))
+            .find(|c: char| !(base64url(c) || matches!(c, '.' | '/' | '\\' | '=')))
             .unwrap_or(token.len());
         let parts: Vec<&str> = token.get(..end).unwrap_or("").split('.').collect();
-        parts.len() == 3
-            && parts
-                .get(1)
-                .is_some_and(|payload| payload.starts_with("eyJ"))
-            && parts.iter().all(|part| part.len() >= 10)
+        let header = parts.first().is_some_and(|part| {
+            part.len() >= 19 && part.chars().all(|c| c.is_ascii_alphanumeric())
+        });
+        let payload = parts
+            .get(1)
+            .is_some_and(|part| part.starts_with("ey") && part.len() >= 19);
+        let signature = parts
+            .get(2)
+            .is_none_or(|part| part.is_empty() || part.len() >= 10);
+        boundary
+            && (2..=3).contains(&parts.len())
+            && header
+            && payload
+            && signature
+            && super::secret_keywords::entropy(token.get(..end).unwrap_or("")) >= 3.0
             && !is_placeholder(parts.get(2).copied().unwrap_or(""), "")
     })
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::testing::{added_after, changed};
-    use super::*;
-    use crate::engine::files::classify_file;
-
-    fn scan(path: &str, added: &str) -> Vec<Finding> {
-        let file = changed(path, "modified", &added_after(" context", added));
-        findings(
-            &classify_file(&file),
-            &crate::engine::diff::parse(file.patch.as_deref().unwrap_or("")),
-        )
-    }
-
-    // Assembled at run time so this file holds no token-shaped literal a scanner would flag.
-    fn token(prefix: &str, body: &str) -> String {
-        format!("{prefix}{body}")
-    }
-
-    #[test]
-    fn the_line_pre_check_fires_exactly_when_a_credential_is_on_the_line() {
-        let jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U";
-        for line in [
-            "    let metrics_150 = metrics::new(150).map_err(Error::from)?;",
-            "-----BEGIN RSA PRIVATE KEY-----",
-            "token = \"ghp_Zq8Xk2LmN4pR7tV9wB1cD3fG5hJ6kM0nQaSd\"",
-            &format!("Authorization: Bearer {jwt}"),
-            "use crate::engine::sections::supply_chain::secrets;",
-            "é AKIAZQ8XK2LMN4PR7TV9 é",
-        ] {
-            assert_eq!(
-                may_hold(line),
-                !secrets_in(line, false).is_empty(),
-                "{line}"
-            );
-        }
-        assert!(may_hold("-----BEGIN RSA PRIVATE KEY-----"));
-        assert!(!may_hold(
-            "    let metrics_150 = metrics::new(150).map_err(Error::from)?;"
-        ));
-    }
-
-    proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
-        #[test]
-        fn probing_for_token_runs_agrees_with_counting_every_byte(line in "[a-z_ .:(é]{0,80}") {
-            let longest = line
-                .split(|c: char| !token_char(c))
-                .map(str::len)
-                .max()
-                .unwrap_or(0);
-            proptest::prop_assert_eq!(has_token_run(&line), longest >= MIN_TOKEN_CHARS);
-        }
-
-        #[test]
-        fn bytewise_needle_search_agrees_with_match_indices(text in "[aAeyJK ]{0,40}", needle in "(AKIA|eyJ|a|aa|y)") {
-            let expected: Vec<usize> = text.match_indices(needle.as_str()).map(|(at, _)| at).collect();
-            proptest::prop_assert_eq!(starts_of(&text, &needle).collect::<Vec<_>>(), expected);
-        }
-    }
-
-    #[test]
-    fn each_token_shape_is_found_and_shown_only_by_its_prefix() {
-        let cases = [
-            token("AKIA", "Q3ZJ7WXK2M5NB4PT"),
-            token("ghp_", "a8Kd93JfQ0zLmP2xR7tY5vB1nC4wE6uHsGiO"),
-            token(
-                "github_pat_",
-                "11ABCDE2F0gH7kLmN9pQrS_tUvWxYz0123456789abcdEFG",
-            ),
-            token("xoxb-", "2931-88412-Zq7Lm3Nx9Pk2Rt"),
-            token(
-                "https://hooks.slack.com/services/",
-                "T0A1B2C3D/B4E5F6G7H/q9W8e7R6t5Y4",
-            ),
-            token("sk_live_", "4eC39HqLyjWDarjtT1zdp7dc"),
-            token("AIza", "SyD3k9Lm2Qp8Rt5Vx7Zb1Nc4Hg6Jf0Ws-Yu"),
-            "-----BEGIN OPENSSH PRIVATE KEY-----".to_string(),
-            token(
-                "eyJhbGciOiJIUzI1NiJ9.",
-                "eyJzdWIiOiI0MiIsInJvbGUiOiJhZG1pbiJ9.k3Vd9Qx7Lm2PzR8tW5yB1nC4",
-            ),
-        ];
-        for secret in cases {
-            let found = scan("src/config.py", &format!("KEY = \"{secret}\""));
-            assert_eq!(found.len(), 1, "{secret}: {found:?}");
-            assert_eq!(
-                (found[0].id, found[0].severity),
-                (FindingKind::SecretInDiff, Severity::High)
-            );
-            assert!(found[0]
-                .detail
-                .ends_with("on line 2; revoke it and remove it from the history"));
-            let tail = secret.get(secret.len().saturating_sub(8)..).unwrap_or("");
-            let header = secret.starts_with("-----");
-            assert!(
-                header || !found[0].detail.contains(tail),
-                "the value is never shown: {}",
-                found[0].detail
-            );
-        }
-    }
-
-    #[test]
-    fn documented_placeholders_are_not_secrets() {
-        for line in [
-            "aws_access_key_id = AKIAIOSFODNN7EXAMPLE",
-            "token: ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
-            "STRIPE_KEY=sk_live_<your-key-here-0000000000>",
-            "GITHUB_TOKEN=ghp_${{ secrets.TOKEN }}",
-            "key = AIza00000000000000000000000000000000000",
-            "commit 0123456789abcdef0123456789abcdef01234567",
-        ] {
-            assert!(scan("docs/setup.md", line).is_empty(), "{line}");
-        }
-    }
-
-    #[test]
-    fn jwts_in_tests_are_fixtures_but_keys_in_tests_are_leaks() {
-        let jwt = token(
-            "eyJhbGciOiJIUzI1NiJ9.",
-            "eyJzdWIiOiI0MiIsInJvbGUiOiJhZG1pbiJ9.k3Vd9Qx7Lm2PzR8tW5yB1nC4",
-        );
-        assert!(scan("tests/test_auth.py", &jwt).is_empty());
-        let key = token("AKIA", "Q3ZJ7WXK2M5NB4PT");
-        assert_eq!(scan("tests/test_auth.py", &key).len(), 1);
-    }
-}
+#[path = "secrets_tests.rs"]
+mod tests;

@@ -1,46 +1,97 @@
 //! GitHub Actions expressions (`${{ … }}`) as the workflow checks need them: the context
 //! references inside, normalised (`github.event['issue']["title"]` → `github.event.issue.title`,
-//! lower-case: contexts are case-insensitive), and whether an outsider controls them.
+//! lower-case: contexts are case-insensitive), and what an outsider can put in them.
 //!
-//! Source: GitHub Security Lab, "Keeping your GitHub Actions and workflows secure Part 2:
-//! Untrusted input" (securitylab.github.com, 2021; read 2026-12-03) lists the attacker-controlled
-//! event fields; GitHub Docs, "Contexts reference" and "Expressions" (docs.github.com, read
-//! 2026-12-03) give the index syntax and `toJSON`.
+//! What a context can carry follows zizmor's context capabilities (arbitrary text, structured
+//! values such as URLs and e-mail addresses, or fixed values: numbers, booleans, SHAs, enums,
+//! timestamps) and CodeQL's list of safe contexts: `github.event.pull_request.head.sha`,
+//! `base.sha`, `head.repo.fork`, `number` and `id` cannot carry a payload; titles, bodies,
+//! branch names, logins, labels and whole event objects can; any other `github.*` property is
+//! treated as arbitrary, as zizmor does.
+//!
+//! Sources (read 2026-12-06): zizmor, `template-injection` audit and its
+//! `data/context-capabilities.csv` (zizmorcore/zizmor); GitHub CodeQL, `actions/code-injection`
+//! queries; GitHub Security Lab, "Keeping your GitHub Actions and workflows secure Part 2:
+//! Untrusted input" (2021); GitHub Docs, "Contexts reference" and "Expressions".
 
-/// Event fields an outsider controls (GitHub Security Lab's list), normalised.
-const UNTRUSTED_CONTEXTS: &[&str] = &[
-    "github.event.issue.title",
-    "github.event.issue.body",
-    "github.event.pull_request.title",
-    "github.event.pull_request.body",
-    "github.event.pull_request.head.ref",
-    "github.event.pull_request.head.label",
-    "github.event.pull_request.head.repo.default_branch",
-    "github.event.comment.body",
-    "github.event.review.body",
-    "github.event.review_comment.body",
-    "github.event.discussion.title",
-    "github.event.discussion.body",
-    "github.event.pages",
-    "github.event.commits",
-    "github.event.head_commit.message",
-    "github.event.head_commit.author",
-    "github.event.workflow_run.head_branch",
-    "github.event.workflow_run.head_commit",
-    "github.event.workflow_run.pull_requests",
-    "github.head_ref",
+/// Last segments of event fields whose value is fixed in shape: ids, numbers, SHAs, booleans,
+/// enums and timestamps (zizmor's "fixed" capability).
+const FIXED_FIELDS: &[&str] = &[
+    "id",
+    "node_id",
+    "number",
+    "sha",
+    "before",
+    "after",
+    "state",
+    "status",
+    "conclusion",
+    "size",
+    "private",
+    "fork",
+    "draft",
+    "merged",
+    "locked",
+    "deleted",
+    "created",
+    "forced",
+    "site_admin",
+    "author_association",
+    "maintainer_can_modify",
+    "mergeable",
+    "rebaseable",
+    "additions",
+    "deletions",
+    "changed_files",
+    "run_id",
+    "run_number",
+    "run_attempt",
+    "workflow_id",
+    "check_suite_id",
+    "created_at",
+    "updated_at",
+    "closed_at",
+    "merged_at",
+    "pushed_at",
 ];
 
-/// Last segments that mark free text an outsider writes in any event (Security Lab's
-/// `*.body`, `*.title`, `*.message`, … patterns).
-const UNTRUSTED_SUFFIXES: &[&str] = &[
-    ".body",
-    ".title",
-    ".message",
-    ".label",
-    ".email",
-    ".head_branch",
-    ".default_branch",
+/// Suffixes of fixed event fields (`stargazers_count`, `has_wiki`, `allow_auto_merge`, `repo_id`).
+const FIXED_SUFFIXES: &[&str] = &["_count", "_id"];
+const FIXED_PREFIXES: &[&str] = &["has_", "allow_", "is_"];
+
+/// Last segments of event fields that hold a structured value (a URL, an e-mail address).
+const STRUCTURED_SUFFIXES: &[&str] = &["_url", "email", "href"];
+
+/// `github.*` properties (outside `github.event`) that are fixed (zizmor's list and its
+/// false-positive menagerie: `action_path`, `server_url`, `job`, …).
+const GITHUB_FIXED: &[&str] = &[
+    "sha",
+    "run_id",
+    "run_number",
+    "run_attempt",
+    "repository",
+    "repository_id",
+    "repository_owner_id",
+    "workspace",
+    "server_url",
+    "api_url",
+    "graphql_url",
+    "event_name",
+    "job",
+    "action",
+    "action_path",
+    "action_status",
+    "triggering_actor",
+    "retention_days",
+    "ref_type",
+    "ref_protected",
+    "workflow_sha",
+    "token",
+    "path",
+    "env",
+    "output",
+    "step_summary",
+    "state",
 ];
 
 /// Expressions naming the PR head (or the merge of it) that a checkout may fetch.
@@ -52,13 +103,13 @@ pub(crate) const PR_HEAD_REFS: &[&str] = &[
     "refs/pull/",
 ];
 
-/// How far an outsider controls a context reference.
+/// What an outsider can put in a context reference.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Taint {
-    /// Free text or a branch name from the PR, issue or comment author.
+    /// Arbitrary text: titles, bodies, branch names, logins, whole event objects.
     Attacker,
-    /// Another event field (ids, numbers, URLs): less likely to carry a payload.
-    Event,
+    /// A structured value (a URL, an e-mail address): constrained, but not fixed.
+    Structured,
 }
 
 /// The context references (dotted names) inside every `${{ … }}` of `text`, normalised.
@@ -110,31 +161,35 @@ fn names_in(expression: &str) -> Vec<String> {
     names
 }
 
-/// Whether an outsider controls `reference` (a normalised dotted name), and how much.
+/// What an outsider can put in `reference` (a normalised dotted name): `None` for contexts
+/// outside `github` (handled by the caller: `env`, `inputs`, `matrix`, …) and for fixed values.
 pub(crate) fn taint(reference: &str) -> Option<Taint> {
-    let event = reference == "github.event"
-        || reference.starts_with("github.event.")
-        || reference == "github.head_ref"
-        || reference == "github";
-    if !event {
-        return None;
+    if reference == "github" || reference == "github.event" {
+        return Some(Taint::Attacker);
     }
-    let listed = UNTRUSTED_CONTEXTS
-        .iter()
-        .any(|context| reference.starts_with(context));
-    // A whole object (`toJSON(github.event.pull_request)`) carries the untrusted fields in it.
-    let holds_listed = UNTRUSTED_CONTEXTS
-        .iter()
-        .any(|context| context.starts_with(&format!("{reference}.")))
-        || reference == "github";
-    let free_text = UNTRUSTED_SUFFIXES
-        .iter()
-        .any(|suffix| reference.ends_with(suffix));
-    Some(if listed || holds_listed || free_text {
-        Taint::Attacker
-    } else {
-        Taint::Event
-    })
+    if let Some(field) = reference.strip_prefix("github.event.") {
+        if field == "pull_request.commits" {
+            return None;
+        }
+        let last = field.rsplit('.').next().unwrap_or(field);
+        let fixed = FIXED_FIELDS.contains(&last)
+            || FIXED_SUFFIXES.iter().any(|suffix| last.ends_with(suffix))
+            || FIXED_PREFIXES.iter().any(|prefix| last.starts_with(prefix))
+            || last.chars().all(|c| c.is_ascii_digit());
+        if fixed {
+            return None;
+        }
+        if STRUCTURED_SUFFIXES
+            .iter()
+            .any(|suffix| last.ends_with(suffix))
+        {
+            return Some(Taint::Structured);
+        }
+        return Some(Taint::Attacker);
+    }
+    let property = reference.strip_prefix("github.")?;
+    let first = property.split('.').next().unwrap_or(property);
+    (!GITHUB_FIXED.contains(&first)).then_some(Taint::Attacker)
 }
 
 /// The `secrets.NAME` references of `text` other than the per-run `GITHUB_TOKEN`.
@@ -143,14 +198,6 @@ pub(crate) fn secret_names(text: &str) -> Vec<String> {
         .into_iter()
         .filter_map(|name| name.strip_prefix("secrets.").map(str::to_string))
         .filter(|name| name != "github_token")
-        .collect()
-}
-
-/// The `env.NAME` references of `text`.
-pub(crate) fn env_names(text: &str) -> Vec<String> {
-    references(text)
-        .into_iter()
-        .filter_map(|name| name.strip_prefix("env.").map(str::to_string))
         .collect()
 }
 
@@ -182,12 +229,25 @@ mod tests {
         ] {
             assert_eq!(taint(reference), Some(Taint::Attacker), "{reference}");
         }
+        for safe in [
+            "github.event.pull_request.number",
+            "github.event.pull_request.head.sha",
+            "github.event.pull_request.base.sha",
+            "github.event.pull_request.head.repo.fork",
+            "github.event.issue.number",
+            "github.sha",
+            "github.server_url",
+            "github.action_path",
+            "github.job",
+            "matrix.os",
+        ] {
+            assert_eq!(taint(safe), None, "{safe}");
+        }
         assert_eq!(
-            taint("github.event.pull_request.number"),
-            Some(Taint::Event)
+            taint("github.event.pull_request.html_url"),
+            Some(Taint::Structured)
         );
-        assert_eq!(taint("github.sha"), None);
-        assert_eq!(taint("matrix.os"), None);
+        assert_eq!(taint("github.ref_name"), Some(Taint::Attacker));
     }
 
     #[test]

@@ -24,6 +24,12 @@ pub(crate) struct Entry {
     pub value: String,
     /// The line(s) holding it were added by this PR.
     pub added: bool,
+    /// The step (an item of a `steps:` sequence) it belongs to, numbered in file order; `None`
+    /// outside steps.
+    pub step: Option<usize>,
+    /// The path starts at the document root (always for a parsed file; for a hunk, when its
+    /// outermost key sits at column 0), so `path[0]` is a top-level key.
+    pub anchored: bool,
 }
 
 impl Entry {
@@ -53,7 +59,12 @@ pub(crate) fn entries(patch: &Patch) -> Vec<Entry> {
             return parsed;
         }
     }
-    patch.hunks.iter().flat_map(read_hunk).collect()
+    let mut steps = 0;
+    patch
+        .hunks
+        .iter()
+        .flat_map(|hunk| read_hunk(hunk, &mut steps))
+        .collect()
 }
 
 /// The file's text when the patch is one hunk from line 1 with only added lines.
@@ -75,16 +86,27 @@ enum Frame {
     Map {
         path: Vec<String>,
         key: Option<String>,
+        step: Option<usize>,
     },
     Seq {
         path: Vec<String>,
+        step: Option<usize>,
     },
+}
+
+impl Frame {
+    fn step(&self) -> Option<usize> {
+        match self {
+            Frame::Map { step, .. } | Frame::Seq { step, .. } => *step,
+        }
+    }
 }
 
 /// The entries of a whole YAML document, or `None` when it does not parse.
 fn parse(text: &str) -> Option<Vec<Entry>> {
     let mut found = Vec::new();
     let mut stack: Vec<Frame> = Vec::new();
+    let mut steps = 0usize;
     for event in Parser::new_from_str(text) {
         let (event, _) = event.ok()?;
         match event {
@@ -94,15 +116,48 @@ fn parse(text: &str) -> Option<Vec<Entry>> {
                 if stack.len() >= MAX_DEPTH {
                     return None;
                 }
+                // A mapping that is an item of a `steps:` sequence opens a new step.
+                let new_step = matches!(event, Event::MappingStart(..))
+                    && matches!(stack.last(), Some(Frame::Seq { path, .. }) if path.last().is_some_and(|key| key == "steps"));
+                let step = if new_step {
+                    steps += 1;
+                    Some(steps)
+                } else {
+                    stack.last().and_then(Frame::step)
+                };
                 let path = child_path(&mut stack);
                 stack.push(if matches!(event, Event::MappingStart(..)) {
-                    Frame::Map { path, key: None }
+                    Frame::Map {
+                        path,
+                        key: None,
+                        step,
+                    }
                 } else {
-                    Frame::Seq { path }
+                    Frame::Seq { path, step }
                 });
             }
             Event::MappingEnd | Event::SequenceEnd => {
-                stack.pop();
+                // An empty collection (`permissions: {}`) is a value too.
+                if let Some(frame) = stack.pop() {
+                    let (Frame::Map { path, step, .. } | Frame::Seq { path, step }) = frame;
+                    let has_children = found
+                        .last()
+                        .is_some_and(|entry: &Entry| entry.path.starts_with(&path));
+                    if !has_children {
+                        let value = if matches!(event, Event::MappingEnd) {
+                            "{}"
+                        } else {
+                            "[]"
+                        };
+                        found.push(Entry {
+                            path,
+                            value: value.into(),
+                            added: true,
+                            step,
+                            anchored: true,
+                        });
+                    }
+                }
             }
             _ => {}
         }
@@ -113,60 +168,62 @@ fn parse(text: &str) -> Option<Vec<Entry>> {
 /// The path of a collection opening inside the top frame (taking a mapping's pending key).
 fn child_path(stack: &mut [Frame]) -> Vec<String> {
     match stack.last_mut() {
-        Some(Frame::Map { path, key }) => {
+        Some(Frame::Map { path, key, .. }) => {
             let mut child = path.clone();
             child.push(key.take().unwrap_or_default());
             child
         }
-        Some(Frame::Seq { path }) => path.clone(),
+        Some(Frame::Seq { path, .. }) => path.clone(),
         None => Vec::new(),
     }
 }
 
 fn scalar(stack: &mut [Frame], found: &mut Vec<Entry>, value: String) {
+    let entry = |path: Vec<String>, value: String, step: Option<usize>| Entry {
+        path,
+        value,
+        added: true,
+        step,
+        anchored: true,
+    };
     match stack.last_mut() {
-        Some(Frame::Map { path, key }) => match key.take() {
+        Some(Frame::Map { path, key, step }) => match key.take() {
             None => *key = Some(value),
             Some(name) => {
                 let mut full = path.clone();
                 full.push(name);
-                found.push(Entry {
-                    path: full,
-                    value,
-                    added: true,
-                });
+                found.push(entry(full, value, *step));
             }
         },
-        Some(Frame::Seq { path }) => found.push(Entry {
-            path: path.clone(),
-            value,
-            added: true,
-        }),
-        None => found.push(Entry {
-            path: Vec::new(),
-            value,
-            added: true,
-        }),
+        Some(Frame::Seq { path, step }) => found.push(entry(path.clone(), value, *step)),
+        None => found.push(entry(Vec::new(), value, None)),
     }
 }
 
+/// Keys that open a step when they start an item of a sequence whose key is not in the hunk.
+const STEP_KEYS: &[&str] = &["uses", "run", "name", "id", "if", "with", "env", "shell"];
+
 /// The line reader for one hunk (its new side).
-fn read_hunk(hunk: &Hunk) -> Vec<Entry> {
+fn read_hunk(hunk: &Hunk, steps: &mut usize) -> Vec<Entry> {
     let mut found = Vec::new();
     // (indentation of the key, key) from the outermost visible key inwards.
     let mut keys: Vec<(usize, String)> = Vec::new();
-    // A block scalar (`run: |`) in progress: its key's indentation and path.
-    let mut block: Option<(usize, Vec<String>)> = None;
+    // A block scalar (`run: |`) in progress: its key's indentation, path, step and anchoring.
+    let mut block: Option<(usize, Vec<String>, Option<usize>, bool)> = None;
+    // The step being read: its content indentation and number.
+    let mut step: Option<(usize, usize)> = None;
     for (line, added) in hunk.new_view() {
         let indent = crate::engine::sections::supply_chain::model::indentation(line);
         let trimmed = line.trim();
-        if let Some((block_indent, path)) = &block {
+        if let Some((block_indent, path, block_step, anchored)) = &block {
             if trimmed.is_empty() || indent > *block_indent {
                 if !trimmed.is_empty() {
                     found.push(Entry {
                         path: path.clone(),
                         value: trimmed.to_string(),
                         added,
+                        step: *block_step,
+                        anchored: *anchored,
                     });
                 }
                 continue;
@@ -182,9 +239,25 @@ fn read_hunk(hunk: &Hunk) -> Vec<Entry> {
         while keys.last().is_some_and(|(at, _)| *at >= content_indent) {
             keys.pop();
         }
+        let anchored = keys.first().map_or(content_indent == 0, |(at, _)| *at == 0);
         let mut path: Vec<String> = keys.iter().map(|(_, key)| key.clone()).collect();
-        let Some((key, rest)) = split_key(content) else {
-            flow_value(&path, content, added, &mut found);
+        let split = split_key(content);
+        let opens_step = item_depth > 0
+            && match keys.last() {
+                Some((_, key)) => key == "steps",
+                None => split
+                    .as_ref()
+                    .is_some_and(|(key, _)| STEP_KEYS.contains(&key.as_str())),
+            };
+        if opens_step {
+            *steps += 1;
+            step = Some((content_indent, *steps));
+        } else if step.is_some_and(|(at, _)| content_indent < at) {
+            step = None;
+        }
+        let current = step.map(|(_, number)| number);
+        let Some((key, rest)) = split else {
+            flow_value(&path, content, added, current, anchored, &mut found);
             continue;
         };
         path.push(key.clone());
@@ -194,14 +267,16 @@ fn read_hunk(hunk: &Hunk) -> Vec<Entry> {
                 path,
                 value: String::new(),
                 added,
+                step: current,
+                anchored,
             });
             if keys.len() < MAX_DEPTH {
                 keys.push((content_indent, key));
             }
         } else if rest.starts_with('|') || rest.starts_with('>') {
-            block = Some((content_indent, path));
+            block = Some((content_indent, path, current, anchored));
         } else {
-            flow_value(&path, rest, added, &mut found);
+            flow_value(&path, rest, added, current, anchored, &mut found);
         }
     }
     found
@@ -266,7 +341,14 @@ fn split_key(content: &str) -> Option<(String, &str)> {
 }
 
 /// Records a value: a flow mapping or sequence is opened into entries, a scalar unquoted.
-fn flow_value(path: &[String], value: &str, added: bool, found: &mut Vec<Entry>) {
+fn flow_value(
+    path: &[String],
+    value: &str,
+    added: bool,
+    step: Option<usize>,
+    anchored: bool,
+    found: &mut Vec<Entry>,
+) {
     let value = value.trim();
     let inner = |open: char, close: char| {
         value
@@ -274,25 +356,36 @@ fn flow_value(path: &[String], value: &str, added: bool, found: &mut Vec<Entry>)
             .map(|rest| rest.strip_suffix(close).unwrap_or(rest))
     };
     if let Some(body) = inner('{', '}') {
+        if body.trim().is_empty() {
+            found.push(Entry {
+                path: path.to_vec(),
+                value: "{}".into(),
+                added,
+                step,
+                anchored,
+            });
+        }
         for item in split_flow(body) {
             match split_key(item.trim()) {
                 Some((key, rest)) if path.len() < MAX_DEPTH => {
                     let mut child = path.to_vec();
                     child.push(key);
-                    flow_value(&child, rest, added, found);
+                    flow_value(&child, rest, added, step, anchored, found);
                 }
-                _ => flow_value(path, item, added, found),
+                _ => flow_value(path, item, added, step, anchored, found),
             }
         }
     } else if let Some(body) = inner('[', ']') {
         for item in split_flow(body) {
-            flow_value(path, item, added, found);
+            flow_value(path, item, added, step, anchored, found);
         }
     } else if !value.is_empty() {
         found.push(Entry {
             path: path.to_vec(),
             value: unquote(value),
             added,
+            step,
+            anchored,
         });
     }
 }

@@ -1,0 +1,127 @@
+/**
+ * The panel nonces, kept where page scripts cannot see them: the background.
+ *
+ * Why (docs/security.md "Panel messages"): anything the panel posts to
+ * `window.parent` is readable by page scripts on github.com, and a page can frame panel.html
+ * itself with a nonce of its choice. So the nonce never travels through the page: the content
+ * script registers each mount's fresh nonce here over runtime messaging (invisible to page
+ * scripts), and the panel acts on facts only after the background confirms the nonce in its own
+ * URL was registered by our content script in the same tab. A page-framed panel.html carries a
+ * nonce nobody registered and stays blank. On a confirm the background also tells our content
+ * script that the frame is up, so it hands the frame its MessagePort (content/messaging.js):
+ * the frames never post anything to the page.
+ *
+ * Nonces live in `storage.session` (trusted contexts only by default; it survives the Chrome
+ * service worker being stopped between the two messages, and is cleared when the browser
+ * closes), one key per nonce, at most MAX_NONCES of them.
+ */
+
+import "../shared/github-names.js";
+import "../shared/messages.js"; // every prlens:* message, declared once
+import { isContentScript, isExtensionPage } from "./senders.js";
+
+const { T, read } = globalThis.prlensMessages;
+
+const KEY_PREFIX = "prlens.nonce.";
+const MAX_NONCES = 64;
+/** How long a confirm for a not-yet-registered nonce waits: the two messages race (see below). */
+const REGISTER_GRACE_MS = 2000;
+/** The pages our content scripts frame, by path, and the kind of channel each gets. */
+const FRAME_KINDS = new Map([
+  ["/pages/panel/panel.html", "panel"],
+  ["/pages/sheet/sheet.html", "sheet"],
+  ["/pages/list/list.html", "list"],
+]);
+
+/**
+ * The content script sends its registration before it creates the iframe, but the panel's
+ * confirm comes from another sender, so the browser does not promise their order; a confirm
+ * that arrives first waits for the registration (in memory: both reach this same instance).
+ */
+const waiting = new Map(); // nonce -> [resolve]
+
+async function register(api, nonce, tabId) {
+  const all = await api.storage.session.get(null);
+  const stale = Object.entries(all)
+    .filter(([key]) => key.startsWith(KEY_PREFIX))
+    .sort(([, a], [, b]) => (b?.at ?? 0) - (a?.at ?? 0))
+    .slice(MAX_NONCES - 1)
+    .map(([key]) => key);
+  if (stale.length) await api.storage.session.remove(stale);
+  await api.storage.session.set({ [KEY_PREFIX + nonce]: { tab: tabId, at: Date.now() } });
+  for (const resolve of waiting.get(nonce) ?? []) resolve();
+  waiting.delete(nonce);
+}
+
+async function lookUp(api, nonce) {
+  const key = KEY_PREFIX + nonce;
+  return (await api.storage.session.get(key))[key] ?? null;
+}
+
+async function confirm(api, nonce, tabId) {
+  let entry = await lookUp(api, nonce);
+  if (!entry) {
+    await new Promise((resolve) => {
+      const timer = setTimeout(resolve, REGISTER_GRACE_MS);
+      const list = waiting.get(nonce) ?? [];
+      list.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+      waiting.set(nonce, list);
+    });
+    entry = await lookUp(api, nonce);
+  }
+  // Same tab: a nonce registered in one tab does not unlock a panel framed in another.
+  return Boolean(entry) && (tabId === undefined || entry.tab === tabId);
+}
+
+/** Which of our framed pages `sender` is ("panel" | "sheet" | "list"), from its URL's path; else null. */
+function frameKind(sender) {
+  let path;
+  try {
+    path = new URL(sender.url).pathname;
+  } catch {
+    return null;
+  }
+  return FRAME_KINDS.get(path) ?? null;
+}
+
+/**
+ * Tells our content script in the frame's tab that its frame of `kind` with `nonce` is up and
+ * confirmed: the content script then hands that frame its MessagePort (content/messaging.js).
+ * `tabs.sendMessage` reaches only our content scripts; page scripts neither see nor send it.
+ */
+function announceFrame(api, tabId, nonce, kind) {
+  Promise.resolve(api.tabs.sendMessage(tabId, { type: T.FRAME_READY, nonce, frame: kind }, { frameId: 0 })).catch(() => {
+    // the tab navigated away meanwhile: nobody to connect
+  });
+}
+
+/**
+ * Handles `prlens:register-nonce` (from our content script) and `prlens:confirm-nonce` (from
+ * our framed pages: panel, sheet, list). Returns true when it will answer through `sendResponse`.
+ */
+export function handleNonceMessage(api, data, sender, sendResponse) {
+  const message = read(data, [T.REGISTER_NONCE, T.CONFIRM_NONCE]); // a valid nonce, or null
+  if (!message) return false;
+  if (message.type === T.REGISTER_NONCE && isContentScript(sender)) {
+    register(api, message.nonce, sender.tab.id).then(
+      () => sendResponse({ ok: true }),
+      () => sendResponse({ ok: false }),
+    );
+    return true;
+  }
+  if (message.type === T.CONFIRM_NONCE && isExtensionPage(api, sender)) {
+    confirm(api, message.nonce, sender.tab?.id).then(
+      (ok) => {
+        sendResponse({ ok });
+        const kind = frameKind(sender);
+        if (ok && kind && Number.isInteger(sender.tab?.id)) announceFrame(api, sender.tab.id, message.nonce, kind);
+      },
+      () => sendResponse({ ok: false }),
+    );
+    return true;
+  }
+  return false;
+}

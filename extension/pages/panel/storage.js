@@ -1,0 +1,57 @@
+/**
+ * The panel's storage: the user's prefs and token (read once at boot, then kept current by
+ * panel.js from `storage.onChanged`), and the last rendered signal per PR, so a revisit shows the
+ * previous panel at once.
+ */
+import { api, settings } from "./state.js";
+import { tokenBoundStorage } from "../../shared/token-bound-storage.js";
+
+const { TOKEN_KEY, PREFS_KEY, normalizePrefs, tokenFrom } = globalThis.prlensPrefs;
+const PANEL_CACHE_PREFIX = "prlens.cache.panel.";
+const PANEL_CACHE_INDEX = "prlens.cache.panels";
+const PANEL_CACHE_MAX = 20;
+
+export { PREFS_KEY, TOKEN_KEY, tokenFrom };
+
+async function loadSettings() {
+  const [sync, local] = await Promise.all([api.storage.sync.get(PREFS_KEY), api.storage.local.get(TOKEN_KEY)]);
+  settings.prefs = normalizePrefs(sync[PREFS_KEY]);
+  settings.token = tokenFrom(local[TOKEN_KEY]);
+  performance.mark("prlens:settings");
+}
+
+/** The read of prefs and token, started at once; a view awaits it (later changes: onChanged). */
+export const settingsLoaded = loadSettings();
+// A failed first read is reported by the view that awaits it; never an unhandled rejection.
+settingsLoaded.catch(() => {});
+
+/** Stores the panel's expanded state, keeping whatever else is stored now. */
+export async function saveExpanded(expanded) {
+  const stored = await api.storage.sync.get(PREFS_KEY);
+  const current = normalizePrefs(stored[PREFS_KEY]);
+  await api.storage.sync.set({ [PREFS_KEY]: { ...current, expanded } });
+}
+
+function panelKey(pull) {
+  return `${PANEL_CACHE_PREFIX}${pull.owner}/${pull.repo}/${pull.number}`;
+}
+
+export async function readCachedPanel(pull) {
+  const key = panelKey(pull);
+  const stored = (await api.storage.local.get(key))[key];
+  return stored && typeof stored.signal === "string" ? stored : null;
+}
+
+/**
+ * Remembers the last signal of a PR, fetched with `token`; keeps only the most recent
+ * PANEL_CACHE_MAX PRs. Not kept when the token changed meanwhile (token-bound-storage.js).
+ */
+export async function writeCachedPanel(pull, signalJson, token) {
+  const key = panelKey(pull);
+  const index = (await api.storage.local.get(PANEL_CACHE_INDEX))[PANEL_CACHE_INDEX];
+  const keys = (Array.isArray(index) ? index : []).filter((k) => typeof k === "string" && k !== key);
+  keys.unshift(key);
+  const dropped = keys.splice(PANEL_CACHE_MAX);
+  await tokenBoundStorage(api.storage.local, token).set({ [key]: { signal: signalJson, saved_at: Date.now() }, [PANEL_CACHE_INDEX]: keys });
+  if (dropped.length) await api.storage.local.remove(dropped);
+}

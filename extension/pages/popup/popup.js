@@ -1,0 +1,429 @@
+/**
+ * prlens settings popup.
+ *
+ * What: reads and writes the prefs in chrome.storage.sync["prlens.prefs"] (on/off, disabled
+ * repositories, the details shortcut, hidden sections, engine settings) and the token in
+ * chrome.storage.local["prlens.token"]; validates the token against GET /user and shows the
+ * login, token type, expiry and the remaining rate limit (GET /rate_limit).
+ * Why: every change is saved at once, and panel.js listens to storage changes, so open panels
+ * follow without a reload. The token is never logged, never shown back (only its kind), and
+ * sent only to api.github.com. Permissions stay "storage" only: repositories are typed, not
+ * read from tabs.
+ * Source: docs/CONTRACTS.md (Storage), extension-platform notes §6.6 (token validation).
+ */
+
+import init, * as wasm from "../../pkg/prlens.js";
+import { openEngineSession } from "../../shared/engine-session.js";
+import {
+  PREFS_KEY, SECTIONS, TOKEN_KEY, buildEngineForm, describeToken, normalizePrefs, normalizeRepo,
+  validateEngineSettings,
+} from "../options/settings-form.js";
+import { purgeTokenData } from "../../shared/token-change.js";
+import { setUpCalibrations } from "./calibration-import.js";
+
+const API = "https://api.github.com";
+const $ = (id) => document.getElementById(id);
+
+let prefs = normalizePrefs(null);
+let engineForm = null;
+let engine = null;
+
+// ---- storage ---------------------------------------------------------------------------
+
+async function loadPrefs() {
+  const stored = await chrome.storage.sync.get(PREFS_KEY);
+  return normalizePrefs(stored[PREFS_KEY]);
+}
+
+let statusTimer = 0;
+function status(text) {
+  $("status").textContent = text;
+  clearTimeout(statusTimer);
+  statusTimer = setTimeout(() => ($("status").textContent = ""), 2500);
+}
+
+/** Applies `change` to the freshest stored prefs and saves (another page may have written). */
+async function savePrefs(change) {
+  const fresh = await loadPrefs();
+  change(fresh);
+  try {
+    await chrome.storage.sync.set({ [PREFS_KEY]: fresh });
+    prefs = fresh;
+    status("Saved ✓");
+    return true;
+  } catch (error) {
+    // storage.sync allows 8 KB per item: huge policy lists can hit it.
+    status(`Not saved: ${error.message}`);
+    return false;
+  }
+}
+
+// ---- on/off, sections ---------------------------------------------------------
+
+function renderToggles() {
+  $("enabled").checked = prefs.enabled;
+  document.body.dataset.enabled = String(prefs.enabled);
+  for (const [key] of SECTIONS) {
+    const box = document.querySelector(`input[data-section="${key}"]`);
+    if (box) box.checked = !prefs.hiddenSections.includes(key);
+  }
+}
+
+function buildSectionList() {
+  const list = $("section-list");
+  list.replaceChildren();
+  for (const [key, label] of SECTIONS) {
+    const wrap = document.createElement("label");
+    wrap.className = "check";
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.setAttribute("data-section", key);
+    box.addEventListener("change", () =>
+      savePrefs((fresh) => {
+        const hidden = new Set(fresh.hiddenSections);
+        if (box.checked) hidden.delete(key);
+        else hidden.add(key);
+        fresh.hiddenSections = SECTIONS.map(([k]) => k).filter((k) => hidden.has(k));
+      }),
+    );
+    const text = document.createElement("span");
+    text.textContent = label;
+    wrap.append(box, text);
+    list.append(wrap);
+  }
+}
+
+// ---- disabled repositories --------------------------------------------------------------
+
+function renderRepos() {
+  const list = $("repo-list");
+  list.replaceChildren();
+  if (prefs.disabledRepos.length === 0) {
+    const empty = document.createElement("li");
+    empty.className = "hint";
+    empty.textContent = "None: prlens runs on every repository.";
+    list.append(empty);
+    return;
+  }
+  for (const repo of prefs.disabledRepos) {
+    const item = document.createElement("li");
+    const name = document.createElement("code");
+    name.textContent = repo;
+    const remove = document.createElement("button");
+    remove.type = "button";
+    remove.className = "btn btn-small";
+    remove.textContent = "Enable";
+    remove.setAttribute("aria-label", `Enable prlens on ${repo}`);
+    remove.setAttribute("data-repo", repo);
+    remove.addEventListener("click", async () => {
+      await savePrefs((fresh) => (fresh.disabledRepos = fresh.disabledRepos.filter((r) => r !== repo)));
+      renderRepos();
+    });
+    item.append(name, remove);
+    list.append(item);
+  }
+}
+
+async function onRepoSubmit(event) {
+  event.preventDefault();
+  const input = $("repo-input");
+  const repo = normalizeRepo(input.value);
+  const error = $("repo-error");
+  if (!repo) {
+    error.textContent = "Enter a repository as owner/repo, e.g. octocat/hello-world.";
+    error.hidden = false;
+    input.setAttribute("aria-invalid", "true");
+    return;
+  }
+  error.hidden = true;
+  input.removeAttribute("aria-invalid");
+  await savePrefs((fresh) => {
+    if (!fresh.disabledRepos.includes(repo)) fresh.disabledRepos.push(repo);
+  });
+  input.value = "";
+  renderRepos();
+}
+
+// ---- token ------------------------------------------------------------------------------
+
+function tokenKind(token) {
+  if (token.startsWith("github_pat_")) return "fine-grained token (github_pat_…)";
+  if (token.startsWith("ghp_")) return "classic token (ghp_…)";
+  return "token";
+}
+
+function infoLine(label, value, attribute) {
+  const row = document.createElement("div");
+  row.className = "info-row";
+  const term = document.createElement("span");
+  term.className = "hint";
+  term.textContent = label;
+  const data = document.createElement("strong");
+  data.textContent = value;
+  if (attribute) data.setAttribute("data-token-info", attribute);
+  row.append(term, data);
+  return row;
+}
+
+function showTokenInfo(rows, tone = "") {
+  const box = $("token-info");
+  box.replaceChildren(...rows);
+  box.dataset.tone = tone;
+}
+
+async function storedToken() {
+  const stored = await chrome.storage.local.get(TOKEN_KEY);
+  const token = stored[TOKEN_KEY];
+  return typeof token === "string" && token ? token : "";
+}
+
+function formatReset(epochSeconds) {
+  const date = new Date(Number(epochSeconds) * 1000);
+  return Number.isNaN(date.getTime()) ? "" : date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}
+
+/** GET /user and /rate_limit with `token` (or anonymously); returns rows for the info box. */
+async function checkToken(token) {
+  const headers = { Accept: "application/vnd.github+json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const rows = [];
+  let ok = true;
+  if (token) {
+    const response = await fetch(`${API}/user`, { headers, cache: "no-store", credentials: "omit" });
+    if (response.status === 401) {
+      return { ok: false, rows: [infoLine("Token", "GitHub rejected this token (401 Bad credentials)", "error")] };
+    }
+    if (!response.ok) {
+      return { ok: false, rows: [infoLine("Token", `GitHub answered ${response.status} to GET /user`, "error")] };
+    }
+    const user = await response.json();
+    const kind = describeToken(token, response.headers);
+    rows.push(infoLine("Signed in as", String(user.login ?? "unknown"), "login"));
+    rows.push(infoLine("Token type", kind.type + (kind.scopes ? ` (scopes: ${kind.scopes || "none"})` : ""), "type"));
+    rows.push(infoLine("Expires", kind.expiry ?? "never (no expiry set)", "expiry"));
+    if (kind.type === "classic") {
+      rows.push(infoLine("Advice", "Prefer a fine-grained, read-only token with an expiry.", "advice"));
+    }
+  }
+  const rate = await fetch(`${API}/rate_limit`, { headers, cache: "no-store", credentials: "omit" });
+  if (rate.ok) {
+    const core = (await rate.json())?.resources?.core;
+    if (core) {
+      rows.push(infoLine("Rate limit", `${core.remaining} of ${core.limit} left, resets ${formatReset(core.reset)}`, "rate"));
+    }
+  } else {
+    ok = ok && rate.status !== 401;
+  }
+  return { ok, rows };
+}
+
+async function onTokenSubmit(event) {
+  event.preventDefault();
+  const input = $("token-input");
+  const token = input.value.trim();
+  if (!token) {
+    showTokenInfo([infoLine("Token", "Paste a token first.", "error")], "danger");
+    return;
+  }
+  if (/\s/.test(token) || token.length > 255) {
+    showTokenInfo([infoLine("Token", "That does not look like a GitHub token (spaces or too long).", "error")], "danger");
+    return;
+  }
+  showTokenInfo([infoLine("Token", "Checking with GitHub…")]);
+  let result;
+  try {
+    result = await checkToken(token);
+  } catch {
+    result = null;
+  }
+  if (result && !result.ok) {
+    showTokenInfo(result.rows, "danger");
+    return;
+  }
+  await purgeTokenData(chrome.storage.local); // responses and badges fetched under the old identity
+  await chrome.storage.local.set({ [TOKEN_KEY]: token });
+  input.value = "";
+  const saved = infoLine("Saved", tokenKind(token), "saved");
+  if (result) showTokenInfo([saved, ...result.rows], "success");
+  else showTokenInfo([saved, infoLine("Check", "Could not reach api.github.com to verify it.", "error")], "attention");
+  status("Token saved ✓");
+}
+
+async function onTokenCheck() {
+  const token = await storedToken();
+  showTokenInfo([infoLine("Token", "Checking with GitHub…")]);
+  try {
+    const result = await checkToken(token);
+    const head = infoLine("Saved", token ? tokenKind(token) : "no token (anonymous: 60 requests/hour)", "saved");
+    showTokenInfo([head, ...result.rows], result.ok ? "success" : "danger");
+  } catch {
+    showTokenInfo([infoLine("Check", "Could not reach api.github.com.", "error")], "attention");
+  }
+}
+
+async function onTokenRemove() {
+  await purgeTokenData(chrome.storage.local); // cached private responses and badges must not outlive the token
+  await chrome.storage.local.remove(TOKEN_KEY);
+  showTokenInfo([infoLine("Saved", "no token (anonymous: 60 requests/hour)", "saved")]);
+  status("Token removed");
+}
+
+async function showStoredToken() {
+  const token = await storedToken();
+  showTokenInfo([infoLine("Saved", token ? tokenKind(token) : "no token (anonymous: 60 requests/hour)", "saved")]);
+}
+
+// ---- engine settings --------------------------------------------------------------------
+
+let engineTimer = 0;
+function onEngineInput() {
+  clearTimeout(engineTimer);
+  engineTimer = setTimeout(saveEngine, 300);
+}
+
+function showEngineError(text) {
+  const box = $("engine-error");
+  box.textContent = text;
+  box.hidden = text === "";
+  $("engine-form").dataset.invalid = String(text !== "");
+}
+
+async function saveEngine() {
+  const { settings, error } = engineForm.read();
+  if (error) {
+    showEngineError(`Not saved: ${error}`);
+    return;
+  }
+  const engineError = validateEngineSettings(engine, settings);
+  if (engineError) {
+    showEngineError(`Not saved: ${engineError}`);
+    return;
+  }
+  showEngineError("");
+  // The form edits the general settings; calibrated repositories are kept as they are.
+  await savePrefs((fresh) => (fresh.engine = keepRepositories(settings, fresh.engine)));
+}
+
+/** `settings` with the calibrated repositories of `stored` (the form does not show them). */
+function keepRepositories(settings, stored) {
+  return stored?.repositories ? { ...settings, repositories: stored.repositories } : settings;
+}
+
+async function setUpEngine() {
+  try {
+    const { analyzeBundle, defaultSettings, engineVersion, reportIssueUrl } = await openEngineSession(() => init({ module_or_path: new URL("../../pkg/prlens_bg.wasm", import.meta.url) }).then(() => wasm)).ready;
+    engine = { analyzeBundle };
+    $("engine-version").textContent = `engine ${engineVersion()}`;
+    $("report-problem").href = reportIssueUrl(); // engine version and browser; no PR is known here
+    const defaults = JSON.parse(defaultSettings());
+    engineForm = buildEngineForm($("engine-form"), { defaults, initial: prefs.engine, onChange: onEngineInput });
+    const initialError = validateEngineSettings(engine, prefs.engine);
+    if (initialError) showEngineError(`The saved settings are not valid, so panels show an error until they are saved again or reset: ${initialError}`);
+    $("engine-reset").addEventListener("click", async () => {
+      engineForm.set({});
+      showEngineError("");
+      await savePrefs((fresh) => (fresh.engine = keepRepositories({}, fresh.engine)));
+    });
+    setUpCalibrations({
+      list: $("calibrated-list"),
+      input: $("calibration-file"),
+      error: $("calibration-error"),
+      getEngineSettings: () => prefs.engine,
+      save: (settings) => savePrefs((fresh) => (fresh.engine = settings)),
+      validate: (settings) => validateEngineSettings(engine, settings),
+    });
+  } catch (error) {
+    showEngineError(`The scoring engine could not start, so scoring settings cannot be edited: ${error.message}`);
+    $("engine-reset").disabled = true;
+  }
+}
+
+// ---- access to GitHub -------------------------------------------------------------------
+
+/**
+ * The manifest's host permissions. Firefox lets the user withhold or revoke them (MV3 host
+ * permissions are revocable per site); without github.com the content script is not injected,
+ * so no panel appears and this popup is the only place that can say why.
+ */
+const HOST_ORIGINS = chrome.runtime.getManifest().host_permissions ?? [];
+const HOST_ACCESS_MESSAGE =
+  "prlens may not read github.com or api.github.com, so no panel appears on pull requests. " +
+  "Click “Allow access to GitHub” below, or in the browser's Extensions menu choose “Always Allow on github.com” for prlens.";
+
+async function renderHostAccess() {
+  const granted = await chrome.permissions.contains({ origins: HOST_ORIGINS });
+  $("host-access").hidden = granted;
+  $("host-access-message").textContent = granted ? "" : HOST_ACCESS_MESSAGE;
+  $("popup").dataset.hostAccess = granted ? "granted" : "missing";
+}
+
+// ---- details shortcut (content/shortcut.js defines the keys and the default) -------------
+
+const shortcuts = globalThis.prlensContent.shortcut;
+
+function renderShortcut() {
+  const value = shortcuts.fromPrefs(prefs);
+  $("prlens-shortcut").value = value || "Off";
+  $("prlens-shortcut-off").disabled = value === "";
+}
+
+function saveShortcut(value) {
+  savePrefs((fresh) => (fresh[shortcuts.PREF_KEY] = value)).then(renderShortcut);
+}
+
+function setUpShortcut() {
+  const field = $("prlens-shortcut");
+  field.addEventListener("keydown", (event) => {
+    if (event.key === "Backspace" || event.key === "Delete") {
+      event.preventDefault();
+      saveShortcut("");
+      return;
+    }
+    const combination = shortcuts.fromEvent(event);
+    if (!combination) return; // Tab and the rest keep their usual meaning
+    event.preventDefault();
+    field.value = combination;
+    saveShortcut(combination);
+  });
+  $("prlens-shortcut-off").addEventListener("click", () => saveShortcut(""));
+  renderShortcut();
+}
+
+// ---- start ------------------------------------------------------------------------------
+
+async function main() {
+  prefs = await loadPrefs();
+  buildSectionList();
+  renderToggles();
+  renderRepos();
+  setUpShortcut();
+  $("enabled").addEventListener("change", (event) => {
+    const on = event.target.checked;
+    document.body.dataset.enabled = String(on);
+    savePrefs((fresh) => (fresh.enabled = on));
+  });
+  $("repo-form").addEventListener("submit", onRepoSubmit);
+  $("token-form").addEventListener("submit", onTokenSubmit);
+  $("token-check").addEventListener("click", onTokenCheck);
+  $("token-remove").addEventListener("click", onTokenRemove);
+  // permissions.request must run in the click itself (a user gesture), before any await.
+  $("host-access-grant").addEventListener("click", () => chrome.permissions.request({ origins: HOST_ORIGINS }).then(renderHostAccess, renderHostAccess));
+  chrome.permissions.onAdded.addListener(renderHostAccess);
+  chrome.permissions.onRemoved.addListener(renderHostAccess);
+  await renderHostAccess();
+  chrome.storage.onChanged.addListener((changes, area) => {
+    if (area === "sync" && changes[PREFS_KEY]) {
+      prefs = normalizePrefs(changes[PREFS_KEY].newValue);
+      renderToggles();
+      renderRepos();
+      renderShortcut();
+    }
+  });
+  await showStoredToken();
+  await setUpEngine();
+  $("popup").dataset.ready = "true";
+}
+
+main().catch((error) => {
+  $("status").textContent = `prlens settings failed to load: ${error.message}`;
+});

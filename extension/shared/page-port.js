@@ -1,0 +1,73 @@
+/**
+ * A frame's side of its channel with our content script (the panel, the details sheet, the list
+ * frame; the content script's side is content/messaging.js, which explains the handshake).
+ *
+ * In short: this frame asks the background to confirm the nonce in its own URL; once confirmed,
+ * the background tells our content script, which hands this frame a `MessagePort` in a
+ * `{type: "prlens:connect", nonce}` message; everything else goes over that port. Nothing is ever
+ * posted to `window.parent`, where page scripts would read it along with this frame's origin
+ * (in Firefox a per-install `moz-extension://` UUID). A page that frames our page itself never
+ * gets its nonce confirmed: such a frame takes no port, acts on nothing and says nothing.
+ *
+ * ES module.
+ */
+import "./github-names.js";
+import "./messages.js"; // every prlens:* message, declared once
+
+const { T, read } = globalThis.prlensMessages;
+
+const { GITHUB_ORIGIN: PAGE_ORIGIN, NONCE } = globalThis.prlensNames;
+
+/** The nonce in this frame's address (`#nonce=<32 hex>`, optionally followed by `&…`), or null. */
+export function nonceOfLocation(hash = location.hash) {
+  const match = /^#nonce=([0-9a-f]{32})(?:&|$)/.exec(hash);
+  return match && NONCE.test(match[1]) ? match[1] : null;
+}
+
+/**
+ * Connects this frame to our content script. `onMessage(data)` gets every message the content
+ * script sends (validate it: the port is ours, the data is still the page's facts). Returns
+ * `{confirmed: Promise<boolean>, post(message)}`; `post` keeps the latest message of each type
+ * until the port arrives, then delivers them in order.
+ */
+export function connectToPage({ api, nonce, onMessage }) {
+  let port = null;
+  const queue = new Map();
+  const confirmed = nonce
+    ? Promise.resolve(api.runtime.sendMessage({ type: T.CONFIRM_NONCE, nonce })).then(
+        (answer) => answer?.ok === true,
+        () => false,
+      )
+    : Promise.resolve(false);
+
+  function adopt(offered) {
+    port?.close(); // a later connect replaces the port: the content script keeps only its latest
+    port = offered;
+    port.onmessage = (event) => onMessage(event.data);
+    for (const message of queue.values()) port.postMessage(message);
+    queue.clear();
+  }
+
+  if (nonce && window.parent !== window) {
+    window.addEventListener("message", (event) => {
+      if (event.source !== window.parent || event.origin !== PAGE_ORIGIN) return;
+      if (read(event.data, [T.CONNECT])?.nonce !== nonce || event.ports.length !== 1) return;
+      const offered = event.ports[0];
+      confirmed.then((ok) => (ok ? adopt(offered) : offered.close()));
+    });
+    // This document is going (a reload, a move that reloads the iframe): the content script
+    // keeps its messages until the next document connects.
+    window.addEventListener("pagehide", () => port?.postMessage({ type: T.GOODBYE }));
+  }
+
+  return {
+    confirmed,
+    post(message) {
+      if (port) port.postMessage(message);
+      else {
+        queue.delete(message.type);
+        queue.set(message.type, message);
+      }
+    },
+  };
+}
