@@ -234,7 +234,9 @@ mod tests {
     fn a_guard_driver_alone_at_a_quarter_weight_stays_medium_below_the_medium_cutoff() {
         let risk = floor_by_drivers(compose(vec![driver("unreviewable_content", 0.27)]));
         assert_eq!((risk.level, risk.score), (RiskLevel::Medium, 0.30));
-        assert!(risk.formula.ends_with("at weight 0.25 or more is at least medium)"));
+        assert!(risk
+            .formula
+            .ends_with("at weight 0.25 or more is at least medium)"));
         let light = floor_by_drivers(compose(vec![driver("unreviewable_content", 0.18)]));
         assert_eq!(light.level, RiskLevel::Low);
     }
