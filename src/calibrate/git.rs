@@ -2,7 +2,7 @@
 //!
 //! Why a subprocess and not a git library: the one expensive step is `git log -p` over the
 //! whole default branch, which git itself streams at ~30 MB/s here (pytest's 7,761 mainline
-//! commits with patches, 102 MB, in 3.6 s on this 2-core machine, 2026-12-07); a library would
+//! commits with patches, 102 MB, in 3.6 s on this 2-core machine, 2026-12-06); a library would
 //! add a large dependency to do the same.
 
 use std::io::BufReader;

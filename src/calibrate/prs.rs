@@ -3,7 +3,7 @@
 //! **Merged pull requests.** GitHub writes two shapes onto the default branch: a squash merge,
 //! whose subject is the PR title followed by ` (#N)`, and a merge commit, `Merge pull request
 //! #N from OWNER/BRANCH`, with the PR title as the first line of its body (GitHub Docs, "About
-//! pull request merges", read 2026-12-07). Rebase merges leave no number and are counted as
+//! pull request merges", read 2026-12-06). Rebase merges leave no number and are counted as
 //! direct commits; bors/homu merges (`Merge #N`, `Auto merge of #N`) are not read.
 //!
 //! **Reverts.** `git revert` writes `Revert "<subject>"` and `This reverts commit <sha>.`; some

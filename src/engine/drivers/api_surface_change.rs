@@ -23,7 +23,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "api_surface_change",
     label: "API surface change",
     weight: 0.0,
-    source: "Calibration fit of 2026-12-07 on 5,509 merged PRs of six repositories (docs/calibration.md, \"The fit\"): coefficient 0 — lift 2.14 alone, but nothing beyond size and spread (CV AUC lost without it: 0.000); API changes stay a focus reason. Was 0.30 (reference product driver; Momental Heimdall HIGH on breaking API changes). Additions only: API_ADDITIONS_ONLY_FACTOR",
+    source: "Calibration fit of 2026-12-06 on 5,509 merged PRs of six repositories (docs/calibration.md, \"The fit\"): coefficient 0 — lift 2.14 alone, but nothing beyond size and spread (CV AUC lost without it: 0.000); API changes stay a focus reason. Was 0.30 (reference product driver; Momental Heimdall HIGH on breaking API changes). Additions only: API_ADDITIONS_ONLY_FACTOR",
     evaluate,
 };
 

@@ -25,7 +25,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "build_script_change",
     label: "Build script change",
     weight: 0.30,
-    source: "Not fitted in the calibration of 2026-12-07 (docs/calibration.md, \"What the fit cannot see\"): a plain build-file edit weighs 0 (PLAIN_BUILD_CHANGE_FACTOR; lift 0.71 on the corpus); download-and-execute findings still weigh; default kept: Reference product flag \"Modifies build scripts\"; pr-signal category dependency/CI/automation/Dockerfile; build scripts run with CI credentials (GitHub's \"Security hardening for GitHub Actions\"); PLAIN_BUILD_CHANGE_FACTOR for a plain change, else the worst finding (curl|sh high, OpenSSF Scorecard Pinned-Dependencies)",
+    source: "Not fitted in the calibration of 2026-12-06 (docs/calibration.md, \"What the fit cannot see\"): a plain build-file edit weighs 0 (PLAIN_BUILD_CHANGE_FACTOR; lift 0.71 on the corpus); download-and-execute findings still weigh; default kept: Reference product flag \"Modifies build scripts\"; pr-signal category dependency/CI/automation/Dockerfile; build scripts run with CI credentials (GitHub's \"Security hardening for GitHub Actions\"); PLAIN_BUILD_CHANGE_FACTOR for a plain change, else the worst finding (curl|sh high, OpenSSF Scorecard Pinned-Dependencies)",
     evaluate,
 };
 

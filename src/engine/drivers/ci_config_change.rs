@@ -19,7 +19,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "ci_config_change",
     label: "CI config change",
     weight: 0.0,
-    source: "Hygiene, not risk of merging: 0 since the calibration of 2026-12-07 (docs/calibration.md: fired on 8.3 % of 5,509 merged PRs of six repositories, lift 0.41); the CI files stay listed in the supply-chain section and their findings keep their floors. Was 0.15 from the reference product's flag \"Modifies CI config\"",
+    source: "Hygiene, not risk of merging: 0 since the calibration of 2026-12-06 (docs/calibration.md: fired on 8.3 % of 5,509 merged PRs of six repositories, lift 0.41); the CI files stay listed in the supply-chain section and their findings keep their floors. Was 0.15 from the reference product's flag \"Modifies CI config\"",
     evaluate,
 };
 

@@ -50,7 +50,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "dependency_change",
     label: "Dependency change",
     weight: 0.25,
-    source: "Not fitted in the calibration of 2026-12-07 (docs/calibration.md, \"What the fit cannot see\"): ordinary dependency findings are hygiene and weigh 0 (HYGIENE_FINDINGS; the driver fired on 18.8 % of the corpus with lift 0.30); git/URL specs, downgrades and registry changes still weigh; default kept: Socket; Scorecard / GitHub dependency review; Danger lockfile rules; docs/sources.md, \"Supply chain\"; scaled by the worst dependency finding (version bump low … git/url spec or downgrade high)",
+    source: "Not fitted in the calibration of 2026-12-06 (docs/calibration.md, \"What the fit cannot see\"): ordinary dependency findings are hygiene and weigh 0 (HYGIENE_FINDINGS; the driver fired on 18.8 % of the corpus with lift 0.30); git/URL specs, downgrades and registry changes still weigh; default kept: Socket; Scorecard / GitHub dependency review; Danger lockfile rules; docs/sources.md, \"Supply chain\"; scaled by the worst dependency finding (version bump low … git/url spec or downgrade high)",
     evaluate,
 };
 

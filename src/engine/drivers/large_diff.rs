@@ -27,7 +27,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "large_diff",
     label: "Size",
     weight: 0.35,
-    source: "Calibration fit of 2026-12-07 on 5,509 merged PRs of six repositories (docs/calibration.md, \"The fit\"): coefficient 1.65 on ln(1 + lines to review) / ln(1 + large_diff_severe_lines), w = 1 − e^(−0.266 × 1.65); CV AUC lost without it 0.003; the fit kept large_diff_severe_lines at 1000 (SmartBear/Cisco: review ≤ 400 LOC; CodelyTV/PR Size Guard L at 1000)",
+    source: "Calibration fit of 2026-12-06 on 5,509 merged PRs of six repositories (docs/calibration.md, \"The fit\"): coefficient 1.65 on ln(1 + lines to review) / ln(1 + large_diff_severe_lines), w = 1 − e^(−0.266 × 1.65); CV AUC lost without it 0.003; the fit kept large_diff_severe_lines at 1000 (SmartBear/Cisco: review ≤ 400 LOC; CodelyTV/PR Size Guard L at 1000)",
     evaluate,
 };
 

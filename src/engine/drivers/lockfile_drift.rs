@@ -23,7 +23,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "lockfile_drift",
     label: "Lockfile drift",
     weight: 0.20,
-    source: "Not fitted in the calibration of 2026-12-07 (docs/calibration.md, \"What the fit cannot see\"): manifest/lockfile bookkeeping is hygiene and weighs 0 (HYGIENE_FINDINGS; lift 0.49 on the corpus); untrusted lockfile sources still weigh; default kept: Danger: package.json changed without the lockfile (or the reverse); PostHog#85564 lockfile changes drop approvals; Liran Tal, lockfile injection (2019)",
+    source: "Not fitted in the calibration of 2026-12-06 (docs/calibration.md, \"What the fit cannot see\"): manifest/lockfile bookkeeping is hygiene and weighs 0 (HYGIENE_FINDINGS; lift 0.49 on the corpus); untrusted lockfile sources still weigh; default kept: Danger: package.json changed without the lockfile (or the reverse); PostHog#85564 lockfile changes drop approvals; Liran Tal, lockfile injection (2019)",
     evaluate,
 };
 

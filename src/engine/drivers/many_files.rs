@@ -26,7 +26,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "many_files",
     label: "Spread",
     weight: 0.62,
-    source: "Calibration fit of 2026-12-07 on 5,509 merged PRs of six repositories (docs/calibration.md, \"The fit\"): coefficient 3.64 on ln(1 + spread) / ln(1 + many_files_severe), w = 1 − e^(−0.266 × 3.64), the strongest signal (CV AUC lost without it 0.030); Kamei et al. 2013 (NF, ND); the fit kept many_files_severe at 20",
+    source: "Calibration fit of 2026-12-06 on 5,509 merged PRs of six repositories (docs/calibration.md, \"The fit\"): coefficient 3.64 on ln(1 + spread) / ln(1 + many_files_severe), w = 1 − e^(−0.266 × 3.64), the strongest signal (CV AUC lost without it 0.030); Kamei et al. 2013 (NF, ND); the fit kept many_files_severe at 20",
     evaluate,
 };
 

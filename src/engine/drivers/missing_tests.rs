@@ -19,7 +19,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "missing_tests",
     label: "Missing tests",
     weight: 0.0,
-    source: "Calibration fit of 2026-12-07 on 5,509 merged PRs of six repositories (docs/calibration.md, \"The fit\"): coefficient 0.004, a weight that rounds to 0.00 (CV AUC lost without it: 0.0003). Was 0.20: Microsoft PR-Metrics test-factor 1.0; gitStream `allTests`; fires from MISSING_TESTS_MIN_LINES source lines",
+    source: "Calibration fit of 2026-12-06 on 5,509 merged PRs of six repositories (docs/calibration.md, \"The fit\"): coefficient 0.004, a weight that rounds to 0.00 (CV AUC lost without it: 0.0003). Was 0.20: Microsoft PR-Metrics test-factor 1.0; gitStream `allTests`; fires from MISSING_TESTS_MIN_LINES source lines",
     evaluate,
 };
 

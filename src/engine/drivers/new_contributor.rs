@@ -27,7 +27,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "new_contributor",
     label: "New contributor",
     weight: 0.10,
-    source: "Calibration fit of 2026-12-07 on 5,509 merged PRs of six repositories (docs/calibration.md, \"The fit\"): coefficient 0.40, w = 1 − e^(−0.266 × 0.40) (CV AUC lost without it 0.002); was 0.35, with lift 0.99 alone the most frequent driver before calibration. GitHub's FIRST_TIME_CONTRIBUTOR `author_association`; scaled by LOW_REACH_IDENTITY_FACTOR when the change cannot run anything",
+    source: "Calibration fit of 2026-12-06 on 5,509 merged PRs of six repositories (docs/calibration.md, \"The fit\"): coefficient 0.40, w = 1 − e^(−0.266 × 0.40) (CV AUC lost without it 0.002); was 0.35, with lift 0.99 alone the most frequent driver before calibration. GitHub's FIRST_TIME_CONTRIBUTOR `author_association`; scaled by LOW_REACH_IDENTITY_FACTOR when the change cannot run anything",
     evaluate,
 };
 

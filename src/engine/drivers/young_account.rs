@@ -25,7 +25,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "young_account",
     label: "Young account",
     weight: 0.10,
-    source: "Not fitted in the calibration of 2026-12-07 (docs/calibration.md, \"What the fit cannot see\"): accounts are not in git; capped at new_contributor's fitted 0.10 — familiarity and newness in this repository come before the account's age (issue #37). Was 0.30: reference product (11 days flagged); Good Egg #47; threshold young_account_days (90)",
+    source: "Not fitted in the calibration of 2026-12-06 (docs/calibration.md, \"What the fit cannot see\"): accounts are not in git; capped at new_contributor's fitted 0.10 — familiarity and newness in this repository come before the account's age (issue #37). Was 0.30: reference product (11 days flagged); Good Egg #47; threshold young_account_days (90)",
     evaluate,
 };
 
