@@ -147,8 +147,9 @@ const GITHUB_BUILT_OWNERS: &[&str] = &[
     "owner",
 ];
 
-/// Event fields that hold objects or arrays: alone in an expression they expand to `Object` or
-/// `Array`.
+/// Event fields that hold objects or arrays wherever they occur: alone in an expression they
+/// expand to `Object` or `Array`. (`label` is an object only at the top of a `labeled` event:
+/// `pull_request.head.label` is the `owner:branch` string.)
 const EVENT_OBJECTS: &[&str] = &[
     "pull_request",
     "issue",
@@ -173,7 +174,6 @@ const EVENT_OBJECTS: &[&str] = &[
     "author",
     "committer",
     "milestone",
-    "label",
     "labels",
     "commits",
     "assignees",
@@ -244,7 +244,7 @@ fn names_an_object(reference: &str) -> bool {
         .strip_prefix("github.event.")
         .is_some_and(|field| {
             let last = field.rsplit('.').next().unwrap_or(field);
-            EVENT_OBJECTS.contains(&last)
+            field == "label" || EVENT_OBJECTS.contains(&last)
         })
 }
 
@@ -438,6 +438,12 @@ mod tests {
             expanded_references("${{ github.event.pull_request.title }}"),
             ["github.event.pull_request.title"]
         );
+        // `head.label` is the `owner:branch` string, not a label object.
+        assert_eq!(
+            expanded_references("${{ github.event.pull_request.head.label }}"),
+            ["github.event.pull_request.head.label"]
+        );
+        assert!(expanded_references("${{ github.event.label }}").is_empty());
         assert!(push_only("github.event.head_commit.message"));
         assert!(!push_only("github.event.pull_request.title"));
     }
