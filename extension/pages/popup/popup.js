@@ -20,6 +20,7 @@ import {
 } from "../options/settings-form.js";
 import { purgeTokenData } from "../../shared/token-change.js";
 import { anonymousBudget, budgetText } from "./budget.js";
+import { setUpCalibrations } from "./calibration-import.js";
 
 const API = "https://api.github.com";
 const $ = (id) => document.getElementById(id);
@@ -313,7 +314,13 @@ async function saveEngine() {
     return;
   }
   showEngineError("");
-  await savePrefs((fresh) => (fresh.engine = settings));
+  // The form edits the general settings; calibrated repositories are kept as they are.
+  await savePrefs((fresh) => (fresh.engine = keepRepositories(settings, fresh.engine)));
+}
+
+/** `settings` with the calibrated repositories of `stored` (the form does not show them). */
+function keepRepositories(settings, stored) {
+  return stored?.repositories ? { ...settings, repositories: stored.repositories } : settings;
 }
 
 async function setUpEngine() {
@@ -329,7 +336,15 @@ async function setUpEngine() {
     $("engine-reset").addEventListener("click", async () => {
       engineForm.set({});
       showEngineError("");
-      await savePrefs((fresh) => (fresh.engine = {}));
+      await savePrefs((fresh) => (fresh.engine = keepRepositories({}, fresh.engine)));
+    });
+    setUpCalibrations({
+      list: $("calibrated-list"),
+      input: $("calibration-file"),
+      error: $("calibration-error"),
+      getEngineSettings: () => prefs.engine,
+      save: (settings) => savePrefs((fresh) => (fresh.engine = settings)),
+      validate: (settings) => validateEngineSettings(engine, settings),
     });
   } catch (error) {
     showEngineError(`The scoring engine could not start, so scoring settings cannot be edited: ${error.message}`);
