@@ -22,7 +22,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 
-import { DEFAULT_PREFS, PREFS_KEY, REPO_ROOT, SAMPLE, countPanels, firefoxPath, prUrl, screenshot, sleep, startFirefox, timeToPanel, waitForPanelState } from "./harness.mjs";
+import { DEFAULT_PREFS, PREFS_KEY, REPO_ROOT, SAMPLE, TOKEN_KEY, countPanels, firefoxPath, prUrl, screenshot, sleep, startFirefox, timeToPanel, waitForPanelState } from "./harness.mjs";
 
 const NUMBER = SAMPLE.pull.number;
 
@@ -32,6 +32,10 @@ for (const scheme of ["light", "dark"]) {
     t.after(() => firefox.close());
     t.diagnostic(`firefox start ${Math.round(firefox.timings.launchMs)} ms, add-on install ${Math.round(firefox.timings.installMs)} ms`);
     await firefox.setStorage("sync", { [PREFS_KEY]: { ...DEFAULT_PREFS, expanded: true } });
+    // With a token: the sample's level is compared with the CLI's on the full bundle; without one
+    // the view leaves out the PR history its new_contributor driver reads (issue #39,
+    // tests/e2e/firefox/session-view.test.mjs covers that view).
+    await firefox.setStorage("local", { [TOKEN_KEY]: "ghp_test_valid_full_view" });
     const page = await firefox.newPage();
     await page.goto(prUrl(NUMBER));
     const { frame } = await waitForPanelState(page, ["ready"]);
