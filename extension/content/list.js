@@ -130,12 +130,14 @@
         badge.setAttribute("data-prlens-list-estimate", String(known.estimate));
         const top = known.reason || "no driver";
         badge.style.color = COLORS[known.level];
-        const lines = [`prlens: ${known.level} risk, ${known.minutes} min to review${known.estimate ? " (list estimate: files without patches; commits and PR history not fetched; click for the full signal)" : ""}`];
+        const minutes = known.minutes === null ? "–" : String(known.minutes);
+        const time = known.minutes === null ? "review time unknown" : `${minutes} min to review`;
+        const lines = [`prlens: ${known.level} risk, ${time}${known.estimate ? " (list estimate: files without patches; commits and PR history not fetched; click for the full signal)" : ""}`];
         if (known.reason) lines.push(`Main reason: ${known.reason}. Open the PR for every driver.`);
         const changed = known.changed_since_review === true;
         if (changed) lines.splice(1, 0, "Changed since your review: new commits after the one you reviewed");
         badge.toggleAttribute("data-prlens-list-changed-since-review", changed);
-        show(badge, `${known.estimate ? "≈ " : ""}${known.level} · ${top} · ${known.minutes} min${changed ? " · changed since your review" : ""}`, lines.join("\n"));
+        show(badge, `${known.estimate ? "≈ " : ""}${known.level} · ${top} · ${minutes} min${changed ? " · changed since your review" : ""}`, lines.join("\n"));
       } else if (missing && !current.clicked.has(keyOf(row.pull))) {
         badge.removeAttribute("data-prlens-list-level");
         badge.setAttribute("data-prlens-list-state", "unavailable");

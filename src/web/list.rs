@@ -33,7 +33,8 @@ struct ListBadge {
     repo: String,
     number: u64,
     level: RiskLevel,
-    minutes: u64,
+    /// `None`: unknown (a list estimate's patches were not read), shown as "–".
+    minutes: Option<u64>,
     drivers: Vec<BadgeDriver>,
     estimate: bool,
     missing: Vec<String>,

@@ -94,8 +94,13 @@ pub struct FileFacts {
     pub deletions: u64,
     /// GitHub's status: added, removed, modified, renamed, copied, changed, unchanged.
     pub status: String,
-    /// False when GitHub sent no patch (binary or too large to diff).
+    /// True when the bundle holds this file's patch.
     pub has_patch: bool,
+    /// GitHub sent no patch for this file (binary or too large to diff) in a bundle whose
+    /// patches were fetched. The only fact a missing patch may be read as: when the bundle's
+    /// patches were not fetched (the list query, `Bundle::patches_fetched`), a missing patch is
+    /// no evidence and this is false (issue #35: "not fetched" is never evidence).
+    pub patch_withheld: bool,
     /// Public API definitions added, removed or re-signed in this file (source files only).
     pub api: ApiSurface,
     /// Formatting-only hunks and lines (source files only).
@@ -220,7 +225,7 @@ pub fn classify_all(bundle: &Bundle, settings: &Settings) -> Vec<FileFacts> {
         .flatten()
         .enumerate()
         .map(|(index, file)| {
-            let mut facts = classify(file, &globs);
+            let mut facts = classify(file, &globs, bundle.patches_fetched);
             facts.index = index;
             // The page's collapsed files and the PR's own attributes are the author's word:
             // they shorten minutes, never risk (see `risk_lines`).
@@ -248,10 +253,13 @@ pub fn classify_file(file: &ChangedFile) -> FileFacts {
             tests: vec![],
             sensitive: vec![],
         },
+        true,
     )
 }
 
-fn classify(file: &ChangedFile, globs: &UserGlobs) -> FileFacts {
+/// `patches_fetched`: whether a missing patch says anything (see [`FileFacts::patch_withheld`]).
+fn classify(file: &ChangedFile, globs: &UserGlobs, patches_fetched: bool) -> FileFacts {
+    let patch_withheld = patches_fetched && file.patch.is_none();
     let path = file.filename.as_str();
     let original = slashed(path);
     let lower = lower_path(&original);
@@ -277,7 +285,7 @@ fn classify(file: &ChangedFile, globs: &UserGlobs) -> FileFacts {
                     && patch().is_some_and(|patch| is_minified(&name, patch)))
         })
         || UserGlobs::matches(&globs.generated, path);
-    let binary = is_binary(file, &name, language);
+    let binary = is_binary(file, &name, language, patch_withheld);
     let test = is_test(&name) || UserGlobs::matches(&globs.tests, path);
     let docs = !test && is_docs(&name, manifest_ecosystem.is_some(), language);
     let ci_config = is_ci_config(&name);
@@ -384,6 +392,7 @@ fn classify(file: &ChangedFile, globs: &UserGlobs) -> FileFacts {
         deletions: file.deletions,
         status: file.status.clone(),
         has_patch: file.patch.is_some(),
+        patch_withheld,
         api,
         formatting,
     }
