@@ -6,6 +6,8 @@
 #                       headless Chromium, web-ext lint, browser end-to-end tests); prints a summary
 #   ./build.sh serve    serve dist/www on http://127.0.0.1:8080 (builds first if needed)
 #   ./build.sh bench    run tests/bench/run.mjs (benchmarks; see docs/performance.md)
+#   ./build.sh package  only the wasm and the two zips (what an add-on reviewer runs: store/AMO_SOURCE.md)
+#   ./build.sh verify-reproducible   two clean builds of HEAD must give byte-identical zips
 #
 # Why this shape (docs/sources.md, "Build toolchain"): wasm must be optimised with npm
 # binaryen >= 132 (Debian's binaryen 108 silently corrupts the module), the wasm-bindgen CLI
@@ -21,7 +23,7 @@ CRATE=prlens
 TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
 WASM_TARGET=wasm32-unknown-unknown
 WASM_OPT=$ROOT/node_modules/.bin/wasm-opt # npm binaryen 132, never /usr/bin/wasm-opt
-DIST=$ROOT/dist
+DIST=${PRLENS_DIST:-$ROOT/dist} # PRLENS_DIST: tests/ship/reproducible.test.mjs assembles elsewhere
 WEB_PKG=$TARGET_DIR/prlens-web/pkg # wasm-bindgen + wasm-opt output, copied into dist/*/pkg
 RECORDED_FIXTURES=$ROOT/../shared/fixtures # optional, beside the checkout (CI has it)
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -55,16 +57,23 @@ setup_rust_target() {
   fi
 }
 
+# setup_apt_packages [package]: with "package", only what building the zips needs (no browsers).
 setup_apt_packages() {
   local missing=()
-  command -v chromium >/dev/null || [ -x /usr/lib/chromium/chromium ] || missing+=(chromium)
-  command -v chromedriver >/dev/null || missing+=(chromium-driver)
-  command -v firefox-esr >/dev/null || missing+=(firefox-esr) # Firefox e2e (driven by npm puppeteer-core)
+  if [ "${1:-}" != package ]; then
+    command -v chromium >/dev/null || [ -x /usr/lib/chromium/chromium ] || missing+=(chromium)
+    command -v chromedriver >/dev/null || missing+=(chromium-driver)
+    command -v firefox-esr >/dev/null || missing+=(firefox-esr) # Firefox e2e (driven by npm puppeteer-core)
+  fi
   command -v node >/dev/null || missing+=(nodejs)
   command -v npm >/dev/null || missing+=(npm)
   command -v openssl >/dev/null || missing+=(openssl)
   command -v zip >/dev/null || missing+=(zip)
   command -v unzip >/dev/null || missing+=(unzip) # web-ext lint reads the shipped zip
+  if [ "${1:-}" != package ]; then
+    # tests/ship: zizmor and check-jsonschema run from a venv (setup_python_tools)
+    python3 -c 'import ensurepip, venv' 2>/dev/null || missing+=(python3-venv)
+  fi
   if [ ${#missing[@]} -gt 0 ]; then
     log "apt-get install ${missing[*]}"
     as_root apt-get update
@@ -109,9 +118,16 @@ setup() {
 # Build
 # ---------------------------------------------------------------------------------------------
 
+# Rust puts the source path of a panic's location into the binary; for dependencies that is under
+# CARGO_HOME (/root/.cargo/registry/src/…), which differs between machines. Remapped to /cargo, the
+# wasm is the same wherever it is built (rustc --remap-path-prefix; store/AMO_SOURCE.md). The
+# crate's own paths are already relative, and the standard library's are /rustc/<commit>/….
+CARGO_HOME_DIR=${CARGO_HOME:-$HOME/.cargo}
+WASM_RUSTFLAGS="target.$WASM_TARGET.rustflags=[\"--remap-path-prefix=$CARGO_HOME_DIR=/cargo\"]"
+
 build_wasm() {
   log "cargo build --release --lib --target $WASM_TARGET"
-  cargo build --release --lib --target "$WASM_TARGET"
+  cargo build --release --lib --target "$WASM_TARGET" --config "$WASM_RUSTFLAGS"
   local raw=$TARGET_DIR/$WASM_TARGET/release/$CRATE.wasm
   local bindgen_dir=$TARGET_DIR/prlens-web/bindgen
   rm -rf "$bindgen_dir" && mkdir -p "$bindgen_dir" "$WEB_PKG"
@@ -199,7 +215,16 @@ copy_primer() {
   cat "$dest/size.css" "$dest/border.css" "$dest/radius.css" "$dest/typography.css" >"$dest/base.css"
   # Each theme keeps only the properties our stylesheets use (~10 of its ~120 KB): the panel
   # waits for its theme before the first render (scripts/primer-subset.mjs).
-  node "$ROOT/scripts/primer-subset.mjs" "$dest" "$ROOT"/extension/*.css "$ROOT/www/style.css" "$dest/base.css"
+  local stylesheets
+  mapfile -t stylesheets < <(find "$ROOT/extension" -name '*.css' | LC_ALL=C sort)
+  node "$ROOT/scripts/primer-subset.mjs" "$dest" "${stylesheets[@]}" "$ROOT/www/style.css" "$dest/base.css"
+  # Primer is MIT: each copied file names its origin and licence (full text: THIRD_PARTY_NOTICES).
+  local version file
+  version=$(node -p 'require(process.argv[1]).version' "$ROOT/node_modules/@primer/primitives/package.json")
+  for file in "$dest"/*.css; do
+    { printf '/*! @primer/primitives %s | MIT License | Copyright (c) 2018 GitHub Inc. | full licence text: THIRD_PARTY_NOTICES */\n' "$version" && cat "$file"; } >"$file.tmp"
+    mv "$file.tmp" "$file"
+  done
 }
 
 # copy_files DEST SRC FILE... : copies SRC/FILE to DEST/FILE; a missing file fails the build.
@@ -214,32 +239,41 @@ copy_files() {
   done
 }
 
-EXTENSION_FILES=(manifest.json background.js panel.html panel.js panel.css popup.html popup.js popup.css settings-form.js prefs.js diff-anchors.js
-  nonce-registry.js token-change.js token-bound-storage.js page-port.js messages.js
-  sheet.html sheet.js sheet.css panel-sheet.js)
-EXTENSION_FILES+=(list.html list.js list-query.json list-query-mine.json list-store.js) # the pull-list badges (extension/list.js)
-EXTENSION_FILES+=(early-requests.js early-requests.json senders.js) # the background's early requests
-EXTENSION_FILES+=(panel-compare.js) # the compare page self-check (extension/panel-compare.js)
-EXTENSION_FILES+=(github-names.js engine-session.js) # shared with the playground (assemble_www)
-EXTENSION_FILES+=(wasm-boot.js) # the panel's early wasm compile
+# extension/ is in folders by role (docs/architecture.md "Layout"): background/, content/ (the
+# content scripts), pages/ (our framed and toolbar pages), shared/ (what several of them load).
+# Each folder ships whole; beside them only the manifest and the icons' PNGs (icons/generate.mjs
+# makes them). check_manifest_files then proves every file the package names is in it.
+EXTENSION_FOLDERS=(background content pages shared)
 
 assemble_extension() {
   local dest=$1
   rm -rf "$dest" && mkdir -p "$dest"
-  copy_files "$dest" extension "${EXTENSION_FILES[@]}"
-  local content_scripts
-  mapfile -t content_scripts < <(cd extension && ls content/*.js)
-  copy_files "$dest" extension "${content_scripts[@]}"
-  local panel_modules
-  mapfile -t panel_modules < <(cd extension && ls panel/*.js)
-  copy_files "$dest" extension "${panel_modules[@]}"
-  local icons
-  mapfile -t icons < <(cd extension && ls icons/*.png)
-  copy_files "$dest" extension "${icons[@]}"
+  local files
+  mapfile -t files < <(cd extension && { echo manifest.json; find "${EXTENSION_FOLDERS[@]}" -type f | LC_ALL=C sort; ls icons/*.png; })
+  copy_files "$dest" extension "${files[@]}"
   mkdir -p "$dest/pkg"
   cp "$WEB_PKG/$CRATE.js" "$WEB_PKG/${CRATE}_bg.wasm" "$dest/pkg/"
   copy_primer "$dest"
+  # The licence of prlens and of everything it ships, in every package (docs: PRIVACY.md, store/).
+  copy_files "$dest" . LICENSE THIRD_PARTY_NOTICES
+  manifest_homepage "$dest"
   check_manifest_files "$dest"
+}
+
+# The project's repository URL lives in Cargo.toml only (`repository`, src/report_issue.rs);
+# the packaged manifest's homepage_url is written from it.
+repository_url() { sed -n 's/^repository = "\(https:\/\/github\.com\/[^"]*\)"$/\1/p' Cargo.toml | head -1; }
+
+manifest_homepage() {
+  local url
+  url=$(repository_url)
+  [ -n "$url" ] || die "Cargo.toml has no repository = \"https://github.com/…\""
+  MANIFEST="$1/manifest.json" URL="$url" node --input-type=module -e '
+    import fs from "node:fs";
+    const file = process.env.MANIFEST;
+    const manifest = JSON.parse(fs.readFileSync(file, "utf8"));
+    manifest.homepage_url = process.env.URL;
+    fs.writeFileSync(file, JSON.stringify(manifest, null, 2) + "\n");'
 }
 
 # Every file the manifest names, and every file a shipped page or module loads (<script src>,
@@ -281,10 +315,19 @@ firefox_manifest() {
     fs.writeFileSync(file, JSON.stringify(manifest, null, 2) + "\n");'
 }
 
+# Every file in a package gets this modification time, so two builds of the same source give
+# byte-identical zips (https://reproducible-builds.org/docs/source-date-epoch/); a caller may set
+# SOURCE_DATE_EPOCH. The default is a constant (2026-01-01T00:00:00Z), not the commit's date: the
+# source an add-on reviewer rebuilds from has no git history.
+PACKAGE_EPOCH=${SOURCE_DATE_EPOCH:-1767225600}
+
 zip_dir() {
   local dir=$1 out=$2
   rm -f "$out"
-  # -X: no extra attributes; sorted names keep the archive reproducible.
+  # Byte-identical archives: the same mtime and mode for every file (whatever the umask or the
+  # time of the build), names in C-locale order, no directory entries (-D), no uid/gid or extra
+  # time fields (-X), times read in UTC.
+  find "$dir" -type f -exec chmod 0644 {} + -exec touch -h -d "@$PACKAGE_EPOCH" {} +
   (cd "$dir" && find . -type f ! -name '.*' | sed 's|^\./||' | LC_ALL=C sort | TZ=UTC zip -q -X -D "$out" -@)
 }
 
@@ -294,18 +337,15 @@ assemble_www() {
   [ -n "$(ls -A www 2>/dev/null)" ] || die "www/ is empty"
   cp -R www/. "$dest/"
   # The playground reuses the popup's settings form and the panel's stylesheet, so it shows
-  # exactly what the extension shows.
-  copy_files "$dest" extension settings-form.js prefs.js panel.css github-names.js engine-session.js
+  # exactly what the extension shows; they keep their extension/ paths, so their own imports hold.
+  copy_files "$dest" extension pages/options/settings-form.js pages/panel/panel.css shared/prefs.js shared/github-names.js shared/engine-session.js
   mkdir -p "$dest/pkg"
   cp "$WEB_PKG/$CRATE.js" "$WEB_PKG/${CRATE}_bg.wasm" "$dest/pkg/"
   copy_primer "$dest"
+  copy_files "$dest" . LICENSE THIRD_PARTY_NOTICES
 }
 
-build() {
-  local started=$SECONDS
-  setup
-  build_wasm
-  build_cli
+assemble_packages() {
   log "assembling dist/"
   mkdir -p "$DIST"
   assemble_extension "$DIST/chrome"
@@ -313,6 +353,14 @@ build() {
   firefox_manifest "$DIST/firefox"
   zip_dir "$DIST/chrome" "$DIST/prlens-chrome.zip"
   zip_dir "$DIST/firefox" "$DIST/prlens-firefox.zip"
+}
+
+build() {
+  local started=$SECONDS
+  setup
+  build_wasm
+  build_cli
+  assemble_packages
   assemble_www
   log "built in $((SECONDS - started)) s"
   cat <<EOF
@@ -396,6 +444,60 @@ node_tests() {
     tee "$NODE_TEST_LOG"
 }
 
+# zizmor (GitHub Actions static analysis) and check-jsonschema (the workflows', action.yml's and
+# issue forms' schemas, and the SARIF schema) from PyPI, every package pinned
+# (scripts/python-tools.txt), in a venv under target/; reinstalled when that list changes.
+PY_TOOLS=$TARGET_DIR/py-tools
+setup_python_tools() {
+  local want
+  want=$(sha256sum scripts/python-tools.txt | cut -d' ' -f1)
+  if [ -x "$PY_TOOLS/bin/zizmor" ] && [ "$(cat "$PY_TOOLS/.requirements-sha256" 2>/dev/null)" = "$want" ]; then
+    return
+  fi
+  log "python3 -m venv target/py-tools && pip install -r scripts/python-tools.txt (zizmor, check-jsonschema)"
+  rm -rf "$PY_TOOLS"
+  python3 -m venv "$PY_TOOLS"
+  # --no-deps: the list pins every package, so nothing unpinned comes in.
+  "$PY_TOOLS/bin/pip" install --quiet --disable-pip-version-check --no-deps -r scripts/python-tools.txt
+  echo "$want" >"$PY_TOOLS/.requirements-sha256"
+}
+
+# The SARIF 2.1.0 JSON schema, from the npm registry at test time and never committed: Microsoft's
+# @microsoft/jest-sarif ships the SARIF TC's schema (sarif-2.1.0-rtm.5.json). The tarball is
+# checked against the integrity pinned here before the file is taken out of it.
+SARIF_SCHEMA_PACKAGE=@microsoft/jest-sarif@1.0.0-beta.0
+SARIF_SCHEMA_INTEGRITY=sha512-A1fOhPd6Ic5iDk4F9YPw1qNB4XF+7+IviR7xl8r2F6QzQkx5cpY9LsGk2rExiFIEcBbjpVnSmwWGBukASkiQ9A==
+SARIF_SCHEMA=$TARGET_DIR/sarif-schema/sarif-2.1.0-rtm.5.json
+setup_sarif_schema() {
+  [ -s "$SARIF_SCHEMA" ] && return
+  local dir=$TARGET_DIR/sarif-schema integrity
+  log "npm pack $SARIF_SCHEMA_PACKAGE (the SARIF 2.1.0 schema)"
+  rm -rf "$dir" && mkdir -p "$dir"
+  integrity=$(cd "$dir" && npm pack "$SARIF_SCHEMA_PACKAGE" --json --silent | node -e '
+    let t = ""; process.stdin.on("data", (c) => (t += c)).on("end", () => console.log(JSON.parse(t)[0].integrity));')
+  if [ "$integrity" != "$SARIF_SCHEMA_INTEGRITY" ]; then
+    warn "$SARIF_SCHEMA_PACKAGE has integrity $integrity, expected $SARIF_SCHEMA_INTEGRITY"
+    return 1
+  fi
+  tar -xzf "$dir"/*.tgz -C "$dir" --strip-components=3 package/lib/schemas/sarif-2.1.0-rtm.5.json
+  rm -f "$dir"/*.tgz
+  [ -s "$SARIF_SCHEMA" ] || {
+    warn "no SARIF schema in $SARIF_SCHEMA_PACKAGE"
+    return 1
+  }
+}
+
+# What a release ships and how (tests/ship): licence files in both zips, THIRD_PARTY_NOTICES current,
+# one repository URL, the SARIF output against the SARIF schema, the workflows and action.yml
+# (zizmor, schemas, pins), the Action's steps on a local release and the fake GitHub, and zips
+# that come out byte-identical when assembled again elsewhere.
+ship_tests() {
+  setup_python_tools || return 1
+  setup_sarif_schema || return 1
+  PRLENS_CLI="$TARGET_DIR/release/$CRATE" PRLENS_PY_TOOLS="$PY_TOOLS/bin" PRLENS_SARIF_SCHEMA="$SARIF_SCHEMA" \
+    node --test --test-concurrency=1 --test-reporter=spec tests/ship/*.test.mjs
+}
+
 # The recorded layer: tests that read the recorded GitHub responses in ../shared/fixtures (the
 # Rust target `recorded`, built with --features recorded-fixtures, and node tests that skip
 # themselves with the reason "recorded fixtures not found"). Enabled only where the folder exists.
@@ -441,6 +543,7 @@ run_tests() {
   step "cargo test (native)" cargo test $(cargo_test_features)
   step "wasm-bindgen-test (headless Chromium)" wasm_browser_test
   step "web-ext lint dist/prlens-firefox.zip" web_ext_lint
+  step "release checks (tests/ship)" ship_tests
   step "fake GitHub + browser e2e (node --test)" node_tests
   step "Firefox e2e" firefox_e2e
   STEP_NAMES[${#STEP_NAMES[@]} - 1]="Firefox e2e (${FIREFOX_TESTS:-?} tests)"
@@ -459,6 +562,63 @@ run_tests() {
     printf '\033[1;31m%s of %s checks FAILED\033[0m\n' "$failed" "${#STEP_NAMES[@]}"
     exit 1
   fi
+}
+
+# ---------------------------------------------------------------------------------------------
+# Packages only, and the reproducibility check
+# ---------------------------------------------------------------------------------------------
+
+# ./build.sh package: the wasm and the two zips, nothing else (no CLI, no browsers): what an
+# add-on reviewer runs (store/AMO_SOURCE.md).
+package() {
+  local started=$SECONDS
+  setup_rust_target
+  setup_apt_packages package
+  setup_wasm_bindgen
+  setup_npm
+  build_wasm
+  assemble_packages
+  log "packages built in $((SECONDS - started)) s"
+  sha256sum "$DIST/prlens-chrome.zip" "$DIST/prlens-firefox.zip"
+}
+
+# ./build.sh verify-reproducible: builds the packages twice from clean clones of HEAD, in two
+# folders with their own target dirs, the second also with its own CARGO_HOME (crates downloaded
+# again to another path), another umask, time zone and locale, and fails unless both zips are
+# byte-identical. Takes two wasm builds from scratch (~10 min on 2 busy cores); release.yml runs it.
+verify_reproducible() {
+  local work side head
+  work=$(mktemp -d "${TMPDIR:-/tmp}/prlens-repro.XXXXXX")
+  # shellcheck disable=SC2064 # expanded now: $work is local, the trap runs at exit
+  trap "rm -rf '$work'" EXIT
+  head=$(git rev-parse --short HEAD)
+  if [ -n "$(git status --porcelain)" ]; then
+    warn "uncommitted changes are left out: the check builds HEAD ($head)"
+  fi
+  for side in a b; do
+    git clone -q --no-local "$ROOT" "$work/$side/prlens"
+    git -C "$work/$side/prlens" checkout -q "$head"
+  done
+  log "clean build 1 of 2 in $work/a"
+  (cd "$work/a/prlens" && env -u SOURCE_DATE_EPOCH CARGO_TARGET_DIR="$work/a/prlens/target" ./build.sh package)
+  log "clean build 2 of 2 in $work/b (own CARGO_HOME, umask 077, TZ=Pacific/Kiritimati, LC_ALL=C)"
+  mkdir -p "$work/b/cargo-home"
+  (umask 077 && cd "$work/b/prlens" && env -u SOURCE_DATE_EPOCH CARGO_HOME="$work/b/cargo-home" TZ=Pacific/Kiritimati LC_ALL=C \
+    CARGO_TARGET_DIR="$work/b/prlens/target" ./build.sh package)
+  local zip differs=0
+  for zip in prlens-chrome.zip prlens-firefox.zip; do
+    local a=$work/a/prlens/dist/$zip b=$work/b/prlens/dist/$zip
+    if cmp -s "$a" "$b"; then
+      log "identical: $zip $(sha256sum "$a" | cut -d' ' -f1)"
+    else
+      differs=1
+      warn "$zip differs between the two builds; members that differ:"
+      diff <(cd "$work/a/prlens/dist" && unzip -Z -v "$zip" | grep -E '^(Central directory entry|  file last modified|  32-bit CRC|  compressed size|  unix file attributes)' ) \
+        <(cd "$work/b/prlens/dist" && unzip -Z -v "$zip" | grep -E '^(Central directory entry|  file last modified|  32-bit CRC|  compressed size|  unix file attributes)') | head -40 >&2 || true
+    fi
+  done
+  [ "$differs" = 0 ] || die "the packages are not reproducible"
+  log "both packages are byte-identical across two clean builds of $head"
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -506,6 +666,9 @@ bench)
   bench "$@"
   ;;
 setup) setup ;;
--h | --help | help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//' ;;
-*) die "unknown command '$1' (use: build, test, serve, bench)" ;;
+package) package ;;
+assemble) assemble_packages ;; # the zips again from the built wasm (tests/ship/reproducible.test.mjs)
+verify-reproducible) verify_reproducible ;;
+-h | --help | help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' ;;
+*) die "unknown command '$1' (use: build, test, serve, bench, package, verify-reproducible)" ;;
 esac

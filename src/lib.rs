@@ -12,7 +12,8 @@
 //! - [`settings`]: every threshold, weight and path rule, with defaults and sources.
 //! - [`fetch`]: assembling a bundle from the GitHub REST API over a transport trait
 //!   (native-testable; the browser transport lives in `web`).
-//! - [`markdown`]: the review-comment-ready summary of a signal.
+//! - [`markdown`]: the review-comment-ready summary of a signal; [`sarif`]: the same signal as
+//!   a SARIF 2.1.0 log for code scanning.
 //! - [`links`]: the one check of every link the panel and the Markdown show.
 //! - [`order`]: the crate's one stable sort, compiled once (sort copies cost wasm size).
 //! - `web` (wasm32 only): the thin browser edge — wasm-bindgen exports, gloo-net
@@ -26,6 +27,8 @@ pub mod markdown;
 pub mod order;
 pub mod queue;
 pub mod redact;
+pub mod report_issue;
+pub mod sarif;
 pub mod settings;
 pub mod signal;
 pub mod text;

@@ -1,4 +1,4 @@
-//! `extension/list-query.json` is the list badges' GraphQL request without its repository: the
+//! `extension/shared/list-query.json` is the list badges' GraphQL request without its repository: the
 //! CLI queue's query (`prlens::fetch::graphql::queue_request`) and its fixed variables. The list
 //! frame reads it as a file so the query goes out while the wasm engine is still compiling
 //! (time to all badges, docs/performance.md); this test keeps the file equal to the code.
@@ -23,18 +23,18 @@ fn template() -> Value {
 
 #[test]
 fn the_list_frame_s_query_file_is_the_cli_queue_s_query() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("extension/list-query.json");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("extension/shared/list-query.json");
     let expected = format!(
         "{}\n",
         serde_json::to_string_pretty(&template()).expect("a JSON value serialises")
     );
     if std::env::var_os("PRLENS_BLESS").is_some() {
-        std::fs::write(&path, &expected).expect("extension/list-query.json is writable");
+        std::fs::write(&path, &expected).expect("extension/shared/list-query.json is writable");
     }
     let actual = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         actual == expected,
-        "extension/list-query.json differs from queue_request; run `PRLENS_BLESS=1 cargo test --test list_query_file`"
+        "extension/shared/list-query.json differs from queue_request; run `PRLENS_BLESS=1 cargo test --test list_query_file`"
     );
 }
 

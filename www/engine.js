@@ -5,13 +5,13 @@
  * Why: the playground must compute exactly what the extension computes, so it runs the
  * same `pkg/prlens.js` + `pkg/prlens_bg.wasm` that `./build.sh` copies into `dist/www/pkg/`.
  * A failed load is reported as an error the page can show, never an uncaught exception. The
- * panic hook and the crash state are the extension's (engine-session.js, copied beside this
+ * panic hook and the crash state are the extension's (shared/engine-session.js, copied beside this
  * file by build.sh); after a crash the next `loadEngine()` starts a fresh instance (a new
  * module URL makes the browser evaluate the glue, and so the wasm, again).
  * Source: docs/CONTRACTS.md (wasm exports); wasm-bindgen's generated `init` (it takes
  * `{module_or_path}` with an explicit relative URL).
  */
-import { EngineCrash, isTrap, openEngineSession } from "./engine-session.js";
+import { EngineCrash, isTrap, openEngineSession } from "./shared/engine-session.js";
 
 export { EngineCrash };
 

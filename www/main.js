@@ -12,7 +12,7 @@
  * Source: docs/CONTRACTS.md (wasm exports, DOM hooks).
  */
 
-import "./github-names.js";
+import "./shared/github-names.js";
 import { loadEngine, callEngine, crashFrom, EngineCrash } from "./engine.js";
 import { initThemeToggle } from "./theme.js";
 import { parsePrReference, formatPrReference, prUrl, PrReferenceError } from "./pr-reference.js";

@@ -5,10 +5,10 @@
  * `#discussion_r1`), the same without the scheme, `o/r#n`, `o/r/pull/n` and the API form
  * `https://api.github.com/repos/o/r/pulls/n`. Anything else is rejected with a message that
  * says what was expected, because a silent "not found" after a typo wastes rate limit.
- * The owner/repo/number rules are extension/github-names.js's.
+ * The owner/repo/number rules are extension/shared/github-names.js's.
  */
 
-import "./github-names.js"; // copied from extension/ by build.sh: GitHub's name rules, written once
+import "./shared/github-names.js"; // copied from extension/shared/ by build.sh: GitHub's name rules, written once
 
 const { isOwner, isRepo, MAX_PR_NUMBER } = globalThis.prlensNames;
 

@@ -5,7 +5,7 @@
  * section toggles, "Reset to defaults", "Copy settings JSON", "Paste settings JSON" and a
  * line for problems.
  *
- * The form is the popup's own (`settings-form.js`, the extension's shared module, copied next to
+ * The form is the popup's own (`pages/options/settings-form.js`, the extension's module, copied next to
  * this page by build.sh) so both offer the same knobs with the same words. Defaults come from the engine
  * (`defaultSettings()`), so "reset" means exactly what the engine uses.
  * Source: docs/CONTRACTS.md (`buildEngineForm`, `defaultSettings`).
@@ -13,7 +13,7 @@
 
 /** The popup's shared form module; build.sh fails when it is not copied next to this page. */
 async function loadFormModule() {
-  const shared = await import("./settings-form.js");
+  const shared = await import("./pages/options/settings-form.js");
   if (typeof shared.buildEngineForm !== "function") {
     throw new Error("settings-form.js lacks buildEngineForm(); rebuild with ./build.sh");
   }

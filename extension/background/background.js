@@ -17,12 +17,12 @@
  * No top-level await and no import() (they break a Chrome module SW); static imports are fine.
  */
 
-import "./github-names.js";
-import "./messages.js"; // every prlens:* message, declared once
-import "./prefs.js";
+import "../shared/github-names.js";
+import "../shared/messages.js"; // every prlens:* message, declared once
+import "../shared/prefs.js";
 import { forgetEarlyAnswers, handleEarlyMessage } from "./early-requests.js";
 import { handleNonceMessage } from "./nonce-registry.js";
-import { purgeOnTokenChange, restrictLocalStorage } from "./token-change.js";
+import { purgeOnTokenChange, restrictLocalStorage } from "../shared/token-change.js";
 
 const { T, read } = globalThis.prlensMessages;
 

@@ -21,13 +21,13 @@
  * shares), once each, and forgotten after `KEEP_MS` or when the token changes.
  */
 
-import "./github-names.js";
-import "./messages.js"; // every prlens:* message, declared once
-import "./prefs.js";
-import { sha256Hex } from "./diff-anchors.js";
-import { earlyListKey, listEntryOf, listIsFresh, listKey, listQueryRequest, listQueryTemplate } from "./list-store.js";
+import "../shared/github-names.js";
+import "../shared/messages.js"; // every prlens:* message, declared once
+import "../shared/prefs.js";
+import { sha256Hex } from "../shared/diff-anchors.js";
+import { earlyListKey, listEntryOf, listIsFresh, listKey, listQueryRequest, listQueryTemplate } from "../shared/list-store.js";
 import { isContentScript, isExtensionPage } from "./senders.js";
-import { CACHE_PREFIX, tokenFingerprint } from "./token-change.js";
+import { CACHE_PREFIX, tokenFingerprint } from "../shared/token-change.js";
 
 const { T, read } = globalThis.prlensMessages;
 

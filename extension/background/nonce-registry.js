@@ -16,8 +16,8 @@
  * closes), one key per nonce, at most MAX_NONCES of them.
  */
 
-import "./github-names.js";
-import "./messages.js"; // every prlens:* message, declared once
+import "../shared/github-names.js";
+import "../shared/messages.js"; // every prlens:* message, declared once
 import { isContentScript, isExtensionPage } from "./senders.js";
 
 const { T, read } = globalThis.prlensMessages;
@@ -28,9 +28,9 @@ const MAX_NONCES = 64;
 const REGISTER_GRACE_MS = 2000;
 /** The pages our content scripts frame, by path, and the kind of channel each gets. */
 const FRAME_KINDS = new Map([
-  ["/panel.html", "panel"],
-  ["/sheet.html", "sheet"],
-  ["/list.html", "list"],
+  ["/pages/panel/panel.html", "panel"],
+  ["/pages/sheet/sheet.html", "sheet"],
+  ["/pages/list/list.html", "list"],
 ]);
 
 /**

@@ -7,7 +7,7 @@
  * GitHub page, so it may start work (register a nonce, start early requests) but is never handed
  * anything the token fetched; only extension pages are.
  */
-import "./github-names.js";
+import "../shared/github-names.js";
 
 export function isContentScript(sender) {
   return Boolean(sender.tab) && typeof sender.url === "string" && sender.url.startsWith(`${globalThis.prlensNames.GITHUB_ORIGIN}/`);

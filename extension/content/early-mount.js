@@ -34,7 +34,7 @@
     // commit and author (without them wave 1 splits in two, docs/performance.md "Early mount").
     const nonce = messaging.createNonce();
     ext.runtime.sendMessage({ type: T.REGISTER_NONCE, nonce }).catch(() => {});
-    const mounted = mount.mountPanel({ doc: document, pull, panelUrl: ext.runtime.getURL("panel.html"), nonce, hidden: true });
+    const mounted = mount.mountPanel({ doc: document, pull, panelUrl: ext.runtime.getURL("pages/panel/panel.html"), nonce, hidden: true });
     const channel = messaging.openChannel({
       iframe: mounted.iframe,
       nonce,

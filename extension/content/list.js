@@ -232,7 +232,7 @@
     // The background keeps the nonce for the frame to confirm (nonce-registry.js), and then tells
     // this script to hand the frame its port; sent before the iframe exists.
     ext.runtime.sendMessage({ type: T.REGISTER_NONCE, nonce }).catch(() => {});
-    const listUrl = ext.runtime.getURL("list.html");
+    const listUrl = ext.runtime.getURL("pages/list/list.html");
     const host = document.createElement("div");
     host.id = "prlens-list-root";
     Object.assign(host.style, { position: "absolute", width: "0", height: "0", overflow: "hidden", border: "0" });

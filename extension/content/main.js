@@ -143,13 +143,13 @@
     // The background keeps the nonce for the panel to confirm (nonce-registry.js); sent before
     // the iframe exists, and the background waits for it if the panel asks first.
     ext.runtime.sendMessage({ type: T.REGISTER_NONCE, nonce }).catch(() => {});
-    const panelUrl = ext.runtime.getURL("panel.html");
+    const panelUrl = ext.runtime.getURL("pages/panel/panel.html");
     const mounted = mount.mountPanel({ doc: document, pull, panelUrl, nonce, hidden: !prefsKnown });
     const channel = messaging.openChannel({
       iframe: mounted.iframe,
       nonce,
       kind: "panel",
-      // Not panelUrl's origin: with `use_dynamic_url` getURL("panel.html") names a per-session
+      // Not panelUrl's origin: with `use_dynamic_url` getURL("pages/panel/panel.html") names a per-session
       // host, while the loaded panel's messages come from the extension's own origin.
       extensionOrigin: new URL(ext.runtime.getURL("")).origin,
       parse: messaging.parsePanelMessage,
@@ -172,7 +172,7 @@
       doc: document,
       mounted,
       nonce,
-      sheetUrl: ext.runtime.getURL("sheet.html"),
+      sheetUrl: ext.runtime.getURL("pages/sheet/sheet.html"),
       extensionOrigin: new URL(ext.runtime.getURL("")).origin,
       focusPanel: () => channel.send({ type: T.FOCUS_DETAILS }),
       onFileLink: (type, anchor) => (type === T.SCROLL_TO ? scrollToFile(anchor) : root.location.assign(url.filesUrl(state.pull, anchor))),

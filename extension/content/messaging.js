@@ -38,12 +38,13 @@
     return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
   }
 
-  /** What the panel may send us (messages.js validates each), or null. */
-  const parsePanelMessage = (data) => read(data, [T.GOODBYE, T.OPEN_SHEET, T.ALLOW, T.RESIZE, T.SCROLL_TO, T.OPEN_FILES]);
-  /** What the details sheet may send us, or null. */
-  const parseSheetMessage = (data) => read(data, [T.GOODBYE, T.SHEET_CLOSE, T.SCROLL_TO, T.OPEN_FILES]);
-  /** What the list frame may send us, or null. */
-  const parseListMessage = (data) => read(data, [T.GOODBYE, T.LIST_BADGES, T.LIST_FAILED]);
+  /**
+   * What each frame may send us: every message messages.js declares from it to the content
+   * script, validated; null for anything else.
+   */
+  const parsePanelMessage = (data) => read(data, { from: "panel", to: "content script" });
+  const parseSheetMessage = (data) => read(data, { from: "sheet", to: "content script" });
+  const parseListMessage = (data) => read(data, { from: "list frame", to: "content script" });
 
   /** Open channels by `${kind}:${nonce}`, for the background's `frame-ready` notes. */
   const channels = new Map();
@@ -127,6 +128,5 @@
     };
   }
 
-  root.prlensContent = root.prlensContent || {};
   root.prlensContent.messaging = Object.freeze({ createNonce, parsePanelMessage, parseSheetMessage, parseListMessage, openChannel });
 })(globalThis);

@@ -197,6 +197,5 @@
     return mounted;
   }
 
-  root.prlensContent = root.prlensContent || {};
   root.prlensContent.mount = Object.freeze({ mountPanel, findAnchor, canMoveKeepingPanel, observableHeight, ROOT_ID, HEIGHT_FLOOR });
 })(globalThis);

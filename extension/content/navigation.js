@@ -50,6 +50,5 @@
     return () => controller.abort();
   }
 
-  root.prlensContent = root.prlensContent || {};
   root.prlensContent.navigation = Object.freeze({ watchNavigation, NAVIGATION_EVENTS });
 })(globalThis);

@@ -121,6 +121,5 @@
     return null;
   }
 
-  root.prlensContent = root.prlensContent || {};
   root.prlensContent.selectors = Object.freeze({ ...selectors, any, first, firstOutsideSticky });
 })(globalThis);

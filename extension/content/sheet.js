@@ -150,6 +150,5 @@
     };
   }
 
-  root.prlensContent = root.prlensContent || {};
   root.prlensContent.sheet = Object.freeze({ createSheet, sectionFromHash, SECTIONS });
 })(globalThis);

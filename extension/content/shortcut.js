@@ -74,6 +74,8 @@
     return () => controller.abort();
   }
 
+  // In the content scripts the object is content/state.js's; the popup and the details sheet load
+  // this file alone.
   root.prlensContent = root.prlensContent || {};
   root.prlensContent.shortcut = Object.freeze({ PREF_KEY, DEFAULT_SHORTCUT, normalize, fromPrefs, fromEvent, watch });
 })(globalThis);

@@ -165,6 +165,5 @@
     parseCompare,
     filesUrl,
   };
-  root.prlensContent = root.prlensContent || {};
   root.prlensContent.url = Object.freeze(api);
 })(globalThis);

@@ -72,15 +72,26 @@ const layers = [
   [segment(0.6, 0.6, 0.8, 0.8, 0.12), [9, 105, 218]], // handle
 ];
 
+/**
+ * Transparent padding per side: the 128 px icon (install dialog, extensions page, store listing)
+ * is 96 px of artwork inside 16 px of transparent margin, as the Chrome Web Store asks
+ * ("Images": "the actual icon size should be 96x96 … an additional 16 pixels per side should be
+ * transparent padding", developer.chrome.com/docs/webstore/images, read 2026-12). The toolbar
+ * sizes use the whole square.
+ */
+export const PADDING = { 16: 0, 32: 0, 48: 0, 128: 16 };
+
 function draw(size) {
   const rgba = Buffer.alloc(size * size * 4);
+  const pad = PADDING[size] ?? 0;
+  const art = size - 2 * pad;
   const samples = 4; // 4x4 supersampling per pixel
   for (let py = 0; py < size; py++) {
     for (let px = 0; px < size; px++) {
       let r = 0, g = 0, b = 0, a = 0;
       for (let sy = 0; sy < samples; sy++) {
         for (let sx = 0; sx < samples; sx++) {
-          const x = (px + (sx + 0.5) / samples) / size, y = (py + (sy + 0.5) / samples) / size;
+          const x = (px - pad + (sx + 0.5) / samples) / art, y = (py - pad + (sy + 0.5) / samples) / art;
           let color = null;
           for (const [shape, rgb] of layers) if (shape(x, y) <= 0) color = rgb;
           if (color) { r += color[0]; g += color[1]; b += color[2]; a += 1; }
@@ -94,7 +105,7 @@ function draw(size) {
   return encodePng(size, rgba);
 }
 
-for (const size of [16, 32, 48, 128]) {
+if (process.argv[1] === fileURLToPath(import.meta.url)) for (const size of [16, 32, 48, 128]) {
   const file = path.join(here, `icon-${size}.png`);
   fs.writeFileSync(file, draw(size));
   console.log(`wrote ${path.relative(process.cwd(), file)}`);

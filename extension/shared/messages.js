@@ -6,11 +6,15 @@
  * the GitHub page; a frame's port, runtime messaging and the background's answers each have their
  * own rules, docs/security.md "Extension pages"). A type spelled in one place and a validator
  * next to it keep senders and receivers from drifting apart. Senders write `T.NAME`, never the
- * string; receivers take a message only through `read(data, [T.NAME, …])`, which returns the
- * validated copy (only the declared fields, bounded) or null. tests/e2e/messages-catalogue.test.mjs
+ * string; receivers take a message only through `read(data, [T.NAME, …])` or, for a channel,
+ * `read(data, {from, to})` (every message declared on that route), which returns the validated
+ * copy (only the declared fields, bounded) or null. tests/e2e/messages-catalogue.test.mjs
  * checks that every message is declared completely, that docs/CONTRACTS.md names only declared
  * messages, and that no `"prlens:` string appears anywhere else in extension/ (timeline marks,
  * `performance.mark("prlens:…")`, are not messages).
+ *
+ * `from` and `to` name our parts: "content script", "panel", "sheet", "list frame", "background",
+ * "any of our pages".
  *
  * Channels (`via`): "port" — the MessagePort our content script hands a frame
  * (content/messaging.js, page-port.js); "runtime" — `runtime.sendMessage` (page scripts can
@@ -113,16 +117,16 @@
    */
   const MESSAGES = [
     // The handshake (content/messaging.js, page-port.js, nonce-registry.js).
-    { name: "REGISTER_NONCE", from: "content script", to: ["background"], via: "runtime", fields: "{nonce}", check: withNonce },
-    { name: "CONFIRM_NONCE", from: "panel, sheet, list frame", to: ["background"], via: "runtime", fields: "{nonce} → {ok}", check: withNonce },
-    { name: "FRAME_READY", from: "background", to: ["content script"], via: "tabs", fields: '{nonce, frame: "panel"|"sheet"|"list"}', check: (data) => (nonceOf(data) && FRAMES.has(data.frame) ? { type: data.type, nonce: data.nonce, frame: data.frame } : null) },
-    { name: "CONNECT", from: "content script", to: ["panel", "sheet", "list frame"], via: "window", fields: "{nonce} + one MessagePort", check: withNonce },
-    { name: "GOODBYE", from: "panel, sheet, list frame", to: ["content script"], via: "port", fields: "{}", check: bare },
+    { name: "REGISTER_NONCE", from: ["content script"], to: ["background"], via: "runtime", fields: "{nonce}", check: withNonce },
+    { name: "CONFIRM_NONCE", from: ["panel", "sheet", "list frame"], to: ["background"], via: "runtime", fields: "{nonce} → {ok}", check: withNonce },
+    { name: "FRAME_READY", from: ["background"], to: ["content script"], via: "tabs", fields: '{nonce, frame: "panel"|"sheet"|"list"}', check: (data) => (nonceOf(data) && FRAMES.has(data.frame) ? { type: data.type, nonce: data.nonce, frame: data.frame } : null) },
+    { name: "CONNECT", from: ["content script"], to: ["panel", "sheet", "list frame"], via: "window", fields: "{nonce} + one MessagePort", check: withNonce },
+    { name: "GOODBYE", from: ["panel", "sheet", "list frame"], to: ["content script"], via: "port", fields: "{}", check: bare },
 
     // Content script ↔ panel.
     {
       name: "FACTS",
-      from: "content script",
+      from: ["content script"],
       to: ["panel"],
       via: "port",
       fields: "{held, owner, repo, number, tab, colorMode, facts: PageFacts}",
@@ -135,7 +139,7 @@
     },
     {
       name: "COMPARE_FACTS",
-      from: "content script",
+      from: ["content script"],
       to: ["panel"],
       via: "port",
       fields: "{held, owner, repo, base: string|null, head, colorMode, facts: {title, body, viewer}}",
@@ -155,10 +159,10 @@
         };
       },
     },
-    { name: "FOCUS_DETAILS", from: "content script", to: ["panel"], via: "port", fields: "{} (the sheet the panel opened closed)", check: bare },
+    { name: "FOCUS_DETAILS", from: ["content script"], to: ["panel"], via: "port", fields: "{} (the sheet the panel opened closed)", check: bare },
     {
       name: "RESIZE",
-      from: "panel",
+      from: ["panel"],
       to: ["content script"],
       via: "port",
       fields: "{height} (the content script shows a ladder height, content/mount.js)",
@@ -167,18 +171,18 @@
         return Number.isFinite(height) ? { type: data.type, height: Math.round(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, height))) } : null;
       },
     },
-    { name: "SCROLL_TO", from: "panel, sheet", to: ["content script"], via: "port", fields: "{anchor: diff-<64 hex>}", check: fileLink },
-    { name: "OPEN_FILES", from: "panel, sheet", to: ["content script"], via: "port", fields: "{anchor?: diff-<64 hex>}", check: fileLink },
-    { name: "OPEN_SHEET", from: "panel", to: ["content script"], via: "port", fields: "{}", check: bare },
-    { name: "ALLOW", from: "panel", to: ["content script"], via: "port", fields: "{} (the user clicked the held state's button)", check: bare },
+    { name: "SCROLL_TO", from: ["panel", "sheet"], to: ["content script"], via: "port", fields: "{anchor: diff-<64 hex>}", check: fileLink },
+    { name: "OPEN_FILES", from: ["panel", "sheet"], to: ["content script"], via: "port", fields: "{anchor?: diff-<64 hex>}", check: fileLink },
+    { name: "OPEN_SHEET", from: ["panel"], to: ["content script"], via: "port", fields: "{}", check: bare },
+    { name: "ALLOW", from: ["panel"], to: ["content script"], via: "port", fields: "{} (the user clicked the held state's button)", check: bare },
 
     // Content script ↔ details sheet; panel ↔ sheet.
-    { name: "SHEET_OPEN", from: "content script", to: ["sheet"], via: "port", fields: "{section: key|null}", check: (data) => ({ type: data.type, section: typeof data.section === "string" && SECTION.test(data.section) ? data.section : null }) },
-    { name: "SHEET_CLOSE", from: "sheet", to: ["content script"], via: "port", fields: "{}", check: bare },
-    { name: "SHEET_HELLO", from: "sheet", to: ["panel"], via: "runtime", fields: "{nonce} → {signal, colorMode, hiddenSections, tab}", check: withNonce },
+    { name: "SHEET_OPEN", from: ["content script"], to: ["sheet"], via: "port", fields: "{section: key|null}", check: (data) => ({ type: data.type, section: typeof data.section === "string" && SECTION.test(data.section) ? data.section : null }) },
+    { name: "SHEET_CLOSE", from: ["sheet"], to: ["content script"], via: "port", fields: "{}", check: bare },
+    { name: "SHEET_HELLO", from: ["sheet"], to: ["panel"], via: "runtime", fields: "{nonce} → {signal, colorMode, hiddenSections, tab}", check: withNonce },
     {
       name: "SHEET_SIGNAL",
-      from: "panel",
+      from: ["panel"],
       to: ["sheet"],
       via: "runtime",
       fields: "{nonce, signal, colorMode, hiddenSections, tab}",
@@ -191,16 +195,16 @@
     // Content script ↔ list frame.
     {
       name: "LIST",
-      from: "content script",
+      from: ["content script"],
       to: ["list frame"],
       via: "port",
       fields: "{scope: {owner, repo}|null, rows: [{owner, repo, number}] (≤ 200), mine: boolean (a review-requested:@me list)}",
       check: (data) => (Array.isArray(data.rows) ? { type: data.type, scope: repoOf(data.scope), rows: data.rows.slice(0, MAX_ROWS).map(rowOf).filter(Boolean), mine: data.mine === true } : null),
     },
-    { name: "LIST_FETCH", from: "content script", to: ["list frame"], via: "port", fields: "{owner, repo, number} (the user's click on that row's badge)", check: withPull },
+    { name: "LIST_FETCH", from: ["content script"], to: ["list frame"], via: "port", fields: "{owner, repo, number} (the user's click on that row's badge)", check: withPull },
     {
       name: "LIST_BADGES",
-      from: "list frame",
+      from: ["list frame"],
       to: ["content script"],
       via: "port",
       fields: "{badges: [{owner, repo, number, level, minutes, estimate, draft, reason, changed_since_review}], unavailable: [{owner, repo, number, reason}], order: [\"owner/repo#n\"]}",
@@ -214,13 +218,13 @@
             }
           : null,
     },
-    { name: "LIST_FAILED", from: "list frame", to: ["content script"], via: "port", fields: "{owner, repo, number, reason}", check: (data) => (withPull(data) ? { ...withPull(data), reason: text(data.reason, MAX_REASON) ?? "" } : null) },
+    { name: "LIST_FAILED", from: ["list frame"], to: ["content script"], via: "port", fields: "{owner, repo, number, reason}", check: (data) => (withPull(data) ? { ...withPull(data), reason: text(data.reason, MAX_REASON) ?? "" } : null) },
 
     // Early requests (early-requests.js).
-    { name: "EARLY_PULL_AHEAD", from: "content script", to: ["background"], via: "runtime", fields: "{owner, repo, number}", check: withPull },
+    { name: "EARLY_PULL_AHEAD", from: ["content script"], to: ["background"], via: "runtime", fields: "{owner, repo, number}", check: withPull },
     {
       name: "EARLY_PULL",
-      from: "content script",
+      from: ["content script"],
       to: ["background"],
       via: "runtime",
       fields: "{owner, repo, number, head_sha?: 40 hex, author?: a plain login}",
@@ -232,10 +236,10 @@
         return { ...pull, head_sha: head, author };
       },
     },
-    { name: "EARLY_LIST", from: "content script", to: ["background"], via: "runtime", fields: "{repos: [{owner, repo}]} (the address's repository)", check: (data) => ({ type: data.type, repos: list(data.repos, repoOf, 10).map(repoOf) }) },
-    { name: "TAKE_EARLY", from: "list frame", to: ["background"], via: "runtime", fields: '{key: "list:<owner>/<repo>", authorized} → answer | null', check: (data) => (typeof data.key === "string" && data.key.length <= 300 ? { type: data.type, key: data.key, authorized: data.authorized === true } : null) },
-    { name: "TAKE_EARLY_PULL", from: "panel", to: ["background"], via: "runtime", fields: "{owner, repo, number} → [[url, answer]]", check: withPull },
-    { name: "PING", from: "any of our pages", to: ["background"], via: "runtime", fields: "{} → {ok, version}", check: bare },
+    { name: "EARLY_LIST", from: ["content script"], to: ["background"], via: "runtime", fields: "{repos: [{owner, repo}]} (the address's repository)", check: (data) => ({ type: data.type, repos: list(data.repos, repoOf, 10).map(repoOf) }) },
+    { name: "TAKE_EARLY", from: ["list frame"], to: ["background"], via: "runtime", fields: '{key: "list:<owner>/<repo>", authorized} → answer | null', check: (data) => (typeof data.key === "string" && data.key.length <= 300 ? { type: data.type, key: data.key, authorized: data.authorized === true } : null) },
+    { name: "TAKE_EARLY_PULL", from: ["panel"], to: ["background"], via: "runtime", fields: "{owner, repo, number} → [[url, answer]]", check: withPull },
+    { name: "PING", from: ["any of our pages"], to: ["background"], via: "runtime", fields: "{} → {ok, version}", check: bare },
   ];
 
   /** NAME → "prlens:name" (REGISTER_NONCE → "prlens:register-nonce"). */
@@ -244,13 +248,16 @@
   const byType = new Map(MESSAGES.map((message) => [message.type, message]));
 
   /**
-   * The validated copy of `data` when it is one of the `accepted` types (the receiver says which
-   * it takes), else null.
+   * The validated copy of `data` when the receiver accepts it, else null. `accepted` is either the
+   * list of types it takes, or a route `{from, to}`: every message declared as sent by `from` to
+   * `to` (a channel's receiver, so a message added to the catalogue reaches it without an edit).
    */
   function read(data, accepted) {
-    if (!data || typeof data !== "object" || typeof data.type !== "string" || !accepted.includes(data.type)) return null;
+    if (!data || typeof data !== "object" || typeof data.type !== "string") return null;
     const message = byType.get(data.type);
-    return message ? message.check(data) : null;
+    if (!message) return null;
+    const takes = Array.isArray(accepted) ? accepted.includes(data.type) : message.from.includes(accepted.from) && message.to.includes(accepted.to);
+    return takes ? message.check(data) : null;
   }
 
   root.prlensMessages = Object.freeze({ T, MESSAGES: Object.freeze(MESSAGES), read });

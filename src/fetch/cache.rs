@@ -290,7 +290,7 @@ mod tests {
     use super::*;
     use crate::fetch::join::block_on;
 
-    /// Pinned: the background computes the same key in JS (extension/early-requests.js,
+    /// Pinned: the background computes the same key in JS (extension/background/early-requests.js,
     /// `cacheKey`) to skip URLs the cache holds, and tests/e2e/early-requests.test.mjs pins it
     /// to this same value.
     #[test]

@@ -267,6 +267,10 @@ pub struct Finding {
     pub path: String,
     pub detail: String,
     pub severity: Severity,
+    /// The line in the new version of `path` the finding is about, when the finder knows it
+    /// (SARIF regions and GitHub annotations point there). Absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<u64>,
 }
 
 /// How much a supply-chain finding weighs (ordered: `Critical` is the greatest).

@@ -1,5 +1,5 @@
 //! `listBadges`, `listBadgeOf` and `reviewFirstOrder`: what the pull-list badges
-//! need from the library (`extension/list.js` calls them; docs/CONTRACTS.md "wasm exports").
+//! need from the library (`extension/pages/list/list.js` calls them; docs/CONTRACTS.md "wasm exports").
 //!
 //! Why here: the list's one GraphQL query and its mapping to patch-less bundles are the CLI
 //! queue's (`crate::fetch::graphql`), and the order is `crate::queue`'s, so a badge, the panel

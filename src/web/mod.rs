@@ -22,11 +22,14 @@ pub use app::fetch_bundle;
 mod compare;
 
 /// `listBadges`, `listBadgeOf`, `reviewFirstOrder`: the pull-list badges (the query itself is
-/// `extension/list-query.json`, kept equal to the CLI queue's by tests/list_query_file.rs).
+/// `extension/shared/list-query.json`, kept equal to the CLI queue's by tests/list_query_file.rs).
 mod list;
 
 /// `analyzeBundle`'s bundle text enters wasm through `TextEncoder.encodeInto`.
 mod text_in;
+
+/// The browser's name for "Report a problem" (`reportIssueUrl`, the details sheet).
+mod navigator;
 
 /// Computes a signal from bundle JSON and settings JSON; returns the signal as JSON text.
 /// `now` is an optional RFC 3339 reference time. The bundle is taken as a JS value and copied
@@ -70,4 +73,12 @@ pub fn default_settings() -> Result<String, JsError> {
 #[wasm_bindgen(js_name = engineVersion)]
 pub fn engine_version() -> String {
     crate::engine::context::ENGINE_VERSION.to_string()
+}
+
+/// "Report a problem" (popup and details sheet): the prefilled "wrong score" issue address for
+/// `signalJson` (a signal, or nothing in the popup) and this browser (`navigator.userAgent`).
+#[wasm_bindgen(js_name = reportIssueUrl)]
+pub fn report_issue_url(signal_json: Option<String>) -> String {
+    let signal = signal_json.and_then(|text| crate::signal::from_json(&text).ok());
+    crate::report_issue::wrong_score_url(&navigator::browser(), signal.as_ref())
 }

@@ -9,7 +9,7 @@
 //!
 //! An unconditional request first asks the caller's `early(url, authorized)` function, when it
 //! gave one: the background may already hold GitHub's answer to it, asked while this page was
-//! still booting (`extension/early-requests.js`; docs/architecture.md "Early requests"). It
+//! still booting (`extension/background/early-requests.js`; docs/architecture.md "Early requests"). It
 //! resolves to `{status, headers: [[name, value]], body: Uint8Array}`, to `{error: "timeout"}` or
 //! `{error: "offline", message}` when the background's request got no answer (the fetcher treats
 //! them as its own request's), or to null (then the request goes to the network). A conditional request (`If-None-Match`) never takes one: its 304

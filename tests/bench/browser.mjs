@@ -191,7 +191,7 @@ async function measureView(browser, page, url, watcher) {
   const timed = await watcher.take();
   const logged = browser.server.requests.slice(logStart).filter((entry) => entry.host === API_HOST);
   // Timings from the fake server's log, which sees every request: the background's early
-  // requests (extension/early-requests.js) never show up among the page's Playwright events.
+  // requests (extension/background/early-requests.js) never show up among the page's Playwright events.
   const apiTimed = logged
     .filter((entry) => entry.method !== "OPTIONS")
     .map((entry) => ({ url: `https://${API_HOST}${entry.path}`, method: entry.method, start: entry.receivedAt, end: entry.answeredAt ?? entry.receivedAt }));

@@ -9,7 +9,7 @@
  * budgets, so a MISS can be read as "our work" or "the platform's" (docs/performance.md,
  * "The frame floor").
  *
- * How: the built extension is copied with `panel.html` replaced by an empty page whose one
+ * How: the built extension is copied with `pages/panel/panel.html` replaced by an empty page whose one
  * classic script marks when it runs (`floor-script`), reads the shipped wasm into memory
  * (`floor-bytes`), compiles those bytes (`floor-compiled`) and says ready. Everything else (the
  * content scripts mounting the frame at document_start, the service worker) is the product's.
@@ -34,7 +34,7 @@ const FLOOR_PAGE = `<!doctype html>
 /** Marks its first run, then times the shipped wasm's bytes and their compile; says ready last. */
 const FLOOR_SCRIPT_TEXT = `"use strict";
 performance.mark("prlens:floor-script");
-fetch("pkg/prlens_bg.wasm")
+fetch("../../pkg/prlens_bg.wasm")
   .then((response) => response.arrayBuffer())
   .then((bytes) => {
     performance.mark("prlens:floor-bytes");
@@ -53,8 +53,8 @@ function ready() {
 function makeFloorExtension(extensionDir) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "prlens-bench-floor-"));
   fs.cpSync(extensionDir, dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, "panel.html"), FLOOR_PAGE);
-  fs.writeFileSync(path.join(dir, FLOOR_SCRIPT), FLOOR_SCRIPT_TEXT);
+  fs.writeFileSync(path.join(dir, "pages/panel/panel.html"), FLOOR_PAGE);
+  fs.writeFileSync(path.join(dir, "pages/panel", FLOOR_SCRIPT), FLOOR_SCRIPT_TEXT);
   return dir;
 }
 

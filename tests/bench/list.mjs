@@ -128,7 +128,7 @@ export function listSection(list) {
     "",
     `## Pull-request list (${list.rows} PRs, ${list.latencyMs} ms API latency, with a token; medians of ${list.runs ?? 1} fresh profiles)`,
     "",
-    "The query is sent by the background as soon as the content script names the list's repositories (extension/early-requests.js); the list frame takes its answer. prlens's longest task is attributed from a Chrome trace of the page's renderer, in one more fresh profile (as for the Files tab; the trace slows the page, so its times are not used); the page's longest task, whoever caused it, is for information.",
+    "The query is sent by the background as soon as the content script names the list's repositories (extension/background/early-requests.js); the list frame takes its answer. prlens's longest task is attributed from a Chrome trace of the page's renderer, in one more fresh profile (as for the Files tab; the trace slows the page, so its times are not used); the page's longest task, whoever caused it, is for information.",
     "",
     "| visit | API requests | navigation → query received | navigation → every row's badge | prlens's longest page task (traced profile) | page's longest task (anyone) |",
     "|---|---|---|---|---|---|",

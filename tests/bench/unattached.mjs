@@ -103,7 +103,7 @@ export async function measureUnattached({ bundlesDir, fixtureUrl, latencyMs, ext
       while (!panel && Date.now() < deadline) {
         await sleep(100);
         const { targetInfos } = await send("Target.getTargets");
-        const frame = targetInfos.find((info) => info.type === "iframe" && !before.has(info.targetId) && info.url.startsWith(`chrome-extension://${extensionId}/panel.html`));
+        const frame = targetInfos.find((info) => info.type === "iframe" && !before.has(info.targetId) && info.url.startsWith(`chrome-extension://${extensionId}/pages/panel/panel.html`));
         if (!frame) continue;
         const { sessionId } = await send("Target.attachToTarget", { targetId: frame.targetId, flatten: true });
         for (;;) {

@@ -53,7 +53,7 @@ test("axe-core: the popup has no serious or critical violations", async (t) => {
   const browser = await startBrowser({ bundles: [SAMPLE], server: { absent: "empty" } });
   t.after(() => browser.close());
   const popup = await browser.newPage();
-  await popup.goto(`${browser.extensionOrigin}/popup.html`);
+  await popup.goto(`${browser.extensionOrigin}/pages/popup/popup.html`);
   await popup.locator('#popup[data-ready="true"]').waitFor();
   assert.deepEqual(await seriousViolations(popup), []);
   assert.deepEqual(browser.consoleErrors, []);

@@ -79,7 +79,7 @@ test("switching a check off in the popup removes it from the open sheet; weighti
   assert.equal(await topicBranch.count(), 1);
 
   const popup = await browser.newPage();
-  await popup.goto(`${browser.extensionOrigin}/popup.html`);
+  await popup.goto(`${browser.extensionOrigin}/pages/popup/popup.html`);
   await popup.locator('#popup[data-ready="true"]').waitFor({ timeout: 15000 });
   await popup.locator("details.form-group > summary", { hasText: "Low-effort checks" }).click();
   const box = popup.locator('input[data-check="topic_branch"]');

@@ -21,7 +21,7 @@ import fs from "node:fs";
 import { bundleOf, makeBundles, panelBesideCli, startBrowser, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
 
 const TAIL_DELAY_MS = 2000;
-const TEMPLATE = JSON.parse(fs.readFileSync(new URL("../../extension/early-requests.json", import.meta.url), "utf8"));
+const TEMPLATE = JSON.parse(fs.readFileSync(new URL("../../extension/background/early-requests.json", import.meta.url), "utf8"));
 
 /** The wave-1 paths (as the fake logs them) for a PR with the page's head and author. */
 function waveOnePaths(bundle) {

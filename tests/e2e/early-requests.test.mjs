@@ -1,5 +1,5 @@
 /**
- * Early requests (extension/early-requests.js): the background sends a cold view's first wave
+ * Early requests (extension/background/early-requests.js): the background sends a cold view's first wave
  * the moment the content script names the PR, while the panel frame boots, and hands the
  * answers only to our extension pages, once.
  *
@@ -14,13 +14,13 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 
-import { cacheKey, forgetEarlyAnswers, handleEarlyMessage } from "../../extension/early-requests.js";
+import { cacheKey, forgetEarlyAnswers, handleEarlyMessage } from "../../extension/background/early-requests.js";
 import { bundleOf, makeBundles, panelBesideCli, panelFrame, startBrowser, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
 
 const EXTENSION_ID = "abcdefghijklmnopabcdefghijklmnop";
 const HEAD = "0123456789abcdef0123456789abcdef01234567";
 const PAGE_SENDER = { id: EXTENSION_ID, tab: { id: 1 }, url: "https://github.com/o/r/pull/1" };
-const PANEL_SENDER = { id: EXTENSION_ID, tab: { id: 1 }, url: `chrome-extension://${EXTENSION_ID}/panel.html#nonce=x` };
+const PANEL_SENDER = { id: EXTENSION_ID, tab: { id: 1 }, url: `chrome-extension://${EXTENSION_ID}/pages/panel/panel.html#nonce=x` };
 
 /** A scripted extension API: prefs, token and cache in memory; `fetch` logs and answers 200. */
 function scripted({ prefs = {}, token = "ghp_scripted", local = {} } = {}) {
@@ -74,7 +74,7 @@ test("a content script starts a PR's wave 1, and only an extension page takes th
   await send(api, pullMessage(101), PAGE_SENDER);
   assert.equal(await take(api, 101, PAGE_SENDER), undefined, "a content script is not answered");
   const answers = await take(api, 101);
-  const template = JSON.parse(fs.readFileSync(new URL("../../extension/early-requests.json", import.meta.url), "utf8"));
+  const template = JSON.parse(fs.readFileSync(new URL("../../extension/background/early-requests.json", import.meta.url), "utf8"));
   assert.equal(fetched.length, template.pull.length + template.page_facts.length, "wave 1 with the page's head and author");
   assert.equal(answers.length, fetched.length);
   for (const { url, headers } of fetched) {
@@ -92,7 +92,7 @@ test("without the page's head and author, wave 1 asks only what the PR number na
   const { api, fetched } = scripted({ token: null });
   await send(api, pullMessage(103, { head_sha: "not-a-sha", author: "x[bot]" }), PAGE_SENDER);
   const answers = await take(api, 103);
-  const template = JSON.parse(fs.readFileSync(new URL("../../extension/early-requests.json", import.meta.url), "utf8"));
+  const template = JSON.parse(fs.readFileSync(new URL("../../extension/background/early-requests.json", import.meta.url), "utf8"));
   assert.equal(fetched.length, template.pull.length);
   assert.ok(fetched.every(({ headers }) => !("authorization" in headers)), "no token, no authorization");
   assert.ok(answers.every(([, answer]) => answer.authorized === false));
@@ -159,7 +159,7 @@ test("a cold view's wave 1 is asked early, once each, and the panel equals prlen
   const frame = await waitForFetchComplete(page, { timeout: 40_000 });
   const marks = await frame.evaluate(() => Object.fromEntries(performance.getEntriesByType("mark").map((mark) => [mark.name, performance.timeOrigin + mark.startTime])));
   const sent = browser.server.apiRequests();
-  const template = JSON.parse(fs.readFileSync(new URL("../../extension/early-requests.json", import.meta.url), "utf8"));
+  const template = JSON.parse(fs.readFileSync(new URL("../../extension/background/early-requests.json", import.meta.url), "utf8"));
   // The panel, parked at document_start (content/early-mount.js), may start its fetch before the
   // background's requests reach GitHub; it then takes their answers at its first miss
   // (panel/fetching.js). What must hold: wave 1 is the first thing GitHub sees, each URL once.

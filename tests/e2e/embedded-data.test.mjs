@@ -17,7 +17,7 @@ function loadEmbedded() {
   const sandbox = { URL };
   sandbox.globalThis = sandbox;
   vm.createContext(sandbox);
-  for (const file of ["selectors.js", "embedded.js"]) vm.runInContext(fs.readFileSync(path.join(contentDir, file), "utf8"), sandbox, { filename: file });
+  for (const file of ["state.js", "selectors.js", "embedded.js"]) vm.runInContext(fs.readFileSync(path.join(contentDir, file), "utf8"), sandbox, { filename: file });
   return sandbox.prlensContent.embedded;
 }
 

@@ -200,7 +200,7 @@ export async function startBrowser(options = {}) {
 export async function panelFrame(page, { timeout = 15000 } = {}) {
   const deadline = Date.now() + timeout;
   for (;;) {
-    const frame = page.frames().find((candidate) => !candidate.isDetached() && /^chrome-extension:\/\/[a-p]{32}\/panel\.html/.test(candidate.url()));
+    const frame = page.frames().find((candidate) => !candidate.isDetached() && /^chrome-extension:\/\/[a-p]{32}\/pages\/panel\/panel\.html/.test(candidate.url()));
     if (frame) return frame;
     if (Date.now() > deadline) throw new Error(`no prlens panel iframe on ${page.url()} after ${timeout} ms`);
     await page.waitForTimeout(50);

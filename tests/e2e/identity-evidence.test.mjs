@@ -25,7 +25,7 @@ async function openPanel(browser, number) {
   await page.goto(`https://github.com/tidewater/harbor-client/pull/${number}`);
   assert.equal(await waitForPanelState(page, ["ready"]), "ready");
   await waitForFetchComplete(page);
-  const frame = page.frames().find((candidate) => candidate.url().startsWith(`${browser.extensionOrigin}/panel.html`));
+  const frame = page.frames().find((candidate) => candidate.url().startsWith(`${browser.extensionOrigin}/pages/panel/panel.html`));
   return { page, frame };
 }
 
@@ -90,7 +90,7 @@ test("switching unsigned_commit off in the popup removes it from the open panel 
   assert.match(await drivers(), /Unsigned commit among signed/);
 
   const popup = await browser.newPage();
-  await popup.goto(`${browser.extensionOrigin}/popup.html`);
+  await popup.goto(`${browser.extensionOrigin}/pages/popup/popup.html`);
   await popup.locator('#popup[data-ready="true"]').waitFor({ timeout: 15000 });
   await popup.locator("details.form-group > summary", { hasText: "Driver weights" }).click();
   const weight = popup.locator('[data-weight="unsigned_commit"]');

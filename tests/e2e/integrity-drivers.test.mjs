@@ -48,7 +48,7 @@ for (const [name, driver, floor] of [
     await screenshot(page, `integrity-${name}-on`);
 
     const popup = await browser.newPage();
-    await popup.goto(`${browser.extensionOrigin}/popup.html`);
+    await popup.goto(`${browser.extensionOrigin}/pages/popup/popup.html`);
     await popup.locator('#popup[data-ready="true"]').waitFor({ timeout: 15000 });
     await popup.locator("details.form-group > summary", { hasText: "Driver weights" }).click();
     const weight = popup.locator(`[data-weight="${driver}"]`);

@@ -91,7 +91,7 @@ test("a list.html the page frames itself, with a nonce of its choice, makes no r
   await page.goto(LIST_URL);
   await waitForLevels(page, LIST_PAGE_SIZE);
   const before = browser.server.apiRequests().length;
-  const listAddress = `${browser.extensionOrigin}/list.html`;
+  const listAddress = `${browser.extensionOrigin}/pages/list/list.html`;
   const answers = await page.evaluate(
     ({ address, other }) =>
       new Promise((resolve) => {

@@ -1,12 +1,13 @@
 /**
- * `extension/messages.js` is the one catalogue of prlens's messages, and the code keeps to it.
+ * `extension/shared/messages.js` is the one catalogue of prlens's messages, and the code keeps to it.
  *
  * What it proves (statically, in node):
  *  - every message is declared completely: a `prlens:` type derived from its name, who sends it,
  *    who may receive it, its channel (port, runtime, tabs, window), its fields and a validator;
  *    validators drop what is not theirs (a wrong type, a missing field);
  *  - every message is sent somewhere (`type: T.NAME`) and received somewhere (`read(…, [T.NAME…])`
- *    or a channel handler `[T.NAME]:`), so none is declared for nothing;
+ *    or a channel handler `[T.NAME]:`, the port channels reading by route `{from, to}`), so none
+ *    is declared for nothing;
  *  - docs/CONTRACTS.md names no message the catalogue does not declare (its `prlens:` names are
  *    messages or timeline marks the code sets), and says the catalogue is messages.js;
  *  - no `"prlens:…"` string is left anywhere else in extension/ (comments aside), except the
@@ -19,8 +20,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import "../../extension/github-names.js";
-import "../../extension/messages.js";
+import "../../extension/shared/github-names.js";
+import "../../extension/shared/messages.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const { T, MESSAGES, read } = globalThis.prlensMessages;
@@ -43,7 +44,7 @@ function scripts(dir) {
   return found;
 }
 
-const extensionScripts = scripts("extension").filter((file) => file !== "extension/messages.js");
+const extensionScripts = scripts("extension").filter((file) => file !== "extension/shared/messages.js");
 const extensionCode = new Map(extensionScripts.map((file) => [file, code(file)]));
 /** Timeline marks the code sets (`performance.mark("prlens:…")`): names, not messages. */
 const marks = new Set([...extensionCode.values()].flatMap((source) => [...source.matchAll(/mark\??\.?\(\s*["`](prlens:[a-z-]+)/g)].map((match) => match[1].replace(/-$/, ""))));
@@ -57,7 +58,7 @@ test("every message is declared once, completely, with a validator that drops wh
     assert.equal(T[message.name], message.type);
     assert.ok(!types.has(message.type), `${message.type} declared twice`);
     types.add(message.type);
-    assert.ok(typeof message.from === "string" && message.from.length > 0, `${message.type}: who sends it`);
+    assert.ok(Array.isArray(message.from) && message.from.length > 0, `${message.type}: who sends it`);
     assert.ok(Array.isArray(message.to) && message.to.length > 0, `${message.type}: who may receive it`);
     assert.ok(CHANNELS.has(message.via), `${message.type}: its channel`);
     assert.ok(typeof message.fields === "string" && message.fields.startsWith("{"), `${message.type}: its fields`);
@@ -71,7 +72,7 @@ test("every message is declared once, completely, with a validator that drops wh
   assert.equal(read({ type: T.SCROLL_TO, anchor: "javascript:alert(1)" }, [T.SCROLL_TO]), null);
   assert.equal(read({ type: T.CONNECT, nonce: "0".repeat(31) }, [T.CONNECT]), null);
   const badges = read({ type: T.LIST_BADGES, badges: [{ owner: "o", repo: "r", number: 1, level: "high", minutes: 3, drivers: [{ detail: "src/secret/path.rs" }], reason: "Large diff" }], unavailable: [], order: [] }, [T.LIST_BADGES]);
-  assert.deepEqual(Object.keys(badges.badges[0]).sort(), ["draft", "estimate", "level", "minutes", "number", "owner", "reason", "repo"], "a badge keeps only what the page may see");
+  assert.deepEqual(Object.keys(badges.badges[0]).sort(), ["changed_since_review", "draft", "estimate", "level", "minutes", "number", "owner", "reason", "repo"], "a badge keeps only what the page may see");
 });
 
 test("every message is sent somewhere and received somewhere in extension/", () => {
@@ -80,7 +81,8 @@ test("every message is sent somewhere and received somewhere in extension/", () 
   const tests = code("tests/e2e/firefox/panel.test.mjs");
   for (const { name, type } of MESSAGES) {
     const sent = new RegExp(`type: [^,}]*\\bT\\.${name}\\b`).test(all) || (name === "PING" && tests.includes(`"${type}"`));
-    const received = new RegExp(`read\\([^)]*\\[[^\\]]*\\bT\\.${name}\\b`).test(all) || new RegExp(`\\[T\\.${name}\\]\\s*:`).test(all);
+    const received =
+      new RegExp(`read\\([^)]*\\[[^\\]]*\\bT\\.${name}\\b`).test(all) || new RegExp(`\\[T\\.${name}\\]\\s*:`).test(all) || new RegExp(`\\.type === T\\.${name}\\b`).test(all);
     assert.ok(sent, `${type}: no sender writes { type: T.${name} }`);
     assert.ok(received, `${type}: no receiver reads it (read(data, [T.${name}]) or a [T.${name}] handler)`);
   }
@@ -88,11 +90,11 @@ test("every message is sent somewhere and received somewhere in extension/", () 
 
 test("docs/CONTRACTS.md names only declared messages and points at the catalogue", () => {
   const contracts = fs.readFileSync(path.join(repoRoot, "docs/CONTRACTS.md"), "utf8");
-  assert.match(contracts, /`extension\/messages\.js`/, "CONTRACTS.md says where the catalogue is");
+  assert.match(contracts, /`extension\/shared\/messages\.js`/, "CONTRACTS.md says where the catalogue is");
   const declared = new Set(MESSAGES.map((message) => message.type));
   const named = new Set([...contracts.matchAll(/prlens:[a-z][a-z-]*/g)].map((match) => match[0]));
   const unknown = [...named].filter((type) => !declared.has(type) && !marks.has(type));
-  assert.deepEqual(unknown, [], "CONTRACTS.md names these, which are neither messages in extension/messages.js nor timeline marks");
+  assert.deepEqual(unknown, [], "CONTRACTS.md names these, which are neither messages in extension/shared/messages.js nor timeline marks");
 });
 
 test('no "prlens:…" string is left in extension/ outside messages.js, apart from timeline marks', () => {
@@ -106,5 +108,8 @@ test('no "prlens:…" string is left in extension/ outside messages.js, apart fr
     }
   }
   assert.ok(extensionCode.size > 30, "the extension's scripts were read");
-  assert.deepEqual(offenders, [], "write T.NAME from extension/messages.js");
+  assert.deepEqual(offenders, [], "write T.NAME from extension/shared/messages.js");
+  // A type is a string: `[T.NAME]` is only a handler's key, never a value (`? [T.A] : T.B` sent an array once).
+  const arrays = [...extensionCode].flatMap(([file, source]) => [...source.matchAll(/(?:\?|type:)\s*\[T\.[A-Z_]+\]/g)].map((match) => `${file}: ${match[0]}`));
+  assert.deepEqual(arrays, [], "a message type sent as an array");
 });

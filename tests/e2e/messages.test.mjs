@@ -43,8 +43,9 @@ function loadContent(files) {
   const sandbox = { URL, crypto: globalThis.crypto, AbortController, MessageChannel, console, chrome: fakeChrome };
   sandbox.globalThis = sandbox;
   vm.createContext(sandbox);
-  vm.runInContext(fs.readFileSync(path.join(repoRoot, "extension/github-names.js"), "utf8"), sandbox, { filename: "github-names.js" });
-  vm.runInContext(fs.readFileSync(path.join(repoRoot, "extension/messages.js"), "utf8"), sandbox, { filename: "messages.js" });
+  vm.runInContext(fs.readFileSync(path.join(repoRoot, "extension/content/state.js"), "utf8"), sandbox, { filename: "state.js" }); // the shared object, as the manifest loads it first
+  vm.runInContext(fs.readFileSync(path.join(repoRoot, "extension/shared/github-names.js"), "utf8"), sandbox, { filename: "github-names.js" });
+  vm.runInContext(fs.readFileSync(path.join(repoRoot, "extension/shared/messages.js"), "utf8"), sandbox, { filename: "messages.js" });
   for (const file of files) {
     vm.runInContext(fs.readFileSync(path.join(repoRoot, "extension/content", file), "utf8"), sandbox, { filename: file });
   }

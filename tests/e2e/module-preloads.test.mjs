@@ -26,14 +26,17 @@ function graph(entry, seen = new Set()) {
 }
 
 /** The pages, and whether the page preloads the wasm (the sheet asks for it by its dynamic URL). */
-for (const [page, wasm] of [["panel.html", true], ["list.html", true], ["sheet.html", false]]) {
+for (const [page, wasm] of [["pages/panel/panel.html", true], ["pages/list/list.html", true], ["pages/sheet/sheet.html", false]]) {
   test(`${page} preloads every module its module script imports${wasm ? ", and the wasm" : ""}`, () => {
     const html = fs.readFileSync(path.join(dist, page), "utf8");
-    const entry = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(html)?.[1];
-    assert.ok(entry, "a module script");
-    const preloaded = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]));
+    // Every path relative to dist, as the page's own relative URLs resolve from its folder.
+    const fromPage = (href) => path.posix.normalize(path.posix.join(path.posix.dirname(page), href));
+    const src = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(html)?.[1];
+    assert.ok(src, "a module script");
+    const entry = fromPage(src);
+    const preloaded = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => fromPage(match[1])));
     const missing = [...graph(entry)].filter((module) => module !== entry && !preloaded.has(module));
     assert.deepEqual(missing, [], `add <link rel="modulepreload"> for these to ${page}`);
-    if (wasm) assert.match(html, /<link rel="preload" href="pkg\/prlens_bg\.wasm" as="fetch"/, "the wasm is fetched while the modules load");
+    if (wasm) assert.ok([...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch"/g)].some((match) => fromPage(match[1]) === "pkg/prlens_bg.wasm"), "the wasm is fetched while the modules load");
   });
 }

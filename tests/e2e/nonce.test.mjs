@@ -83,7 +83,7 @@ test("a panel.html framed by the page, with a nonce of its choice, makes no API 
       ({ origin, nonce, owner, repo, number }) => {
         const iframe = document.createElement("iframe");
         iframe.id = "forged-panel";
-        iframe.src = `${origin}/panel.html#nonce=${nonce}&pr=${owner}/${repo}/${number}`;
+        iframe.src = `${origin}/pages/panel/panel.html#nonce=${nonce}&pr=${owner}/${repo}/${number}`;
         iframe.style.height = "400px";
         document.body.append(iframe);
         const facts = { type: "prlens:facts", nonce, owner, repo, number, tab: "conversation", facts: { title: "forged" } };

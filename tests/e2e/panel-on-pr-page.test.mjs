@@ -28,7 +28,7 @@ test("the panel shows the PR's real title and +/- counts, rendered by wasm, in e
   assert.equal(await countPanels(page), 1);
   assert.equal(await page.locator("#prlens-root").getAttribute("data-prlens-pr"), "tidewater/harbor-client#212");
 
-  const frame = page.frames().find((candidate) => candidate.url().startsWith(`${browser.extensionOrigin}/panel.html#nonce=`));
+  const frame = page.frames().find((candidate) => candidate.url().startsWith(`${browser.extensionOrigin}/pages/panel/panel.html#nonce=`));
   const text = await frame.locator("#prlens-panel").innerText();
   assert.ok(text.includes(pull.title), `panel shows the title "${pull.title}": ${text.slice(0, 300)}`);
   assert.match(text, new RegExp(`\\+${pull.additions}\\b`), `panel shows +${pull.additions}`);
@@ -61,7 +61,7 @@ test("with sections missing from the bundle the panel says it is partial instead
   await page.goto(PR_URL);
   assert.equal(await waitForPanelState(page, ["partial"]), "partial");
   await waitForFetchComplete(page);
-  const frame = page.frames().find((candidate) => candidate.url().startsWith(`${browser.extensionOrigin}/panel.html`));
+  const frame = page.frames().find((candidate) => candidate.url().startsWith(`${browser.extensionOrigin}/pages/panel/panel.html`));
   const text = await frame.locator("#prlens-panel").innerText();
   assert.ok(text.includes(pull.title));
   assert.equal(await frame.locator('[data-prlens-notice="partial"]').count(), 1, "a partial-data notice names what is missing");
@@ -89,7 +89,7 @@ const other = bundleOf(two, OTHER).pull;
 async function panelText(page, browser, number) {
   await waitForPanelState(page, ["ready", "partial"]);
   await waitForFetchComplete(page);
-  const frame = page.frames().find((candidate) => !candidate.isDetached() && candidate.url().startsWith(`${browser.extensionOrigin}/panel.html`));
+  const frame = page.frames().find((candidate) => !candidate.isDetached() && candidate.url().startsWith(`${browser.extensionOrigin}/pages/panel/panel.html`));
   return frame.locator("#prlens-panel").innerText();
 }
 

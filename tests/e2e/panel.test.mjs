@@ -227,9 +227,20 @@ test("hostile titles, bodies, file names, logins, check names and reviews run no
   for (const panel of [frame.locator("#prlens-panel"), details.locator("#prlens-sheet")]) {
     assert.equal(await panel.locator("script, img, iframe, object, embed, foreignObject").count(), 0, "no injected elements");
     assert.equal(await panel.locator("svg:not(.prl-gauge):not(.prl-bar):not(.prl-size)").count(), 0, "only the panel's own charts");
-    // The sheet's section navigation links are its own in-document anchors (`#prlens-focus`).
-    const hrefs = await panel.locator("a[href]:not([data-prlens-nav])").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    // The sheet's section navigation links are its own in-document anchors (`#prlens-focus`);
+    // "Report a problem" is checked below.
+    const hrefs = await panel.locator("a[href]:not([data-prlens-nav]):not([data-prlens-report])").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
     for (const href of hrefs) assert.match(href, /^https:\/\/github\.com\/[A-Za-z0-9._\/-]+(#[A-Za-z0-9_-]+)?$/, `link ${href}`);
+    // "Report a problem" goes to the project's new-issue form; its query holds no hostile text.
+    for (const href of await panel.locator("a[data-prlens-report]").evaluateAll((links) => links.map((link) => link.getAttribute("href")))) {
+      const url = new URL(href);
+      assert.equal(url.origin, "https://github.com");
+      assert.match(url.pathname, /^\/[A-Za-z0-9-]+\/[A-Za-z0-9._-]+\/issues\/new$/, `report link ${href}`);
+      const values = [...url.searchParams.values()].join("\n");
+      for (const literal of [HOSTILE_TITLE, HOSTILE_LOGIN, HOSTILE_FILE, HOSTILE_URL_FILE, HOSTILE_CHECK]) {
+        assert.ok(!values.includes(literal), `the report link carries no PR text (${literal})`);
+      }
+    }
     const withHandlers = await panel.locator("*").evaluateAll((nodes) =>
       nodes.filter((node) => [...node.attributes].some((attribute) => attribute.name.startsWith("on"))).length);
     assert.equal(withHandlers, 0, "no inline event-handler attributes");

@@ -50,15 +50,15 @@ const code = (file) =>
     .replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1");
 
 test("the engine session installs the hook with a callback and recognises a wasm trap", () => {
-  const source = code("extension/engine-session.js");
+  const source = code("extension/shared/engine-session.js");
   assert.match(source, /installPanicHook\??\.?\(\s*(\(|function|\w+\s*=>|[A-Za-z_$][\w$]*\s*\))/, "installPanicHook is given a callback");
   assert.match(source, /WebAssembly\.RuntimeError/, "a RuntimeError (the trap after a panic) is recognised");
 });
 
 // Each page that runs wasm opens its engine through the session and can start a fresh one.
 for (const [file, recovers] of [
-  ["extension/panel/state.js", /\binit\s*\(/],
-  ["extension/panel/show.js", /location\.reload\(\)/],
+  ["extension/pages/panel/state.js", /\binit\s*\(/],
+  ["extension/pages/panel/show.js", /location\.reload\(\)/],
   ["www/engine.js", /\.default\s*\(/],
 ]) {
   test(`${file} uses the engine session and can start a fresh instance after a trap`, () => {

@@ -55,7 +55,7 @@ for (const [label, file] of MANIFESTS) {
       assert.ok(!script.all_frames, "content scripts do not run in third-party frames");
     }
     for (const entry of manifest.web_accessible_resources ?? []) {
-      assert.deepEqual(entry.resources, ["panel.html", "sheet.html", "list.html"], "only the panel, details-sheet and list-frame pages are web-accessible");
+      assert.deepEqual(entry.resources, ["pages/panel/panel.html", "pages/sheet/sheet.html", "pages/list/list.html"], "only the panel, details-sheet and list-frame pages are web-accessible");
       assert.deepEqual(entry.matches, ["https://github.com/*"], "and only to github.com");
     }
     const csp = manifest.content_security_policy?.extension_pages ?? "";

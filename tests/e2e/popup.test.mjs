@@ -20,7 +20,7 @@ const TOKEN = "prlens.token";
 
 async function openPopup(browser) {
   const popup = await browser.newPage();
-  await popup.goto(`${browser.extensionOrigin}/popup.html`);
+  await popup.goto(`${browser.extensionOrigin}/pages/popup/popup.html`);
   await popup.locator('#popup[data-ready="true"]').waitFor({ timeout: 15000 });
   return popup;
 }

@@ -1,5 +1,5 @@
 /**
- * The one preferences model (extension/prefs.js) in node: an update never loses a user's
+ * The one preferences model (extension/shared/prefs.js) in node: an update never loses a user's
  * settings (today's stored prefs, written before versions existed, are the oldest version),
  * `owner/*` entries survive normalisation and switch off every repository of that owner, and the
  * same file works as a classic script (content scripts) and as an imported module.
@@ -12,8 +12,8 @@ import vm from "node:vm";
 
 import { REPO_ROOT } from "./harness.mjs";
 
-const SOURCE = fs.readFileSync(path.join(REPO_ROOT, "extension/prefs.js"), "utf8");
-const NAMES = fs.readFileSync(path.join(REPO_ROOT, "extension/github-names.js"), "utf8");
+const SOURCE = fs.readFileSync(path.join(REPO_ROOT, "extension/shared/prefs.js"), "utf8");
+const NAMES = fs.readFileSync(path.join(REPO_ROOT, "extension/shared/github-names.js"), "utf8");
 
 /** Loads prefs.js as the content script does: a classic script in a fresh global. */
 function loadAsClassicScript() {
@@ -74,8 +74,8 @@ test("repository entries are owner/repo, owner/* or a github.com URL; anything e
 
 test("as a module, prefs.js defines the same model (import side effect) for popup, panel and background", async () => {
   delete globalThis.prlensPrefs;
-  await import(path.join(REPO_ROOT, "extension/github-names.js"));
-  await import(path.join(REPO_ROOT, "extension/prefs.js"));
+  await import(path.join(REPO_ROOT, "extension/shared/github-names.js"));
+  await import(path.join(REPO_ROOT, "extension/shared/prefs.js"));
   assert.equal(globalThis.prlensPrefs.PREFS_KEY, "prlens.prefs");
   assert.equal(JSON.stringify(globalThis.prlensPrefs.defaultPrefs()), JSON.stringify(prefs.defaultPrefs()));
 });

@@ -45,7 +45,7 @@ test("an added access key is a redacted high finding, and weight 0 in the popup 
   await screenshot(page, "scan-secret-in-config");
 
   const popup = await browser.newPage();
-  await popup.goto(`${browser.extensionOrigin}/popup.html`);
+  await popup.goto(`${browser.extensionOrigin}/pages/popup/popup.html`);
   await popup.locator('#popup[data-ready="true"]').waitFor({ timeout: 15000 });
   await popup.locator("details.form-group > summary", { hasText: "Driver weights" }).click();
   await popup.locator('input[data-weight="secret_in_diff"]').fill("0");

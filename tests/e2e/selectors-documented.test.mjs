@@ -21,7 +21,8 @@ function loadContent(...files) {
   const sandbox = { URL };
   sandbox.globalThis = sandbox;
   vm.createContext(sandbox);
-  vm.runInContext(fs.readFileSync(path.join(repoRoot, "extension/github-names.js"), "utf8"), sandbox, { filename: "github-names.js" });
+  vm.runInContext(fs.readFileSync(path.join(repoRoot, "extension/content/state.js"), "utf8"), sandbox, { filename: "state.js" }); // the shared object, as the manifest loads it first
+  vm.runInContext(fs.readFileSync(path.join(repoRoot, "extension/shared/github-names.js"), "utf8"), sandbox, { filename: "github-names.js" });
   for (const file of files) vm.runInContext(fs.readFileSync(path.join(contentDir, file), "utf8"), sandbox, { filename: file });
   return sandbox.prlensContent;
 }

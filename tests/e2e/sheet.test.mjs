@@ -188,7 +188,7 @@ test("the shortcut is set in the popup: the new one works, the old one no longer
   const browser = await startBrowser({ bundles: [SAMPLE], server: { absent: "empty" } });
   t.after(() => browser.close());
   const popup = await browser.newPage();
-  await popup.goto(`${browser.extensionOrigin}/popup.html`);
+  await popup.goto(`${browser.extensionOrigin}/pages/popup/popup.html`);
   const field = popup.locator("#prlens-shortcut");
   await field.waitFor();
   assert.equal(await field.inputValue(), "Alt+Shift+P", "the default is shown");

@@ -32,7 +32,7 @@ test("content scripts listen only to storage.sync changes, and the token watcher
   const dir = path.join(repoRoot, "extension/content");
   const offenders = fs.readdirSync(dir).filter((name) => name.endsWith(".js") && /storage\.onChanged/.test(code(`extension/content/${name}`)));
   assert.deepEqual(offenders, []);
-  assert.doesNotMatch(code("extension/token-change.js"), /newValue|oldValue/);
+  assert.doesNotMatch(code("extension/shared/token-change.js"), /newValue|oldValue/);
 });
 
 /** Every file under `dir` (relative to the repository) ending in one of `extensions`. */
@@ -50,7 +50,7 @@ function filesUnder(dir, extensions) {
 const inStores = (key, stores) => stores.some((store) => (store.endsWith(".") ? key.startsWith(store) : key === store));
 
 test("every storage key the extension's code names is a token store (purged) or holds nothing fetched", async () => {
-  const { TOKEN_STORES, STORES_WITHOUT_TOKEN_DATA } = await import("../../extension/token-change.js");
+  const { TOKEN_STORES, STORES_WITHOUT_TOKEN_DATA } = await import("../../extension/shared/token-change.js");
   const sources = [...filesUnder("extension", [".js"]), ...filesUnder("src/fetch", [".rs"]), ...filesUnder("src/web", [".rs"])];
   const named = new Set();
   for (const file of sources) {
@@ -61,12 +61,12 @@ test("every storage key the extension's code names is a token store (purged) or 
   const keys = [...named].filter((key) => !formats.has(key) && !/\.v\d+$/.test(key));
   assert.ok(keys.includes("prlens.list.") && keys.includes("prlens.cache."), `the scan finds the stores (${keys.join(", ")})`);
   const unclassified = keys.filter((key) => !inStores(key, TOKEN_STORES) && !inStores(key, STORES_WITHOUT_TOKEN_DATA));
-  assert.deepEqual(unclassified, [], "add each to TOKEN_STORES (purged with the token) or STORES_WITHOUT_TOKEN_DATA in extension/token-change.js");
+  assert.deepEqual(unclassified, [], "add each to TOKEN_STORES (purged with the token) or STORES_WITHOUT_TOKEN_DATA in extension/shared/token-change.js");
 });
 
 test("a write made with a token that was replaced meanwhile is removed again", async () => {
-  const { tokenFingerprint } = await import("../../extension/token-change.js");
-  const { tokenBoundStorage } = await import("../../extension/token-bound-storage.js");
+  const { tokenFingerprint } = await import("../../extension/shared/token-change.js");
+  const { tokenBoundStorage } = await import("../../extension/shared/token-bound-storage.js");
   const data = { "prlens.token": "ghp_first" };
   const area = {
     get: async (key) => (key === null ? { ...data } : { [key]: data[key] }),
@@ -130,7 +130,7 @@ test("after a token change or removal no store keeps, and no page shows, anythin
   const { panelFrame, startBrowser, waitForFetchComplete, waitForPanelState } = await import("./harness.mjs");
   const { LIST_PAGE_SIZE, LIST_TOKEN, LIST_URL, listBundles, readBadges, visibleNumbers } = await import("./list-support.mjs");
   const { sheetFrame } = await import("./sheet-support.mjs");
-  const { TOKEN_STORES, STORES_WITHOUT_TOKEN_DATA } = await import("../../extension/token-change.js");
+  const { TOKEN_STORES, STORES_WITHOUT_TOKEN_DATA } = await import("../../extension/shared/token-change.js");
   const SECOND = "ghp_test_valid_second_token";
   const bundles = listBundles();
   const number = visibleNumbers(bundles)[0];

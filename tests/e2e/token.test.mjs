@@ -37,15 +37,16 @@ function code(file) {
 test("content scripts never touch the token's storage key, and in the background only early-requests.js reads it", () => {
   const dir = path.join(repoRoot, "extension/content");
   const files = fs.readdirSync(dir).filter((name) => name.endsWith(".js")).map((name) => path.join(dir, name));
-  files.push(path.join(repoRoot, "extension/background.js"));
+  files.push(path.join(repoRoot, "extension/background/background.js"));
   assert.ok(files.length >= 3, "content scripts found");
   const offenders = files.filter((file) => /prlens\.token|storage\.local/.test(code(file))).map((file) => path.relative(repoRoot, file));
   assert.deepEqual(offenders, []);
   // The background's modules: token-change.js watches the key's name (never its value) and
   // early-requests.js reads the value to send it to api.github.com (tests/e2e/early-requests.test.mjs).
-  const imported = [...code(path.join(repoRoot, "extension/background.js")).matchAll(/import .*"\.\/([\w-]+\.js)"/g)].map((match) => match[1]);
-  const readers = imported.filter((file) => /\[TOKEN_KEY\]/.test(code(path.join(repoRoot, "extension", file))));
-  assert.deepEqual(readers, ["early-requests.js"]);
+  const background = path.join(repoRoot, "extension/background");
+  const imported = [...code(path.join(background, "background.js")).matchAll(/import .*"(\.{1,2}\/[\w/-]+\.js)"/g)].map((match) => path.resolve(background, match[1]));
+  const readers = imported.filter((file) => /\[TOKEN_KEY\]/.test(code(file))).map((file) => path.relative(repoRoot, file));
+  assert.deepEqual(readers, ["extension/background/early-requests.js"]);
 });
 
 test("no extension script logs a value next to the word token", () => {

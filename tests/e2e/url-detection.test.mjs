@@ -23,7 +23,8 @@ function loadUrlDetection() {
   const sandbox = { URL };
   sandbox.globalThis = sandbox;
   vm.createContext(sandbox);
-  vm.runInContext(fs.readFileSync(path.join(repoRoot, "extension/github-names.js"), "utf8"), sandbox, { filename: "github-names.js" });
+  vm.runInContext(fs.readFileSync(path.join(repoRoot, "extension/content/state.js"), "utf8"), sandbox, { filename: "state.js" }); // the shared object, as the manifest loads it first
+  vm.runInContext(fs.readFileSync(path.join(repoRoot, "extension/shared/github-names.js"), "utf8"), sandbox, { filename: "github-names.js" });
   vm.runInContext(fs.readFileSync(path.join(repoRoot, "extension/content/url.js"), "utf8"), sandbox, {
     filename: "url.js",
   });

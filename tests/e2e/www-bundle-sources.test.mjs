@@ -36,11 +36,11 @@ test("the embedded sample renders the full panel, labelled as a sample", async (
     await page.evaluate(() =>
       [...document.styleSheets].some((sheet) => sheet.href?.endsWith("/panel.css") && sheet.cssRules.length > 0),
     ),
-    "the panel is styled: panel.css is served next to the page (build.sh copies extension/panel.css into dist/www)",
+    "the panel is styled: panel.css is served next to the page (build.sh copies extension/pages/panel/panel.css into dist/www)",
   );
   assert.ok(
     (await page.locator('#settings-form input[data-weight]').count()) > 0,
-    "the popup's settings form is built (build.sh copies extension/settings-form.js into dist/www)",
+    "the popup's settings form is built (build.sh copies extension/pages/options/settings-form.js into dist/www)",
   );
   await page.screenshot({ path: path.join(shotsDir, "www-sample.png"), fullPage: true });
   assert.deepEqual(record.errors, [], "no uncaught page errors");

@@ -94,7 +94,7 @@ export function analyzeWithCli(bundle, { now, settings } = {}) {
   }
 }
 
-/** What the panel puts in `data-prlens-signal-digest` (extension/panel/show.js): level, score, driver ids, action. */
+/** What the panel puts in `data-prlens-signal-digest` (extension/pages/panel/show.js): level, score, driver ids, action. */
 export const signalDigest = (signal) => ({ level: signal.risk.level, score: signal.risk.score, drivers: signal.risk.drivers.map((driver) => driver.id), action: signal.review.action });
 
 /** The JSON text of one bundle by name (own, alias, generated or recorded). */

@@ -15,8 +15,8 @@
  * the panel renders with textContent.
  */
 
-import "./github-names.js";
-import "./messages.js"; // every prlens:* message, declared once
+import "../../shared/github-names.js";
+import "../../shared/messages.js"; // every prlens:* message, declared once
 
 const { T, read } = globalThis.prlensMessages;
 

@@ -30,15 +30,15 @@
  * (page-port.js), never to the page; what it sends back is what a badge shows (level, minutes,
  * estimate, one driver's label), since the content script shares its renderer with the page.
  */
-import init, * as wasm from "./pkg/prlens.js";
-import "./github-names.js";
-import "./messages.js"; // every prlens:* message, declared once
-import { openEngineSession } from "./engine-session.js";
-import { connectToPage, nonceOfLocation } from "./page-port.js";
-import "./prefs.js";
-import { earlyListKey, engineKey, freshnessMs, listIsFresh, listKey, listQueryRequest, listQueryTemplate, readListEntry } from "./list-store.js";
-import { tokenFingerprint } from "./token-change.js";
-import { tokenBoundStorage } from "./token-bound-storage.js";
+import init, * as wasm from "../../pkg/prlens.js";
+import "../../shared/github-names.js";
+import "../../shared/messages.js"; // every prlens:* message, declared once
+import { openEngineSession } from "../../shared/engine-session.js";
+import { connectToPage, nonceOfLocation } from "../../shared/page-port.js";
+import "../../shared/prefs.js";
+import { earlyListKey, engineKey, freshnessMs, listIsFresh, listKey, listQueryRequest, listQueryTemplate, readListEntry } from "../../shared/list-store.js";
+import { tokenFingerprint } from "../../shared/token-change.js";
+import { tokenBoundStorage } from "../../shared/token-bound-storage.js";
 
 const { T, read } = globalThis.prlensMessages;
 

@@ -16,8 +16,8 @@
 
 // The preferences model (key, defaults, normalisation, owner/* matching, schema version) is
 // extension/prefs.js, shared with the panel, the background, the content script and www.
-import "./github-names.js";
-import "./prefs.js";
+import "../../shared/github-names.js";
+import "../../shared/prefs.js";
 
 export const { SECTIONS, PREFS_KEY, TOKEN_KEY, PREFS_VERSION, defaultPrefs, normalizePrefs, migratePrefs, normalizeRepo, isEnabledFor } =
   globalThis.prlensPrefs;

@@ -1,5 +1,5 @@
 /** The panel's buttons (refresh, retry, downloads, focus file, details) and its expand toggle. */
-import "../messages.js"; // every prlens:* message, declared once
+import "../../shared/messages.js"; // every prlens:* message, declared once
 import { settings, view } from "./state.js";
 import { postToPage } from "./page-link.js";
 import { saveExpanded } from "./storage.js";
@@ -40,7 +40,7 @@ export function onAction(action, payload) {
     case "focus-file": {
       const anchor = payload?.anchor;
       if (typeof anchor !== "string" || !DIFF_ANCHOR.test(anchor)) break;
-      postToPage({ type: view.tab === "files" ? [T.SCROLL_TO] : T.OPEN_FILES, anchor });
+      postToPage({ type: view.tab === "files" ? T.SCROLL_TO : T.OPEN_FILES, anchor });
       break;
     }
     case "open-details":

@@ -2,14 +2,14 @@
  * Fetching the PR on screen from GitHub (in wasm), scoring and showing it, with coalesced
  * progress; "load", "refresh" and "poll" differ in what an error or an unchanged bundle does.
  */
-import "../messages.js"; // every prlens:* message, declared once
+import "../../shared/messages.js"; // every prlens:* message, declared once
 import { api, engine, engineSettings, root, settings, view, wasm } from "./state.js";
 import { render, showError, showLoading } from "./show.js";
 import { learnDigests, pageWithAnchors, rescore } from "./scoring.js";
 import { writeCachedPanel } from "./storage.js";
-import { isTrap } from "../engine-session.js";
+import { isTrap } from "../../shared/engine-session.js";
 import { hintedPull } from "./page-link.js";
-import { tokenBoundStorage } from "../token-bound-storage.js";
+import { tokenBoundStorage } from "../../shared/token-bound-storage.js";
 
 const { T } = globalThis.prlensMessages;
 

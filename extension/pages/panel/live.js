@@ -2,7 +2,7 @@
  * Keeping the panel live and sized: a conditional poll while the tab is visible (re-scores only
  * when GitHub's answers changed), and the panel's height for the page's iframe.
  */
-import "../messages.js"; // every prlens:* message, declared once
+import "../../shared/messages.js"; // every prlens:* message, declared once
 import { root, settings, view } from "./state.js";
 import { postToPage } from "./page-link.js";
 import { update } from "./fetching.js";

@@ -3,9 +3,9 @@
  * address), its port to our content script (page-port.js: never a post to the page), and the
  * validation of the page's untrusted facts.
  */
-import "../messages.js"; // every prlens:* message, declared once
+import "../../shared/messages.js"; // every prlens:* message, declared once
 import { api } from "./state.js";
-import { connectToPage, nonceOfLocation } from "../page-port.js";
+import { connectToPage, nonceOfLocation } from "../../shared/page-port.js";
 
 const { T, read } = globalThis.prlensMessages;
 

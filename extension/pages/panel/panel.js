@@ -22,20 +22,20 @@
  * soon as the PR is known, all in parallel; `performance.mark("prlens:…")` marks the steps for
  * the bench (tests/bench/browser.mjs).
  */
-import "./messages.js"; // every prlens:* message, declared once
-import { api, engine, root, settings, view, wasm } from "./panel/state.js";
-import { heldTarget, hintedPull, isFocusDetails, nonce, onPageMessage, parseFacts, postToPage } from "./panel/page-link.js";
-import { documentStyles, loadTheme } from "./panel/theme.js";
-import { PREFS_KEY, TOKEN_KEY, readCachedPanel, settingsLoaded, tokenFrom } from "./panel/storage.js";
-import { decorateRendersWith, handleControlsWith, render, showError, showHeld } from "./panel/show.js";
-import { rescore } from "./panel/scoring.js";
-import { forgetShown, freshnessSeconds, update } from "./panel/fetching.js";
-import { onAction, onToggle } from "./panel/actions.js";
-import { keepLive, schedulePoll } from "./panel/live.js";
-import { isTrap } from "./engine-session.js";
-import { focusDetailsButton } from "./panel-sheet.js";
-import { createCompareMode } from "./panel-compare.js";
-import { tokenBoundStorage } from "./token-bound-storage.js";
+import "../../shared/messages.js"; // every prlens:* message, declared once
+import { api, engine, root, settings, view, wasm } from "./state.js";
+import { heldTarget, hintedPull, isFocusDetails, nonce, onPageMessage, parseFacts, postToPage } from "./page-link.js";
+import { documentStyles, loadTheme } from "./theme.js";
+import { PREFS_KEY, TOKEN_KEY, readCachedPanel, settingsLoaded, tokenFrom } from "./storage.js";
+import { decorateRendersWith, handleControlsWith, render, showError, showHeld } from "./show.js";
+import { rescore } from "./scoring.js";
+import { forgetShown, freshnessSeconds, update } from "./fetching.js";
+import { onAction, onToggle } from "./actions.js";
+import { keepLive, schedulePoll } from "./live.js";
+import { isTrap } from "../../shared/engine-session.js";
+import { focusDetailsButton } from "./sheet-link.js";
+import { createCompareMode } from "../compare/compare-mode.js";
+import { tokenBoundStorage } from "../../shared/token-bound-storage.js";
 
 const { T } = globalThis.prlensMessages;
 

@@ -4,8 +4,8 @@
  */
 import { engine, engineSettings, view, wasm } from "./state.js";
 import { render, showError } from "./show.js";
-import { isTrap } from "../engine-session.js";
-import { fileDigests, hasAnchors, withAnchors } from "../diff-anchors.js";
+import { isTrap } from "../../shared/engine-session.js";
+import { fileDigests, hasAnchors, withAnchors } from "../../shared/diff-anchors.js";
 
 /** The page facts with the files the page named by anchor resolved against the bundle's files. */
 export function pageWithAnchors() {

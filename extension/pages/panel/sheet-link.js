@@ -9,7 +9,7 @@
  * (content/messaging.js), never through the page.
  */
 
-import "./messages.js"; // every prlens:* message, declared once
+import "../../shared/messages.js"; // every prlens:* message, declared once
 
 const { T, read } = globalThis.prlensMessages;
 

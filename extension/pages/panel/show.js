@@ -4,7 +4,7 @@
  */
 import { api, engine, root, settings, view, wasm } from "./state.js";
 import { nonce } from "./page-link.js";
-import { connectSheet } from "../panel-sheet.js";
+import { connectSheet } from "./sheet-link.js";
 
 const MAX_TEXT = 1000;
 

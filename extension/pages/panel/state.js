@@ -2,10 +2,10 @@
  * What every part of the panel shares: the extension API, the panel's root element, the PR on
  * screen (`view`), the user's settings and the one engine instance.
  */
-import init, * as wasm from "../pkg/prlens.js";
-import "../github-names.js";
-import "../prefs.js";
-import { openEngineSession } from "../engine-session.js";
+import init, * as wasm from "../../pkg/prlens.js";
+import "../../shared/github-names.js";
+import "../../shared/prefs.js";
+import { openEngineSession } from "../../shared/engine-session.js";
 
 export const api = globalThis.browser ?? globalThis.chrome;
 export const root = document.getElementById("prlens-panel");
@@ -19,7 +19,7 @@ const { normalizePrefs } = globalThis.prlensPrefs;
  */
 performance.mark("prlens:wasm-instantiate"); // → wasm-ready (bench row, with wasm-boot.js's marks)
 export const engine = openEngineSession(() =>
-  init({ module_or_path: globalThis.prlensWasmModule ?? new URL("../pkg/prlens_bg.wasm", import.meta.url) }).then(() => {
+  init({ module_or_path: globalThis.prlensWasmModule ?? new URL("../../pkg/prlens_bg.wasm", import.meta.url) }).then(() => {
     performance.mark("prlens:wasm-ready");
     return wasm;
   }),

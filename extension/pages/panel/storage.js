@@ -4,7 +4,7 @@
  * previous panel at once.
  */
 import { api, settings } from "./state.js";
-import { tokenBoundStorage } from "../token-bound-storage.js";
+import { tokenBoundStorage } from "../../shared/token-bound-storage.js";
 
 const { TOKEN_KEY, PREFS_KEY, normalizePrefs, tokenFrom } = globalThis.prlensPrefs;
 const PANEL_CACHE_PREFIX = "prlens.cache.panel.";

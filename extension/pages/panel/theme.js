@@ -34,7 +34,7 @@ export function loadTheme(colorMode) {
   if (!themeLoads.has(theme)) {
     const link = document.createElement("link");
     link.rel = "stylesheet";
-    link.href = `primer/${theme}.css`;
+    link.href = new URL(`../../primer/${theme}.css`, import.meta.url).href; // primer/ at the package's root
     const loaded = sheetLoaded(link);
     document.head.append(link);
     themeLoads.set(theme, loaded);

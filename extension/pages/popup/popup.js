@@ -12,13 +12,13 @@
  * Source: docs/CONTRACTS.md (Storage), extension-platform notes §6.6 (token validation).
  */
 
-import init, * as wasm from "./pkg/prlens.js";
-import { openEngineSession } from "./engine-session.js";
+import init, * as wasm from "../../pkg/prlens.js";
+import { openEngineSession } from "../../shared/engine-session.js";
 import {
   PREFS_KEY, SECTIONS, TOKEN_KEY, buildEngineForm, describeToken, normalizePrefs, normalizeRepo,
   validateEngineSettings,
-} from "./settings-form.js";
-import { purgeTokenData } from "./token-change.js";
+} from "../options/settings-form.js";
+import { purgeTokenData } from "../../shared/token-change.js";
 
 const API = "https://api.github.com";
 const $ = (id) => document.getElementById(id);
@@ -304,9 +304,10 @@ async function saveEngine() {
 
 async function setUpEngine() {
   try {
-    const { analyzeBundle, defaultSettings, engineVersion } = await openEngineSession(() => init({ module_or_path: "./pkg/prlens_bg.wasm" }).then(() => wasm)).ready;
+    const { analyzeBundle, defaultSettings, engineVersion, reportIssueUrl } = await openEngineSession(() => init({ module_or_path: new URL("../../pkg/prlens_bg.wasm", import.meta.url) }).then(() => wasm)).ready;
     engine = { analyzeBundle };
     $("engine-version").textContent = `engine ${engineVersion()}`;
+    $("report-problem").href = reportIssueUrl(); // engine version and browser; no PR is known here
     const defaults = JSON.parse(defaultSettings());
     engineForm = buildEngineForm($("engine-form"), { defaults, initial: prefs.engine, onChange: onEngineInput });
     const initialError = validateEngineSettings(engine, prefs.engine);

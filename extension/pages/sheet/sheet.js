@@ -10,13 +10,13 @@
  * background confirmed the nonce); this page tells it "close" and which file's diff to show,
  * over the same port.
  */
-import init, * as wasm from "./pkg/prlens.js";
-import "./github-names.js";
-import "./messages.js"; // every prlens:* message, declared once
-import "./prefs.js";
-import { openEngineSession } from "./engine-session.js";
-import { loadTheme } from "./panel/theme.js"; // the same theme rules as the panel beside it
-import { connectToPage, nonceOfLocation } from "./page-port.js";
+import init, * as wasm from "../../pkg/prlens.js";
+import "../../shared/github-names.js";
+import "../../shared/messages.js"; // every prlens:* message, declared once
+import "../../shared/prefs.js";
+import { openEngineSession } from "../../shared/engine-session.js";
+import { loadTheme } from "../panel/theme.js"; // the same theme rules as the panel beside it
+import { connectToPage, nonceOfLocation } from "../../shared/page-port.js";
 
 const { T, read } = globalThis.prlensMessages;
 
@@ -55,7 +55,7 @@ const scroller = () => root.querySelector(".prl-sheet-main");
 function onAction(action, payload) {
   if (action === "close-sheet") postToPage({ type: T.SHEET_CLOSE });
   else if (action === "focus-file" && ANCHOR_PATTERN.test(payload?.anchor ?? "")) {
-    postToPage({ type: sheet.snapshot?.tab === "files" ? [T.SCROLL_TO] : T.OPEN_FILES, anchor: payload.anchor });
+    postToPage({ type: sheet.snapshot?.tab === "files" ? T.SCROLL_TO : T.OPEN_FILES, anchor: payload.anchor });
   }
 }
 

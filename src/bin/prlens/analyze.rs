@@ -1,6 +1,6 @@
 //! `prlens analyze TARGET`: the signal of a bundle file, or of a live pull request fetched with
-//! the extension's planner; optionally saves the bundle, writes the CI step summary and fails
-//! at a risk level.
+//! the extension's planner, as JSON, Markdown, text or SARIF; optionally saves the bundle; in
+//! GitHub Actions writes the step summary and annotations (`ci.rs`); fails at a risk level.
 
 use std::path::{Path, PathBuf};
 
@@ -18,6 +18,8 @@ pub enum Format {
     Markdown,
     /// A compact terminal view (colour when standard output is a terminal).
     Text,
+    /// SARIF 2.1.0, for code scanning: one result per finding and per file to review first.
+    Sarif,
 }
 
 #[derive(clap::Args)]
@@ -100,6 +102,7 @@ pub fn run(args: AnalyzeArgs) -> Result<Outcome, Failure> {
         write_file(path, &bundle_json)?;
     }
     ci::write_step_summary(&prlens::markdown::render(&signal))?;
+    ci::write_annotations(&signal);
     let output = match args.format {
         Format::Json => format!("{}\n", serde_json::to_string_pretty(&signal)?),
         Format::Markdown => prlens::markdown::render(&signal),
@@ -109,6 +112,7 @@ pub fn run(args: AnalyzeArgs) -> Result<Outcome, Failure> {
                 colour: terminal::colour_stdout(),
             },
         ),
+        Format::Sarif => prlens::sarif::render(&signal),
     };
     Ok(Outcome {
         output,

@@ -85,6 +85,7 @@ fn finding(
         path: first.path.clone(),
         detail: format!("{what}: {}", name_list(&paths)),
         severity,
+        line: None,
     })
 }
 

@@ -54,6 +54,10 @@ mod workflow_hygiene;
 mod workflow_injection;
 mod workflow_model;
 mod workflow_yaml;
+
+/// The "path" of findings about the PR's title and description (no file): SARIF and
+/// annotations name no file for them (`crate::sarif`).
+pub use hidden_text::PR_TEXT;
 mod workflows;
 
 use std::collections::BTreeMap;

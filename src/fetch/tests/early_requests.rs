@@ -1,6 +1,6 @@
-//! `extension/early-requests.json` is wave 1 of a cold view as URL templates: what the
+//! `extension/background/early-requests.json` is wave 1 of a cold view as URL templates: what the
 //! background may ask GitHub for while the panel frame is still booting
-//! (`extension/early-requests.js`), and the panel's fetcher then takes instead of sending. This
+//! (`extension/background/early-requests.js`), and the panel's fetcher then takes instead of sending. This
 //! test runs the real plan on a cold cache with a token and keeps the file equal to what it
 //! sends, with and without the page's head and author.
 //!
@@ -111,15 +111,17 @@ fn expected_file() -> String {
 
 #[test]
 fn the_background_s_early_requests_file_is_wave_one_of_a_cold_view() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("extension/early-requests.json");
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("extension/background/early-requests.json");
     let expected = expected_file();
     if std::env::var_os("PRLENS_BLESS").is_some() {
-        std::fs::write(&path, &expected).expect("extension/early-requests.json is writable");
+        std::fs::write(&path, &expected)
+            .expect("extension/background/early-requests.json is writable");
     }
     let actual = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         actual == expected,
-        "extension/early-requests.json differs from wave 1 of the plan; run `PRLENS_BLESS=1 cargo test --lib early_requests`"
+        "extension/background/early-requests.json differs from wave 1 of the plan; run `PRLENS_BLESS=1 cargo test --lib early_requests`"
     );
 }
 

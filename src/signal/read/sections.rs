@@ -219,6 +219,7 @@ fn read_finding(o: &Obj) -> Finding {
             crate::signal::model::Severity::from_key,
             crate::signal::model::Severity::Low,
         ),
+        line: o.opt_u64("line"),
     }
 }
 

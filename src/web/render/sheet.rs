@@ -1,6 +1,6 @@
 //! The details sheet (`renderSheet`): the whole signal in a wide side sheet, opened from the
 //! compact panel's "Show details" or the keyboard shortcut, in its own extension frame
-//! (`extension/sheet.html`; docs/architecture.md, "Full view").
+//! (`extension/pages/sheet/sheet.html`; docs/architecture.md, "Full view").
 //!
 //! Layout: a header (what PR, its risk level *in words*, the close button), a sticky section
 //! navigation with deep-link targets (`#prlens-focus`), and the sections in a two-column grid
@@ -173,12 +173,29 @@ fn head(dom: &Dom, signal: &Signal) -> Element {
         ),
     ));
     titles.add(&summary);
+    titles.add(&report_link(dom, signal));
     head.add(&titles);
     let close = dom.action_button("close-sheet", "✕ Close", "prl-btn prl-sheet-close");
     set(&close, "aria-label", "Close details");
     set(&close, "title", "Close details (Esc)");
     head.add(&close);
     head
+}
+
+/// "Report a problem": GitHub's new-issue form of prlens's repository, prefilled with the
+/// engine version, the browser and this signal's levels and ids (`crate::report_issue`; no
+/// token, no file contents). The address is built here from the repository constant and
+/// percent-encoded values, never from PR text.
+fn report_link(dom: &Dom, signal: &Signal) -> Element {
+    let line = dom.el("p", "prl-sheet-report");
+    let url = crate::report_issue::wrong_score_url(&crate::web::navigator::browser(), Some(signal));
+    let anchor = dom.text("a", "prl-muted", "Score looks wrong? Report a problem");
+    set(&anchor, "href", &url);
+    set(&anchor, "target", "_blank");
+    set(&anchor, "rel", "noopener noreferrer");
+    set(&anchor, "data-prlens-report", "wrong-score");
+    line.add(&anchor);
+    line
 }
 
 /// The sticky list of section links (in-document anchors, so they also work as deep links).

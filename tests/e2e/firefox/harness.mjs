@@ -37,15 +37,15 @@ import puppeteer from "puppeteer-core";
 import { ARTIFACTS_DIR, REPO_ROOT } from "../harness.mjs";
 import { startFakeGitHub } from "../../fake-github/server.mjs";
 import { CSP_PROBE_SCRIPT } from "../../fake-github/pages.mjs";
-import "../../../extension/github-names.js";
-import "../../../extension/prefs.js"; // defines globalThis.prlensPrefs: the one preferences model
+import "../../../extension/shared/github-names.js";
+import "../../../extension/shared/prefs.js"; // defines globalThis.prlensPrefs: the one preferences model
 
 export { REPO_ROOT, ARTIFACTS_DIR };
 export const FIREFOX_EXTENSION_DIR = path.join(REPO_ROOT, "dist/firefox");
 export const { PREFS_KEY, TOKEN_KEY } = globalThis.prlensPrefs;
 export const DEFAULT_PREFS = Object.freeze(globalThis.prlensPrefs.defaultPrefs());
 
-const PANEL_HREF = /^moz-extension:\/\/[0-9a-f-]{36}\/panel\.html#/;
+const PANEL_HREF = /^moz-extension:\/\/[0-9a-f-]{36}\/pages\/panel\/panel\.html#/;
 
 /** Debian's Firefox ESR (./build.sh installs it), or $FIREFOX_PATH. */
 export function firefoxPath() {
@@ -186,7 +186,7 @@ export async function startFirefox(options = {}) {
   let storagePage = null;
   /** Storage is read and written through an extension page: Firefox's event page is not a target. */
   async function storage(fn, ...args) {
-    storagePage ??= await openExtensionPage("popup.html");
+    storagePage ??= await openExtensionPage("pages/popup/popup.html");
     return storagePage.evaluate(fn, ...args);
   }
 

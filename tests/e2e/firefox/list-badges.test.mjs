@@ -4,7 +4,7 @@
  * request with a token; a revisit within the freshness window makes none; without a token no
  * request is made until the user clicks a badge, and then only that PR is fetched.
  *
- * Why in Firefox too: the badges run in a hidden extension frame (extension/list.html) that
+ * Why in Firefox too: the badges run in a hidden extension frame (extension/pages/list/list.html) that
  * fetches with the host permission and reads storage; Firefox's event page, frame and storage
  * rules differ from Chromium's (docs/architecture.md "Firefox").
  */

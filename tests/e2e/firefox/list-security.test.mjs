@@ -103,7 +103,7 @@ test("a list.html the page frames itself, with a nonce of its choice, makes no r
           setTimeout(() => resolve(heard), 4000); // past the background's wait for a late registration
         });
       }),
-    { address: `${firefox.extensionOrigin}/list.html`, other: OTHER_REPO },
+    { address: `${firefox.extensionOrigin}/pages/list/list.html`, other: OTHER_REPO },
   );
   assert.deepEqual(firefox.server.apiRequests().slice(before).map((request) => request.path), [], "no request from a page-framed list frame");
   assert.deepEqual(answers, [], "and not a word on the page's port");

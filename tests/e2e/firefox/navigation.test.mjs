@@ -35,6 +35,7 @@ const label = (number) => `${SAMPLE_OWNER}/${SAMPLE_REPO}#${number}`;
  * own (content/gesture.js).
  */
 async function follow(page, selector) {
+  await page.waitForSelector(selector, { timeout: 15_000 }); // the page may still be swapping in
   await page.focus(selector);
   await page.keyboard.press("Enter");
 }

@@ -31,7 +31,7 @@ test("without host permission no content script runs, the panel checks fail, and
   assert.equal(await findPanelFrame(page), null);
   assert.deepEqual(firefox.server.requests.filter((request) => request.host === "api.github.com").map((request) => request.path), [], "no API request");
 
-  const popup = await firefox.openExtensionPage("popup.html");
+  const popup = await firefox.openExtensionPage("pages/popup/popup.html");
   await popup.waitForSelector('#popup[data-ready="true"][data-host-access="missing"]', { timeout: 15_000 });
   const notice = await popup.$eval("#host-access", (section) => ({ hidden: section.hidden, message: section.querySelector("#host-access-message").textContent }));
   assert.equal(notice.hidden, false, "the popup shows the notice");

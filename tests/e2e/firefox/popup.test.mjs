@@ -30,7 +30,7 @@ test("the popup saves settings and a token, and the open panel follows without a
   await waitForPanelState(page, ["ready"]);
   const panels = () => page.evaluate(() => document.querySelectorAll("#prlens-root").length);
 
-  const popup = await firefox.openExtensionPage("popup.html");
+  const popup = await firefox.openExtensionPage("pages/popup/popup.html");
   await popup.waitForSelector('#popup[data-ready="true"][data-host-access="granted"]', { timeout: 15_000 });
   assert.equal(await popup.$eval("#host-access", (section) => section.hidden), true, "no access notice while the hosts are granted");
 

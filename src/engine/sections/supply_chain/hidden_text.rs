@@ -38,7 +38,7 @@ use crate::engine::files::FileClass;
 use crate::signal::{Finding, FindingKind, Severity};
 use crate::text::{code_point_mark, is_invisible};
 
-use super::model::finding;
+use super::model::{finding, on_line};
 use super::text_marks;
 use super::view::FileView;
 
@@ -227,6 +227,7 @@ pub fn findings(view: &FileView, patch: &Patch) -> Vec<Finding> {
                 } else if hidden < MAX_FINDINGS {
                     hidden += 1;
                     found.push(hidden_finding(path, line_number, &characters, in_code));
+                    on_line(&mut found, line_number);
                 }
                 let prose = matches!(facts.class, FileClass::Docs) || line.is_ascii();
                 let mixed_word = (!prose)
@@ -244,6 +245,7 @@ pub fn findings(view: &FileView, patch: &Patch) -> Vec<Finding> {
                             ),
                             Severity::Medium,
                         ));
+                        on_line(&mut found, line_number);
                     }
                 }
             }
@@ -261,6 +263,7 @@ pub fn findings(view: &FileView, patch: &Patch) -> Vec<Finding> {
             ),
             Severity::Low,
         ));
+        on_line(&mut found, *first);
     }
     found
 }

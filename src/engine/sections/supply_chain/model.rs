@@ -45,6 +45,15 @@ pub(crate) fn finding(
         path: path.to_string(),
         detail,
         severity,
+        line: None,
+    }
+}
+
+/// Points the finding just pushed onto `found` at `line` of its file (SARIF regions and GitHub
+/// annotations use it; `Finding::line`).
+pub(crate) fn on_line(found: &mut [Finding], line: u64) {
+    if let Some(last) = found.last_mut() {
+        last.line = (line > 0).then_some(line);
     }
 }
 

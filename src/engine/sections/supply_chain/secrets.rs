@@ -25,7 +25,7 @@ use crate::engine::diff::Patch;
 use crate::engine::files::{FileClass, FileFacts};
 use crate::signal::{Finding, FindingKind, Severity};
 
-use super::model::finding;
+use super::model::{finding, on_line};
 use super::secret_keywords;
 use super::secret_placeholders::is_placeholder;
 
@@ -152,7 +152,7 @@ pub fn findings(facts: &FileFacts, patch: &Patch) -> Vec<Finding> {
     let testing = facts.class == FileClass::Test || lower_path.contains("fixture");
     let env_file = secret_keywords::is_env_file(&lower_path);
     let mut found = Vec::new();
-    let push = |found: &mut Vec<Finding>, detail: String, severity: Severity| {
+    let push = |found: &mut Vec<Finding>, detail: String, severity: Severity, line: u64| {
         if found.len() < MAX_FINDINGS {
             found.push(finding(
                 FindingKind::SecretInDiff,
@@ -160,6 +160,7 @@ pub fn findings(facts: &FileFacts, patch: &Patch) -> Vec<Finding> {
                 detail,
                 severity,
             ));
+            on_line(found, line);
         }
     };
     for hunk in &patch.hunks {
@@ -173,19 +174,19 @@ pub fn findings(facts: &FileFacts, patch: &Patch) -> Vec<Finding> {
             if line.len() >= MIN_TOKEN_CHARS {
                 for (label, shown, severity) in secrets_in(line, testing) {
                     named = true;
-                    push(&mut found, format!("adds what looks like {label} ({shown}) on line {line_number}; revoke it and remove it from the history"), severity);
+                    push(&mut found, format!("adds what looks like {label} ({shown}) on line {line_number}; revoke it and remove it from the history"), severity, line_number);
                 }
             }
             if private_key(line, view.iter().skip(index + 1).map(|(text, _)| *text)) {
                 named = true;
-                push(&mut found, format!("adds what looks like a private key (-----BEGIN … PRIVATE KEY-----) on line {line_number}; revoke it and remove it from the history"), Severity::High);
+                push(&mut found, format!("adds what looks like a private key (-----BEGIN … PRIVATE KEY-----) on line {line_number}; revoke it and remove it from the history"), Severity::High, line_number);
             }
             if named || testing {
                 continue;
             }
             if env_file {
                 if let Some(name) = secret_keywords::env_assignment(line) {
-                    push(&mut found, format!("gives {name} a value in an env file on line {line_number}; rotate it and load it from a secret store instead"), Severity::High);
+                    push(&mut found, format!("gives {name} a value in an env file on line {line_number}; rotate it and load it from a secret store instead"), Severity::High, line_number);
                     continue;
                 }
             }
@@ -195,7 +196,7 @@ pub fn findings(facts: &FileFacts, patch: &Patch) -> Vec<Finding> {
                 .then(|| view.get(index + 1).map(|(text, _)| *text))
                 .flatten();
             if let Some(name) = secret_keywords::keyword_secret(line, next) {
-                push(&mut found, format!("assigns what looks like a credential to {name} (a secret's name and a random-looking value) on line {line_number}; if it is one, rotate it and load it from a secret store"), Severity::Medium);
+                push(&mut found, format!("assigns what looks like a credential to {name} (a secret's name and a random-looking value) on line {line_number}; if it is one, rotate it and load it from a secret store"), Severity::Medium, line_number);
             }
         }
     }
