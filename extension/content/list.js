@@ -145,7 +145,7 @@
         Object.assign(badge.style, { borderColor: line, background: tint, color: "var(--fgColor-default, #1f2328)" });
         const minutes = known.minutes === null ? "–" : String(known.minutes);
         const time = known.minutes === null ? "review time unknown" : `${minutes} min to review`;
-        const lines = [`prlens: ${known.level} risk, ${time}${known.estimate ? " (list estimate: files without patches; commits and PR history not fetched; click for the full signal)" : ""}`];
+        const lines = [`prlens: ${known.level} risk, ${time}${known.estimate ? " (list estimate: files without patches; commits and PR history not fetched; click for the full signal)" : " (the full signal, as in the PR's panel)"}`];
         if (known.reason) lines.push(`Main reason: ${known.reason}. Open the PR for every driver.`);
         const changed = known.changed_since_review === true;
         if (changed) lines.splice(1, 0, "Changed since your review: new commits after the one you reviewed");

@@ -68,5 +68,29 @@ export function listQueryRequest({ query, variables }, { owner, repo }, token) {
   ];
 }
 
+/**
+ * Which of two badges for one PR a list shows and keeps: of a full signal's (a panel's, or a
+ * clicked row's) and a list estimate for the same head commit, the full one, whatever their
+ * ages (the estimate knows less about the same code); otherwise the later computed.
+ */
+export function preferred(a, b) {
+  if (!a) return b;
+  if (!b) return a;
+  if (a.head && a.head === b.head && a.estimate !== b.estimate) return a.estimate ? b : a;
+  return Date.parse(b.generated_at) >= Date.parse(a.generated_at) ? b : a;
+}
+
+/**
+ * Keeps the badge of a signal a panel has just shown (`badge`: the engine's `listBadgeOfSignal`)
+ * in its repository's list entry, under the fingerprint `fp` of the token it was fetched with,
+ * so the list shows that PR's level with no request and no token (issue #35).
+ */
+export async function keepPanelBadge(storage, badge, fp) {
+  const key = listKey(badge);
+  const entry = await readListEntry(storage, key, fp);
+  entry.badges[badge.number] = preferred(entry.badges[badge.number], badge);
+  return { [key]: entry };
+}
+
 /** The key an early list answer is kept under (early-requests.js). */
 export const earlyListKey = ({ owner, repo }) => `list:${owner}/${repo}`.toLowerCase();

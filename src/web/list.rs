@@ -41,6 +41,9 @@ struct ListBadge {
     generated_at: String,
     /// The viewer reviewed an older commit (a reviewer's list, issue #38): the badge says so.
     changed_since_review: bool,
+    /// The head commit scored: of a full badge and an estimate for the same head, the full one
+    /// is kept (extension/shared/list-store.js `preferred`).
+    head: Option<String>,
     key: QueueKey,
 }
 
@@ -69,6 +72,7 @@ fn badge_of(signal: &Signal, estimate: bool) -> ListBadge {
             .viewer
             .as_ref()
             .is_some_and(|viewer| viewer.since_review.is_some()),
+        head: signal.pr.head_sha.clone(),
         key: QueueKey::of(signal),
     }
 }
@@ -132,6 +136,15 @@ pub fn warm_up_list() {
 pub fn list_badge_of(bundle_json: &str, settings_json: &str) -> Result<String, JsError> {
     let signal = crate::analyze_json(bundle_json, settings_json, None)
         .map_err(|error| JsError::new(&error.to_string()))?;
+    to_json(&badge_of(&signal, false))
+}
+
+/// The badge (JSON text) of a signal a panel has already computed (`signal_json`), so a PR seen
+/// in its panel shows its level on the list with no request and no token (issue #35).
+#[wasm_bindgen(js_name = listBadgeOfSignal)]
+pub fn list_badge_of_signal(signal_json: &str) -> Result<String, JsError> {
+    let signal =
+        crate::signal::from_json(signal_json).map_err(|error| JsError::new(&error.to_string()))?;
     to_json(&badge_of(&signal, false))
 }
 

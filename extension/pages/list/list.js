@@ -19,11 +19,12 @@
  *    (early-requests.js), and this frame takes its answer; otherwise it goes out as soon as the
  *    rows, the token and the stored badges are known. Only scoring waits for the wasm engine;
  *  - without a token: the badges already in storage (stored under no token: token-change.js),
- *    whatever their age, and nothing else;
+ *    whatever their age, and nothing else; a PR shown in its panel has one (issue #35: the panel
+ *    keeps its signal's badge, list-store.js `keepPanelBadge`), marked as a full signal;
  *  - on a click forwarded by the content script (a trusted user click on one badge): that PR's
  *    full bundle over REST (`fetchBundle`, the panel's ETag cache) and its badge.
  * Badges are stored in `chrome.storage.local["prlens.list.<owner>/<repo>"]`; of two badges for
- * one PR the later computed wins.
+ * one PR the full signal's wins for the same head commit, else the later computed (`preferred`).
  *
  * Security: the token is read here and sent only to api.github.com. This frame acts only once
  * the background confirmed its nonce, and talks only over the port our content script hands it
@@ -36,7 +37,7 @@ import "../../shared/messages.js"; // every prlens:* message, declared once
 import { openEngineSession } from "../../shared/engine-session.js";
 import { connectToPage, nonceOfLocation } from "../../shared/page-port.js";
 import "../../shared/prefs.js";
-import { earlyListKey, engineKey, freshnessMs, listIsFresh, listKey, listQueryRequest, listQueryTemplate, readListEntry } from "../../shared/list-store.js";
+import { earlyListKey, engineKey, freshnessMs, listIsFresh, listKey, listQueryRequest, listQueryTemplate, preferred, readListEntry } from "../../shared/list-store.js";
 import { tokenFingerprint } from "../../shared/token-change.js";
 import { tokenBoundStorage } from "../../shared/token-bound-storage.js";
 
@@ -76,9 +77,6 @@ function shownBadge(badge) {
   const reason = typeof badge.drivers?.[0]?.label === "string" ? badge.drivers[0].label.slice(0, MAX_REASON) : "";
   return { owner: badge.owner, repo: badge.repo, number: badge.number, level: badge.level, minutes: badge.minutes, estimate: badge.estimate === true, draft: badge.key?.draft === true, reason, changed_since_review: badge.changed_since_review === true };
 }
-
-/** The later computed of two badges for one PR. */
-const later = (a, b) => (!a ? b : !b ? a : Date.parse(b.generated_at) >= Date.parse(a.generated_at) ? b : a);
 
 const readEntry = (key, fp) => readListEntry(api.storage.local, key, fp);
 
@@ -183,7 +181,7 @@ async function refresh(network) {
       try {
         const { text, fetchedAt } = await answer;
         if (generation !== tokenGeneration) return; // fetched with a token that is gone
-        for (const badge of JSON.parse(wasm.listBadges(text, fetchedAt, engine, mine))) entry.badges[badge.number] = later(entry.badges[badge.number], badge);
+        for (const badge of JSON.parse(wasm.listBadges(text, fetchedAt, engine, mine))) entry.badges[badge.number] = preferred(entry.badges[badge.number], badge);
         entry.queried_at = Date.now();
         entry.engine = engine;
         // Written behind the badges: storage runs its operations in order, so the next read sees it.
@@ -216,7 +214,7 @@ async function scoreOne(row) {
     const badge = JSON.parse(wasm.listBadgeOf(bundle, engine));
     const key = listKey(row, mine);
     const entry = await readEntry(key, fp);
-    entry.badges[row.number] = later(entry.badges[row.number], badge);
+    entry.badges[row.number] = preferred(entry.badges[row.number], badge);
     await storage.set({ [key]: entry });
   } catch (error) {
     if (generation === tokenGeneration) post({ type: T.LIST_FAILED, ...row, reason: String(error.message).slice(0, MAX_REASON * 2) });

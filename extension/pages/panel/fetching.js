@@ -21,6 +21,16 @@ export function freshnessSeconds(force) {
   return Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
+/** The list badge of a shown signal (a PR not opened yet has none), or null. */
+function badgeOf(signalJson) {
+  if (view.pull?.compare || typeof wasm.listBadgeOfSignal !== "function") return null;
+  try {
+    return JSON.parse(wasm.listBadgeOfSignal(signalJson));
+  } catch {
+    return null;
+  }
+}
+
 /** Bundle JSON without `fetched_at`: equal strings mean nothing GitHub says has changed. */
 function content(bundleJson) {
   const { fetched_at: _ignored, ...rest } = JSON.parse(bundleJson);
@@ -235,7 +245,7 @@ export async function update(mode) {
     if (generation !== view.generation) return;
     render(view.signalJson, "complete");
     performance.mark("prlens:rendered");
-    writeCachedPanel(pull, view.signalJson, tokenUsed).catch(() => {});
+    writeCachedPanel(pull, view.signalJson, tokenUsed, badgeOf(view.signalJson)).catch(() => {});
     // Page facts that arrived while fetching (e.g. a file ticked "Viewed") count too.
     if (JSON.stringify(pageWithAnchors()) !== factsUsed) rescore();
     learnDigests(bundleJson);

@@ -5,6 +5,8 @@
  */
 import { api, settings } from "./state.js";
 import { tokenBoundStorage } from "../../shared/token-bound-storage.js";
+import { keepPanelBadge } from "../../shared/list-store.js";
+import { tokenFingerprint } from "../../shared/token-change.js";
 
 const { TOKEN_KEY, PREFS_KEY, normalizePrefs, tokenFrom } = globalThis.prlensPrefs;
 const PANEL_CACHE_PREFIX = "prlens.cache.panel.";
@@ -45,13 +47,16 @@ export async function readCachedPanel(pull) {
 /**
  * Remembers the last signal of a PR, fetched with `token`; keeps only the most recent
  * PANEL_CACHE_MAX PRs. Not kept when the token changed meanwhile (token-bound-storage.js).
+ * `badge` (the signal's list badge, or null) goes into the PR's list entry in the same write,
+ * so the pull-request list shows the panel's level with no request (issue #35).
  */
-export async function writeCachedPanel(pull, signalJson, token) {
+export async function writeCachedPanel(pull, signalJson, token, badge = null) {
   const key = panelKey(pull);
   const index = (await api.storage.local.get(PANEL_CACHE_INDEX))[PANEL_CACHE_INDEX];
   const keys = (Array.isArray(index) ? index : []).filter((k) => typeof k === "string" && k !== key);
   keys.unshift(key);
   const dropped = keys.splice(PANEL_CACHE_MAX);
-  await tokenBoundStorage(api.storage.local, token).set({ [key]: { signal: signalJson, saved_at: Date.now() }, [PANEL_CACHE_INDEX]: keys });
+  const listed = badge ? await keepPanelBadge(api.storage.local, badge, await tokenFingerprint(token)) : {};
+  await tokenBoundStorage(api.storage.local, token).set({ ...listed, [key]: { signal: signalJson, saved_at: Date.now() }, [PANEL_CACHE_INDEX]: keys });
   if (dropped.length) await api.storage.local.remove(dropped);
 }
