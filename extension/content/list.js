@@ -28,7 +28,7 @@
 
   const { url, selectors: sel, messaging, navigation } = content;
   const ext = root.browser ?? root.chrome;
-  const { PREFS_KEY, isEnabledFor, migratePrefs } = root.prlensPrefs; // extension/prefs.js, listed before this file
+  const { PREFS_KEY, featureOn, isEnabledFor, migratePrefs } = root.prlensPrefs; // extension/prefs.js, listed before this file
   const RESCAN_MS = 300;
   /** prlens's own markup on the list (not GitHub's): the badges and the sort control. */
   const OWN_BADGE = "[data-prlens-list-badge]";
@@ -302,7 +302,8 @@
    * they are read) but no rows and no badges: nothing is asked until they say prlens is on.
    */
   function route() {
-    const wanted = isListPage(root.location.href) && prefs?.enabled !== false;
+    // The list badges have their own switch (options page, issue #35): off, nothing is mounted.
+    const wanted = isListPage(root.location.href) && prefs?.enabled !== false && (!prefs || featureOn(prefs, "listBadges"));
     if (current && (!wanted || current.href !== root.location.href)) teardown();
     if (wanted && !current) setup();
   }
