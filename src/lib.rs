@@ -50,8 +50,16 @@ pub fn analyze_json(
     now: Option<i64>,
 ) -> Result<Signal, AnalyzeError> {
     let bundle = Bundle::from_json_str(bundle_json)?;
-    let settings = Settings::from_json_str(settings_json)?;
+    let settings = read_settings(settings_json)?;
     Ok(engine::analyze(&bundle, &settings, now))
+}
+
+/// Settings JSON as every edge reads it: parsed, its values checked, and its driver ids checked
+/// against the engine's catalogue (`Settings::validate`).
+pub fn read_settings(settings_json: &str) -> Result<Settings, settings::SettingsError> {
+    let settings = Settings::from_json_str(settings_json)?;
+    settings.validate(&engine::drivers::ids())?;
+    Ok(settings)
 }
 
 /// Why an analysis could not run.

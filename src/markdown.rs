@@ -2,7 +2,7 @@
 //! CLI's `--format markdown`).
 //!
 //! Everything that came from the PR (titles, paths, logins, check names, criteria, policy
-//! text) is hostile: it is escaped so that nothing renders as Markdown or HTML — no links,
+//! text, claims) is hostile: it is escaped so that nothing renders as Markdown or HTML — no links,
 //! images, headings, tables, mentions or autolinks can be injected into the reviewer's comment.
 //! Links are built only from validated parts, and every link target passes the panel's own
 //! check (`crate::links::is_safe_github_url`; anything else links to GitHub's home page): a
@@ -17,6 +17,7 @@
 
 mod advice;
 mod escape;
+mod intent;
 mod since_approval;
 mod viewer;
 
@@ -26,7 +27,7 @@ pub use escape::escape;
 use escape::{canonical_url, escape_code};
 
 use crate::engine::sections::pr::{number_label, NOT_OPENED_NUMBER};
-use crate::signal::{Signal, SignalState};
+use crate::signal::{Section, Signal, SignalState};
 
 /// Focus files listed in the summary; the rest are counted.
 const MAX_FOCUS_ROWS: usize = 10;
@@ -44,64 +45,6 @@ fn state_word(state: SignalState) -> &'static str {
     }
 }
 
-/// A section of the signal, in the order the Markdown summary (and the panel's full view)
-/// lists them; each can be copied on its own ([`section`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Section {
-    Risk,
-    Contributors,
-    Intent,
-    Evidence,
-    SupplyChain,
-    Focus,
-    Triage,
-    Conventions,
-    Checks,
-    Governance,
-    NextSteps,
-}
-
-impl Section {
-    /// Every section, in reading order.
-    pub const ALL: [Section; 11] = [
-        Section::Risk,
-        Section::Contributors,
-        Section::Intent,
-        Section::Evidence,
-        Section::SupplyChain,
-        Section::Focus,
-        Section::Triage,
-        Section::Conventions,
-        Section::Checks,
-        Section::Governance,
-        Section::NextSteps,
-    ];
-
-    /// The `data-prlens-section` key (docs/CONTRACTS.md, DOM hooks).
-    pub fn key(self) -> &'static str {
-        match self {
-            Section::Risk => "risk",
-            Section::Contributors => "contributors",
-            Section::Intent => "intent",
-            Section::Evidence => "evidence",
-            Section::SupplyChain => "supply_chain",
-            Section::Focus => "focus",
-            Section::Triage => "triage",
-            Section::Conventions => "conventions",
-            Section::Checks => "checks",
-            Section::Governance => "governance",
-            Section::NextSteps => "next_steps",
-        }
-    }
-
-    /// The section for a `data-prlens-section` key.
-    pub fn from_key(key: &str) -> Option<Section> {
-        Section::ALL
-            .into_iter()
-            .find(|section| section.key() == key)
-    }
-}
-
 /// Renders a signal as Markdown.
 ///
 /// `write!` into one `String` (which cannot fail, hence `let _`) rather than
@@ -109,7 +52,7 @@ impl Section {
 pub fn render(signal: &Signal) -> String {
     let mut out = String::new();
     write_summary(&mut out, signal);
-    for (index, section) in Section::ALL.into_iter().enumerate() {
+    for (index, section) in Section::ALL.iter().copied().enumerate() {
         let mut block = String::new();
         write_section(&mut block, signal, section, false);
         if block.is_empty() {
@@ -178,7 +121,7 @@ fn write_section(out: &mut String, signal: &Signal, section: Section, standalone
     match section {
         Section::Risk => write_risk(out, signal),
         Section::Contributors => write_contributors(out, signal),
-        Section::Intent => write_intent(out, signal),
+        Section::Intent => intent::write(out, signal),
         Section::Evidence => write_evidence(out, signal),
         Section::SupplyChain => write_supply_chain(out, signal),
         Section::Focus => write_focus(out, signal),
@@ -234,46 +177,6 @@ fn write_contributors(out: &mut String, signal: &Signal) {
         }
     }
     advice::write_authorship(out, signal);
-}
-
-fn write_intent(out: &mut String, signal: &Signal) {
-    let intent = &signal.intent;
-    out.push_str("#### Intent\n\n");
-    let met = intent
-        .criteria
-        .iter()
-        .filter(|c| c.met == Some(true))
-        .count();
-    let _ = writeln!(
-        out,
-        "{} ({} of {} criteria met; confidence {}; from {})",
-        escape(&intent.goal),
-        met,
-        intent.criteria.len(),
-        percent(intent.confidence),
-        escape(&intent.source)
-    );
-    for criterion in &intent.criteria {
-        let mark = match criterion.met {
-            Some(true) => "✓",
-            Some(false) => "✗",
-            None => "?",
-        };
-        let _ = writeln!(
-            out,
-            "- {mark} {} ({})",
-            escape(&criterion.text),
-            escape(&criterion.evidence)
-        );
-    }
-    if !intent.linked_issues.is_empty() {
-        let issues: Vec<String> = intent
-            .linked_issues
-            .iter()
-            .map(|n| format!("\\#{n}"))
-            .collect();
-        let _ = write!(out, "\nLinked issues: {}\n", issues.join(", "));
-    }
 }
 
 fn write_evidence(out: &mut String, signal: &Signal) {

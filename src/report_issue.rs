@@ -16,8 +16,8 @@
 //! Source: GitHub Docs, "Creating an issue from a URL query" (issue forms take `template=` and
 //! one query parameter per field `id`), read 2026-12.
 
-use crate::fetch::urls::encode;
 use crate::signal::Signal;
+use crate::text::percent_encode;
 
 /// The project's repository (Cargo.toml `repository`).
 pub const REPOSITORY_URL: &str = env!("CARGO_PKG_REPOSITORY");
@@ -54,7 +54,7 @@ pub fn wrong_score_url(browser: &str, signal: Option<&Signal>) -> String {
     }
     let query: Vec<String> = fields
         .iter()
-        .map(|(name, value)| format!("{name}={}", encode(value, false)))
+        .map(|(name, value)| format!("{name}={}", percent_encode(value, false)))
         .collect();
     format!("{REPOSITORY_URL}/issues/new?{}", query.join("&"))
 }

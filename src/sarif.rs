@@ -20,9 +20,9 @@ use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
 use crate::engine::sections::supply_chain::PR_TEXT;
-use crate::fetch::urls::encode;
 use crate::report_issue::REPOSITORY_URL;
 use crate::signal::{Finding, FindingKind, FocusFile, Priority, Severity, Signal};
+use crate::text::percent_encode;
 use crate::text::show_invisibles;
 
 /// The schema URI SARIF files name (the OASIS errata 01 location).
@@ -146,7 +146,7 @@ fn location(path: &str, line: Option<u64>) -> Option<Value> {
         return None;
     }
     let mut physical = json!({
-        "artifactLocation": { "uri": encode(path, true), "uriBaseId": "%SRCROOT%" }
+        "artifactLocation": { "uri": percent_encode(path, true), "uriBaseId": "%SRCROOT%" }
     });
     if let Some(line) = line.filter(|line| *line > 0) {
         physical["region"] = json!({ "startLine": line });

@@ -204,6 +204,22 @@ pub fn name_list<S: AsRef<str>>(items: &[S]) -> String {
     text
 }
 
+/// Percent-encodes everything but unreserved characters (and `/` when `keep_slash`): API paths
+/// (`crate::fetch::urls`) and the compare-page links of PRs not opened yet
+/// (`crate::engine::sections::pr`).
+pub fn percent_encode(text: &str, keep_slash: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        let unreserved = byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~');
+        if unreserved || (keep_slash && byte == b'/') {
+            out.push(byte as char);
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::{

@@ -205,6 +205,17 @@ fn unreadable_files_and_bad_options_exit_2() {
             .unwrap(),
         "large_diff",
     );
+    let misspelt = temp_file(
+        "misspelt-settings.json",
+        br#"{"weights": {"larg_diff": 0.5}}"#,
+    );
+    assert_rejected(
+        &prlens()
+            .args(["analyze", path, "--settings", misspelt.to_str().unwrap()])
+            .output()
+            .unwrap(),
+        "unknown driver weight `larg_diff`: did you mean `large_diff`?",
+    );
     assert_rejected(
         &prlens()
             .args(["analyze", path, "--format", "html"])
@@ -228,5 +239,44 @@ fn bundle_fixture_has_no_default_fixtures_folder() {
             .output()
             .unwrap(),
         "--fixtures",
+    );
+}
+
+/// The text view lists the seed sample's claims with the file and line that confirm each (the
+/// reference product's four criteria come first), and says so when a description is not in
+/// English.
+#[test]
+fn text_format_lists_the_claims_with_their_evidence() {
+    let output = prlens()
+        .args(["analyze", "www/sample-bundle.json", "--format", "text"])
+        .output()
+        .expect("prlens runs");
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("  Intent: 6 of 6 claims confirmed by the diff\n"),
+        "{text}"
+    );
+    for evidence in [
+        "— `activation_offloading` added in src/transformers/training_args.py:+613",
+        "— `get_act_offloading_ctx_manager` added in src/transformers/trainer.py:+69",
+        "— docs/source/en/trainer.md:+303 changed",
+        "— tests/utils/test_activation_offloading.py added",
+    ] {
+        assert!(text.contains(evidence), "{evidence}: {text}");
+    }
+    let output = prlens()
+        .args([
+            "analyze",
+            "tests/bundles/claims-non-english.json",
+            "--format",
+            "text",
+        ])
+        .output()
+        .expect("prlens runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("(not in English: only the names it gives were checked)"),
+        "{text}"
     );
 }

@@ -6,6 +6,10 @@
 //! `#[cfg(test)] mod tests` block is left out (tests may reach anywhere). `mod x;` lines are
 //! declarations, not imports.
 //!
+//! Floors: some layers may not reach others at all, directly or through other files
+//! ([`FLOORS`]): the engine is pure (bundle in, signal out), so nothing it reaches may fetch,
+//! render for the browser or write Markdown.
+//!
 //! Paths through a re-export (`crate::engine::Context` when `Context` lives in
 //! `engine/context.rs`) count as an edge to the re-exporting file, so code names the file that
 //! defines what it uses.
@@ -238,6 +242,88 @@ fn display(module: &[String]) -> String {
     } else {
         module.join("::")
     }
+}
+
+/// `(layer, layers it may not reach)`: a module under `layer` may not import, directly or
+/// through other source files, a module under any of the others.
+const FLOORS: &[(&str, &[&str])] = &[("engine", &["fetch", "web", "markdown"])];
+
+/// Every `(from, forbidden module it reaches, the path there)` that breaks a floor.
+fn floor_breaches(
+    edges: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
+    floors: &[(&str, &[&str])],
+) -> Vec<String> {
+    let mut breaches = Vec::new();
+    for (layer, forbidden) in floors {
+        for from in edges
+            .keys()
+            .filter(|module| module.first().map(String::as_str) == Some(layer))
+        {
+            // Breadth-first, keeping the path, so a breach names the chain of files behind it.
+            let mut seen = BTreeSet::from([from.clone()]);
+            let mut queue = std::collections::VecDeque::from([vec![from.clone()]]);
+            while let Some(path) = queue.pop_front() {
+                let last = path.last().cloned().unwrap_or_default();
+                for next in edges.get(&last).into_iter().flatten() {
+                    if !seen.insert(next.clone()) {
+                        continue;
+                    }
+                    let mut longer = path.clone();
+                    longer.push(next.clone());
+                    if forbidden.contains(&next.first().map(String::as_str).unwrap_or_default()) {
+                        let chain: Vec<String> = longer.iter().map(|m| display(m)).collect();
+                        breaches.push(chain.join(" → "));
+                    } else {
+                        queue.push_back(longer);
+                    }
+                }
+            }
+        }
+    }
+    breaches
+}
+
+#[test]
+fn the_engine_reaches_neither_fetch_nor_web_nor_markdown() {
+    let breaches = floor_breaches(&graph(), FLOORS);
+    assert!(
+        breaches.is_empty(),
+        "imports against a floor (tests/import_graph.rs FLOORS): {breaches:#?}"
+    );
+}
+
+#[test]
+fn the_floor_rule_sees_a_direct_and_an_indirect_breach() {
+    let module = |path: &str| -> Vec<String> { path.split("::").map(str::to_string).collect() };
+    let mut edges: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
+    edges
+        .entry(module("engine::a"))
+        .or_default()
+        .insert(module("fetch::urls"));
+    edges
+        .entry(module("engine::b"))
+        .or_default()
+        .insert(module("text"));
+    edges
+        .entry(module("text"))
+        .or_default()
+        .insert(module("web::render"));
+    edges
+        .entry(module("engine::c"))
+        .or_default()
+        .insert(module("signal"));
+    edges
+        .entry(module("web::render"))
+        .or_default()
+        .insert(module("engine::c"));
+    let breaches = floor_breaches(&edges, FLOORS);
+    assert_eq!(
+        breaches,
+        vec![
+            "engine::a → fetch::urls".to_string(),
+            "engine::b → text → web::render".to_string(),
+        ]
+    );
 }
 
 #[test]

@@ -127,6 +127,38 @@ fn every_project_bundle_gives_its_snapshotted_signal_and_markdown() {
     );
 }
 
+/// The extension reads the bundle it fetched from the decoded `Value` (`Bundle::from_value`), the
+/// CLI and these snapshots from text: every project bundle that is JSON gives the same signal, or
+/// the same refusal, both ways.
+#[test]
+fn every_project_bundle_read_from_its_decoded_value_gives_the_same_signal() {
+    let settings = prlens::Settings::default();
+    let mut compared = 0;
+    for bundle in bundles() {
+        let text = std::fs::read_to_string(root().join(&bundle)).expect("readable");
+        let Ok(value) = serde_json::from_str::<serde_json::Value>(&text) else {
+            continue;
+        };
+        let from_value = prlens::Bundle::from_value(&value)
+            .map(|read| {
+                serde_json::to_string_pretty(&prlens::analyze(&read, &settings, None))
+                    .expect("serialises")
+                    + "\n"
+            })
+            .map_err(|error| error.to_string());
+        let from_text = match prlens::analyze_json(&text, "", None) {
+            Ok(signal) => Ok(serde_json::to_string_pretty(&signal).expect("serialises") + "\n"),
+            Err(error) => Err(error.to_string()),
+        };
+        assert!(
+            from_value == from_text,
+            "{bundle}: the decoded value reads differently"
+        );
+        compared += 1;
+    }
+    assert!(compared > 10, "compared only {compared} bundles");
+}
+
 #[test]
 fn snapshot_names_keep_the_directory_apart() {
     assert_eq!(

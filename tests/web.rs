@@ -174,6 +174,48 @@ fn a_signal_missing_a_section_shows_the_error_state_naming_it_and_throws() {
     root.remove();
 }
 
+/// The panel's DOM with the per-render counters in its ids and ARIA references taken out.
+fn panel_markup(root: &web_sys::Element) -> String {
+    let html = root.inner_html();
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html.as_str();
+    // `prlens-full-N` and `prlens-h-<key>-N` count renders; everything else must be equal.
+    while let Some(at) = rest.find("prlens-") {
+        out.push_str(&rest[..at]);
+        let tail = &rest[at..];
+        let end = tail
+            .find(|c: char| c == '"' || c == ' ')
+            .unwrap_or(tail.len());
+        let id = &tail[..end];
+        out.push_str(id.trim_end_matches(|c: char| c.is_ascii_digit()));
+        rest = &tail[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[wasm_bindgen_test]
+fn a_panel_view_renders_the_same_panel_as_its_signal_json_without_reading_json() {
+    let document: Value = serde_json::from_str(BUNDLE).expect("the golden bundle is JSON");
+    let view = prlens::web::PanelView::of(document, "").expect("the view analyses");
+    let signal = view
+        .signal_json()
+        .map_err(JsValue::from)
+        .expect("serialises");
+    let from_json = render_into_fresh_root(&signal);
+    let from_view = fresh_root();
+    let options = js_sys::Object::new();
+    js_sys::Reflect::set(&options, &"expanded".into(), &JsValue::TRUE).expect("options");
+    view.render_panel(&from_view, options.into())
+        .expect("PanelView.renderPanel succeeds");
+    assert_eq!(panel_markup(&from_view), panel_markup(&from_json));
+    assert!(from_view
+        .get_attribute("data-prlens-signal-digest")
+        .is_some_and(|digest| digest.contains("\"level\"")));
+    from_json.remove();
+    from_view.remove();
+}
+
 #[wasm_bindgen_test]
 fn rendered_sheet_has_every_section_with_navigation_deep_link_ids_and_copy_buttons() {
     let signal = serde_json::to_string(&wasm_signal(BUNDLE)).expect("serialize");
@@ -190,7 +232,7 @@ fn rendered_sheet_has_every_section_with_navigation_deep_link_ids_and_copy_butto
             .length()
     };
     // One per section of the Markdown summary, which the sheet lists in its own order.
-    let sections = prlens::markdown::Section::ALL.len() as u32;
+    let sections = prlens::signal::Section::ALL.len() as u32;
     assert_eq!(count("main [data-prlens-section]"), sections);
     assert_eq!(count("nav a[data-prlens-nav]"), sections);
     assert_eq!(

@@ -168,7 +168,7 @@ function analyzeAndRender() {
         page.engine.renderPanel(root, signalJson, {
           expanded: true,
           hiddenSections: settingsPanel?.hiddenSections() ?? [],
-          bundleJson: page.bundleJson,
+          hasBundle: true,
           onAction: onPanelAction,
         }),
       );

@@ -171,6 +171,13 @@ export async function initSettingsPanel(container, { engine, onChange, onSection
       showError(`Those settings were not applied: ${error.message}.`);
       return;
     }
+    // The engine's own check first: the form keeps only the ids it knows, so a misspelt driver
+    // id would otherwise vanish without a word.
+    const rejected = module.validateEngineSettings(engine, parsed);
+    if (rejected) {
+      showError(`Those settings were not applied: ${rejected}`);
+      return;
+    }
     form.set(parsed);
     for (const slider of formHost.querySelectorAll("[data-weight-slider]")) {
       const id = slider.getAttribute("data-weight-slider");

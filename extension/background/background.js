@@ -19,6 +19,7 @@
 
 import "../shared/github-names.js";
 import "../shared/messages.js"; // every prlens:* message, declared once
+import "../shared/sections.js";
 import "../shared/prefs.js";
 import { forgetEarlyAnswers, handleEarlyMessage } from "./early-requests.js";
 import { handleNonceMessage } from "./nonce-registry.js";

@@ -23,6 +23,7 @@
 
 import "../shared/github-names.js";
 import "../shared/messages.js"; // every prlens:* message, declared once
+import "../shared/sections.js";
 import "../shared/prefs.js";
 import { sha256Hex } from "../shared/diff-anchors.js";
 import { earlyListKey, listEntryOf, listIsFresh, listKey, listQueryRequest, listQueryTemplate } from "../shared/list-store.js";

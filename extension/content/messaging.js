@@ -90,14 +90,35 @@
       handlers[message.type]?.(message);
     }
 
+    /**
+     * Whether the iframe holds a document of ours now. A note can arrive late: the document that
+     * confirmed may since have been replaced (GitHub re-rendered the host, the iframe reloads) by
+     * the initial about:blank, which has the page's origin and so can be read here (Firefox throws
+     * on a post to it; Chromium logs an error). That document's own confirm brings a new note.
+     */
+    function holdsOurs() {
+      try {
+        return !iframe.contentWindow.location.href.startsWith("about:");
+      } catch {
+        return true; // not readable: another origin, the extension's
+      }
+    }
+
     /** The frame of this kind with this nonce is up (the background confirmed it): hand it a port. */
     function connect() {
-      if (closed) return;
+      if (closed || !iframe.contentWindow || !holdsOurs()) return;
       const { port1, port2 } = new MessageChannel();
       port?.close();
       port = port1;
       port.onmessage = onPortMessage;
-      iframe.contentWindow?.postMessage({ type: T.CONNECT, nonce }, extensionOrigin, [port2]);
+      try {
+        iframe.contentWindow.postMessage({ type: T.CONNECT, nonce }, extensionOrigin, [port2]);
+      } catch {
+        port1.close(); // the document changed in between: its own confirm brings a new note
+        port = null;
+        greeted = false;
+        return;
+      }
       greeted = true;
       for (const message of pending.values()) port.postMessage(message);
       pending.clear();

@@ -20,14 +20,10 @@
 
   const { T } = root.prlensMessages; // messages.js: every prlens:* message, declared once
 
-  /** Deep-link ids: `prlens-` + the section key with `-` for `_` (as src/web/render/sheet.rs). */
-  const SECTIONS = ["risk", "contributors", "intent", "evidence", "supply_chain", "focus", "triage", "conventions", "checks", "governance", "next_steps"];
-
-  /** The section a `#prlens-…` hash names, or null. */
+  /** The section a `#prlens-…` hash names (sections.js, listed before this file), or null. */
   function sectionFromHash(hash) {
-    const match = /^#prlens-([a-z-]{1,20})$/.exec(typeof hash === "string" ? hash : "");
-    const key = match ? match[1].replace(/-/g, "_") : null;
-    return key && SECTIONS.includes(key) ? key : null;
+    const section = root.prlensSections.find((candidate) => hash === `#${candidate.anchor}`);
+    return section ? section.key : null;
   }
 
   /** Width: half the viewport, at least 480 px and at most 720 px, never wider than the window. */
@@ -150,5 +146,5 @@
     };
   }
 
-  root.prlensContent.sheet = Object.freeze({ createSheet, sectionFromHash, SECTIONS });
+  root.prlensContent.sheet = Object.freeze({ createSheet, sectionFromHash });
 })(globalThis);

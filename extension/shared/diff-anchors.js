@@ -27,13 +27,12 @@ export async function sha256Hex(text) {
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** `Map<sha256 hex, filename>` of a bundle's files (its `files[].filename`). */
-export async function fileDigests(bundleJson) {
-  const files = JSON.parse(bundleJson)?.files;
+/** `Map<sha256 hex, filename>` of a bundle's file names (its `files[].filename`: `PanelView.fileNames()`). */
+export async function fileDigests(fileNames) {
   const digests = new Map();
-  if (!Array.isArray(files)) return digests;
-  for (const file of files) {
-    if (typeof file?.filename === "string") digests.set(await sha256Hex(file.filename), file.filename);
+  if (!Array.isArray(fileNames)) return digests;
+  for (const filename of fileNames) {
+    if (typeof filename === "string") digests.set(await sha256Hex(filename), filename);
   }
   return digests;
 }

@@ -9,6 +9,7 @@
  * entry is read only under that same token.
  */
 import "./github-names.js";
+import "./sections.js";
 import "./prefs.js";
 import { LIST_PREFIX as LIST_KEY_PREFIX } from "./token-change.js";
 
@@ -81,7 +82,7 @@ export function preferred(a, b) {
 }
 
 /**
- * Keeps the badge of a signal a panel has just shown (`badge`: the engine's `listBadgeOfSignal`)
+ * Keeps the badge of a signal a panel has just shown (`badge`: the engine's `listBadgeOf` of the panel's view)
  * in its repository's list entry, under the fingerprint `fp` of the token it was fetched with,
  * so the list shows that PR's level with no request and no token (issue #35).
  */

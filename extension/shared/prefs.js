@@ -43,20 +43,10 @@
   const FEATURE_KEYS = new Set(FEATURES.map(([key]) => key));
   const defaultFeatures = () => Object.fromEntries(FEATURES.map(([key]) => [key, true]));
 
-  /** Panel sections, in panel order, with the words the popup shows (data-prlens-section keys). */
-  const SECTIONS = Object.freeze([
-    ["risk", "Risk drivers"],
-    ["intent", "Intent"],
-    ["contributors", "Contributors"],
-    ["evidence", "Evidence"],
-    ["supply_chain", "Supply chain"],
-    ["focus", "Focus files"],
-    ["triage", "Triage"],
-    ["conventions", "Conventions"],
-    ["checks", "Checks"],
-    ["governance", "Governance"],
-    ["next_steps", "Next steps"],
-  ]);
+  /** The signal's sections in reading order as `[key, label]` (sections.js, generated from src/signal/section.rs). */
+  const sections = root.prlensSections;
+  if (!sections) throw new Error("prefs.js needs sections.js loaded first");
+  const SECTIONS = Object.freeze(sections.map(({ key, label }) => Object.freeze([key, label])));
   const SECTION_KEYS = new Set(SECTIONS.map(([key]) => key));
 
   /** GitHub's name rules: github-names.js, loaded (classic) or imported (modules) before this file. */

@@ -20,6 +20,7 @@
  */
 
 import "./github-names.js";
+import "./sections.js";
 import "./prefs.js";
 
 export const { TOKEN_KEY, TOKENS_KEY } = globalThis.prlensPrefs;

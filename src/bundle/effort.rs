@@ -60,6 +60,7 @@ static ISSUE: Shape = Shape {
         ("state", &LEAF),
         ("assignee", &LOGIN),
         ("assignees", &LOGINS),
+        ("body", &LEAF),
     ],
     items: None,
     entries: None,
@@ -132,6 +133,7 @@ pub(super) fn linked_issues(root: &Raw) -> Result<Option<BTreeMap<u64, LinkedIss
                 number,
                 state: text(issue, "state").unwrap_or_default(),
                 assignees,
+                body: text(issue, "body").unwrap_or_default(),
                 referencing_pulls,
             },
         );
@@ -184,7 +186,8 @@ mod tests {
         let bundle = Bundle::from_value(&json!({
             "pull": {"number": 9},
             "linked_issues": {"12": {
-                "issue": {"number": 12, "state": "open", "assignees": [{"login": "bob"}]},
+                "issue": {"number": 12, "state": "open", "assignees": [{"login": "bob"}],
+                          "body": "- [ ] `retry` is capped"},
                 "timeline": [
                     {"event": "cross-referenced", "source": {"type": "issue", "issue": {
                         "number": 8, "state": "open", "pull_request": {"url": "x"},
@@ -202,6 +205,10 @@ mod tests {
         assert_eq!(issue.assignees, vec!["bob".to_string()]);
         assert_eq!(issue.referencing_pulls.len(), 1);
         assert_eq!(issue.referencing_pulls[0].number, 8);
+        assert_eq!(
+            issue.body, "- [ ] `retry` is capped",
+            "its acceptance list is read"
+        );
     }
 
     #[test]

@@ -223,6 +223,17 @@ pub fn from_str(text: &str, shape: &'static Shape) -> Result<Raw, serde_json::Er
     Ok(value)
 }
 
+/// Reads an already-decoded `value` with `shape`: the same visitor as [`from_str`], fed by
+/// serde_json's `Value` deserializer instead of its text parser, so a bundle the fetcher built
+/// as a `Value` is read once, not printed and parsed again. A `Value` has no repeated keys and
+/// holds numbers exactly as the text parser yields them, so the readings are the same.
+pub fn from_value(
+    value: &serde_json::Value,
+    shape: &'static Shape,
+) -> Result<Raw, serde_json::Error> {
+    Seed(shape).deserialize(value)
+}
+
 /// The one visitor: reads a value of the shape it holds. One non-generic type, so serde's
 /// parser code is instantiated once in the wasm.
 #[derive(Clone, Copy)]
@@ -380,6 +391,37 @@ mod tests {
         items: None,
         entries: Some(&LEAF),
     };
+
+    #[test]
+    fn a_value_reads_as_its_printed_text_does() {
+        static ALL: Shape = Shape {
+            fields: &[
+                ("name", &LEAF),
+                ("n", &LEAF),
+                ("f", &LEAF),
+                ("neg", &LEAF),
+                ("t", &LEAF),
+                ("junk", &LEAF),
+            ],
+            items: None,
+            entries: None,
+        };
+        for (text, shape) in [
+            (
+                r#"{"name": "a", "junk": [1, {"x": 2.5}], "n": 7, "f": 1.5, "neg": -3, "t": true}"#,
+                &ALL,
+            ),
+            (r#"{"b": 1, "a": {"c": 2}, "c": null}"#, &LOGINS),
+            (r#"[1, 2]"#, &LEAF),
+        ] {
+            let value: serde_json::Value = serde_json::from_str(text).unwrap();
+            assert_eq!(
+                from_value(&value, shape).unwrap(),
+                from_str(&value.to_string(), shape).unwrap(),
+                "{text}"
+            );
+        }
+    }
 
     #[test]
     fn repeated_keys_keep_the_last_value_and_unknown_fields_are_skipped() {

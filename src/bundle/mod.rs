@@ -34,11 +34,18 @@ impl Bundle {
         parse::from_str(text)
     }
 
-    /// Parses a bundle from an already-decoded JSON value (tests and the fetch planner's draft
-    /// bundles). It prints the value and reads the text, so there is one reader, and one set
-    /// of readings, for both (a `Value` has no repeated keys and prints numbers exactly).
+    /// Reads a bundle from an already-decoded JSON value (what the fetcher assembles, the list
+    /// query's patch-less bundles, tests): the reader of [`Bundle::from_json_str`] fed by the
+    /// `Value` instead of text, so the same shape and readings apply and nothing is printed and
+    /// parsed again (`json::from_value`).
     pub fn from_value(value: &Value) -> Result<Self, BundleError> {
-        parse::from_str(&value.to_string())
+        parse::from_value(value)
+    }
+
+    /// Page facts read on their own, as the bundle's `page` section reads (`null`: none): the
+    /// panel re-scores a bundle it holds when the page's facts change (a file ticked "Viewed").
+    pub fn page_from_value(value: &Value) -> Result<Option<PageFacts>, BundleError> {
+        parse::page_from_value(value)
     }
 
     /// Logins of every distinct commit author, in commit order (linked accounts only).

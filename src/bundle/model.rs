@@ -219,6 +219,8 @@ pub struct LinkedIssue {
     /// "open" or "closed".
     pub state: String,
     pub assignees: Vec<String>,
+    /// The issue's description (its acceptance list is read as claims); empty when absent.
+    pub body: String,
     /// Pull requests that mention the issue (`cross-referenced` timeline events).
     pub referencing_pulls: Vec<ReferencingPull>,
 }

@@ -28,32 +28,49 @@ use crate::signal::{Signal, SIGNAL_VERSION};
 pub use context::{Context, Sections, ENGINE_VERSION};
 pub use files::{FileClass, FileFacts};
 
-/// Computes the signal for a bundle. `now` defaults to the bundle's `fetched_at`, then to the
-/// PR's `updated_at`, so the same bundle always gives the same signal.
-pub fn analyze(bundle: &Bundle, settings: &Settings, now: Option<i64>) -> Signal {
+/// What every section and driver of one analysis reads. `now` defaults to the bundle's
+/// `fetched_at`, then to the PR's `updated_at`, then `created_at`.
+pub(crate) fn context<'a>(
+    bundle: &'a Bundle,
+    settings: &'a Settings,
+    now: Option<i64>,
+) -> Context<'a> {
     let now = now
         .or(bundle.fetched_at)
         .or(bundle.pull.updated_at)
         .or(bundle.pull.created_at)
         .unwrap_or(0);
-    let context = Context {
+    Context {
         bundle,
         settings,
         now,
         files: files::classify_all(bundle, settings),
-    };
+    }
+}
+
+/// The sections risk reads (step 2 of the pipeline); the driver tests take theirs from here
+/// too (`drivers::testing`), so a driver is tested on exactly what `analyze` gives it.
+pub(crate) fn sections_before_risk(context: &Context) -> Sections {
     let mut sections = Sections {
-        contributors: sections::contributors::assess(&context),
-        intent: sections::intent::assess(&context),
-        evidence: sections::evidence::assess(&context),
-        supply_chain: sections::supply_chain::assess(&context),
-        triage: sections::triage::assess(&context),
-        focus: sections::focus::assess(&context),
-        conventions: sections::conventions::assess(&context),
-        authorship: sections::authorship::assess(&context),
+        contributors: sections::contributors::assess(context),
+        intent: sections::intent::assess(context),
+        evidence: sections::evidence::assess(context),
+        supply_chain: sections::supply_chain::assess(context),
+        triage: sections::triage::assess(context),
+        focus: sections::focus::assess(context),
+        conventions: sections::conventions::assess(context),
+        authorship: sections::authorship::assess(context),
         checks: Vec::new(),
     };
-    sections.checks = sections::checks::assess(&context, &sections.intent);
+    sections.checks = sections::checks::assess(context, &sections.intent);
+    sections
+}
+
+/// Computes the signal for a bundle. `now` defaults to the bundle's `fetched_at`, then to the
+/// PR's `updated_at`, so the same bundle always gives the same signal.
+pub fn analyze(bundle: &Bundle, settings: &Settings, now: Option<i64>) -> Signal {
+    let context = context(bundle, settings, now);
+    let sections = sections_before_risk(&context);
     let focus_more =
         u64::try_from(context.files.len().saturating_sub(sections.focus.len())).unwrap_or(u64::MAX);
     let risk = sections::risk::assess(&context, &sections);
@@ -85,8 +102,8 @@ pub fn analyze(bundle: &Bundle, settings: &Settings, now: Option<i64>) -> Signal
     signal.next_steps = sections::next_steps::assess(&context, &signal);
     // Personal, after everything else: nothing above reads it, so it can never raise risk. What
     // changed since the viewer's review is scored as a PR of its own (that bundle has no viewer).
-    let delta =
-        sections::viewer::delta_bundle(bundle).map(|delta| analyze(&delta, settings, Some(now)));
+    let delta = sections::viewer::delta_bundle(bundle)
+        .map(|delta| analyze(&delta, settings, Some(context.now)));
     signal.viewer = sections::viewer::assess(
         &context,
         &sections::viewer::Inputs {

@@ -7,7 +7,7 @@
 
 use super::error::FetchError;
 use super::limits::PER_PAGE;
-use crate::text::is_commit_sha;
+use crate::text::{is_commit_sha, percent_encode};
 
 /// A validated pull request reference.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -110,12 +110,16 @@ impl Api {
         format!(
             "{}/commits/{}/check-runs?per_page={PER_PAGE}",
             self.repo_path(),
-            encode(sha, false)
+            percent_encode(sha, false)
         )
     }
 
     pub fn status(&self, sha: &str) -> String {
-        format!("{}/commits/{}/status", self.repo_path(), encode(sha, false))
+        format!(
+            "{}/commits/{}/status",
+            self.repo_path(),
+            percent_encode(sha, false)
+        )
     }
 
     pub fn user(&self, login: &str) -> String {
@@ -126,7 +130,7 @@ impl Api {
         let segment = if plain {
             login.to_string()
         } else {
-            encode(login, false)
+            percent_encode(login, false)
         };
         format!("{}/users/{segment}", self.base)
     }
@@ -159,7 +163,7 @@ impl Api {
         format!(
             "{}/contents/.github/pull_request_template.md?ref={}",
             self.repo_path(),
-            encode(base_ref, false)
+            percent_encode(base_ref, false)
         )
     }
 
@@ -174,8 +178,8 @@ impl Api {
     pub fn history_search(&self, login: &str, merged_only: bool) -> String {
         // Apps are searched as `author:app/<name>`, not by their `[bot]` login.
         let author = match login.strip_suffix("[bot]") {
-            Some(app) => format!("app/{}", encode(app, false)),
-            None => encode(login, false),
+            Some(app) => format!("app/{}", percent_encode(app, false)),
+            None => percent_encode(login, false),
         };
         let merged = if merged_only { "+is:merged" } else { "" };
         format!(
@@ -190,7 +194,7 @@ impl Api {
         format!(
             "{}/commits?path={}&per_page=1",
             self.repo_path(),
-            encode(path, true)
+            percent_encode(path, true)
         )
     }
 
@@ -199,8 +203,8 @@ impl Api {
         format!(
             "{}/contents/{}?ref={}",
             self.repo_path(),
-            encode(path, true),
-            encode(branch, false)
+            percent_encode(path, true),
+            percent_encode(branch, false)
         )
     }
 
@@ -218,8 +222,8 @@ impl Api {
         format!(
             "{}/commits?path={}&author={}&per_page=1",
             self.repo_path(),
-            encode(path, true),
-            encode(login, false)
+            percent_encode(path, true),
+            percent_encode(login, false)
         )
     }
 }
@@ -230,23 +234,9 @@ impl Api {
 pub fn compare_endpoint(repo_url: &str, base: &str, head: &str) -> String {
     format!(
         "{repo_url}/compare/{}...{}",
-        encode(base, true),
-        encode(head, true)
+        percent_encode(base, true),
+        percent_encode(head, true)
     )
-}
-
-/// Percent-encodes everything but unreserved characters (and `/` when `keep_slash`).
-pub fn encode(text: &str, keep_slash: bool) -> String {
-    let mut out = String::with_capacity(text.len());
-    for byte in text.bytes() {
-        let unreserved = byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~');
-        if unreserved || (keep_slash && byte == b'/') {
-            out.push(byte as char);
-        } else {
-            out.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    out
 }
 
 #[cfg(test)]

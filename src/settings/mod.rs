@@ -55,17 +55,72 @@ pub enum SettingsError {
     Invalid(String),
     #[error("settings value out of range: {0}")]
     OutOfRange(String),
+    /// A weight or check id that names nothing (a typo is otherwise silently ignored).
+    #[error("settings name an unknown {kind} `{id}`: did you mean `{nearest}`?")]
+    UnknownId {
+        kind: IdKind,
+        id: String,
+        nearest: &'static str,
+    },
+}
+
+/// What an unknown settings id was meant to name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IdKind {
+    /// A key of `weights`: a driver id.
+    Driver,
+    /// A key of `checks`: a low-effort check id.
+    Check,
+}
+
+impl std::fmt::Display for IdKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            IdKind::Driver => "driver weight",
+            IdKind::Check => "check",
+        })
+    }
+}
+
+/// The id of `known` closest to `id` (fewest edits, optimal string alignment; the first of
+/// equals), for the "did you mean" of [`SettingsError::UnknownId`].
+fn nearest<'a>(id: &str, known: impl IntoIterator<Item = &'a str>) -> &'a str {
+    let mut best: Option<(usize, &'a str)> = None;
+    for candidate in known {
+        let edits = strsim::osa_distance(id, candidate);
+        if best.is_none_or(|(fewest, _)| edits < fewest) {
+            best = Some((edits, candidate));
+        }
+    }
+    best.map_or("", |(_, candidate)| candidate)
+}
+
+/// The first key of `ids` that is not in `known`, as an error naming the nearest known one.
+fn unknown_id<V>(
+    kind: IdKind,
+    ids: &BTreeMap<String, V>,
+    known: &[&'static str],
+) -> Result<(), SettingsError> {
+    match ids.keys().find(|id| !known.contains(&id.as_str())) {
+        Some(id) => Err(SettingsError::UnknownId {
+            kind,
+            id: clip(id, 80),
+            nearest: nearest(id, known.iter().copied()),
+        }),
+        None => Ok(()),
+    }
 }
 
 impl Settings {
-    /// Parses settings JSON (any subset of fields) and validates ranges.
+    /// Parses settings JSON (any subset of fields) and validates its values
+    /// ([`Settings::validate_values`]); [`Settings::validate`] also checks the driver ids.
     pub fn from_json_str(text: &str) -> Result<Self, SettingsError> {
         if text.trim().is_empty() {
             return Ok(Self::default());
         }
         let settings: Settings = serde_json::from_str(text)
             .map_err(|error| SettingsError::Invalid(clip(&error.to_string(), 200)))?;
-        settings.validate()?;
+        settings.validate_values()?;
         Ok(settings)
     }
 
@@ -74,8 +129,24 @@ impl Settings {
         self.checks.get(check.key()).copied().unwrap_or(true)
     }
 
-    /// Rejects values no sensible user means (negative weights, a zero review rate).
-    pub fn validate(&self) -> Result<(), SettingsError> {
+    /// Everything [`Settings::validate_values`] rejects, and a weight for a driver that does not
+    /// exist (`larg_diff`: "did you mean `large_diff`?"), which would otherwise be silently
+    /// ignored. `driver_ids` is the engine's catalogue (`crate::engine::drivers::ids`), passed
+    /// in because the engine reads settings and so cannot be read from here;
+    /// `crate::analyze_json`, the call every edge makes, passes it.
+    pub fn validate(&self, driver_ids: &[&'static str]) -> Result<(), SettingsError> {
+        self.validate_values()?;
+        unknown_id(IdKind::Driver, &self.weights, driver_ids)
+    }
+
+    /// Rejects values no sensible user means (negative weights, a zero review rate) and check
+    /// ids that name no low-effort check.
+    pub fn validate_values(&self) -> Result<(), SettingsError> {
+        let checks: Vec<&'static str> = crate::signal::CheckId::ALL
+            .iter()
+            .map(|check| check.key())
+            .collect();
+        unknown_id(IdKind::Check, &self.checks, &checks)?;
         for (id, weight) in &self.weights {
             if !(0.0..=1.0).contains(weight) || weight.is_nan() {
                 return Err(SettingsError::OutOfRange(format!(
@@ -112,5 +183,28 @@ mod tests {
         let error = Settings::from_json_str(r#"{"thresholds": {"review_rate_loc_per_hour": 0}}"#)
             .unwrap_err();
         assert!(error.to_string().contains("review_rate_loc_per_hour"));
+    }
+
+    #[test]
+    fn an_unknown_weight_id_is_an_error_naming_the_nearest_driver() {
+        let drivers = ["large_diff", "many_files", "stale"];
+        let settings = Settings::from_json_str(r#"{"weights": {"larg_diff": 0.5}}"#)
+            .expect("its values are in range");
+        let error = settings.validate(&drivers).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "settings name an unknown driver weight `larg_diff`: did you mean `large_diff`?"
+        );
+        let known = Settings::from_json_str(r#"{"weights": {"stale": 0}}"#).expect("valid");
+        assert_eq!(known.validate(&drivers), Ok(()));
+    }
+
+    #[test]
+    fn an_unknown_check_id_is_an_error_naming_the_nearest_check() {
+        let error = Settings::from_json_str(r#"{"checks": {"topic_brnch": false}}"#).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "settings name an unknown check `topic_brnch`: did you mean `topic_branch`?"
+        );
     }
 }

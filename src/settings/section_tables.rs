@@ -41,21 +41,6 @@ pub const MAX_TITLE_CHARS: usize = 72;
 /// Commit subject lines longer than this are flagged (same Git convention as the title).
 pub const MAX_COMMIT_SUBJECT_CHARS: usize = 72;
 
-/// Intent confidence: base by where the goal came from, plus bonuses for structure.
-/// [inferred] A title alone says little; a named "Summary" section says most; criteria and a
-/// linked issue add verifiable structure. Capped at the reference product's 90% for a fully
-/// structured description.
-pub const INTENT_CONFIDENCE_TITLE: f64 = 0.2;
-pub const INTENT_CONFIDENCE_PARAGRAPH: f64 = 0.4;
-pub const INTENT_CONFIDENCE_SECTION: f64 = 0.55;
-pub const INTENT_CONFIDENCE_CRITERIA_BONUS: f64 = 0.2;
-pub const INTENT_CONFIDENCE_LINKED_ISSUE_BONUS: f64 = 0.1;
-pub const INTENT_CONFIDENCE_DECIDED_BONUS: f64 = 0.05;
-pub const INTENT_CONFIDENCE_MAX: f64 = 0.9;
-
-/// At most this many criteria are read from one description (templates can be long).
-pub const MAX_CRITERIA: usize = 25;
-
 /// Goal text is cut at a sentence end before this many characters.
 pub const MAX_GOAL_CHARS: usize = 280;
 

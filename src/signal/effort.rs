@@ -45,6 +45,7 @@ pub enum CheckId {
     DescriptionNamesChanges,
     LinkedIssueAvailable,
     NoCompetingPr,
+    DescriptionClaimsHold,
 }
 
 /// A check's outcome; `NotChecked` when the data it needs was not fetched.

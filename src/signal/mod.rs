@@ -7,15 +7,22 @@
 
 mod effort;
 mod identity;
+mod intent;
 mod level;
 mod model;
 mod personal;
 mod read;
+mod section;
 mod viewer;
 mod words;
 
 pub use effort::*;
 pub use identity::*;
+pub use intent::*;
 pub use model::*;
 pub use read::{from_json, ReadError};
+// The section table for the panel's renders (`crate::web::render`), which only wasm builds have.
+#[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports))]
+pub(crate) use section::for_each_section;
+pub use section::Section;
 pub use viewer::*;

@@ -7,6 +7,7 @@ use serde::Deserialize;
 use serde::Serialize;
 
 use super::effort::{AgentEvidence, EffortCheck};
+use super::intent::Intent;
 
 /// The version tag of every signal.
 pub const SIGNAL_VERSION: &str = "prlens.signal.v1";
@@ -135,28 +136,6 @@ pub struct Contributor {
     /// Identity and account-behaviour evidence about this person (empty: nothing noted).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub identity: Vec<super::identity::IdentityNote>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
-pub struct Intent {
-    pub goal: String,
-    pub criteria: Vec<Criterion>,
-    /// Issue numbers the PR says it closes or references.
-    pub linked_issues: Vec<u64>,
-    /// 0.0–1.0: how much structure the description gave.
-    pub confidence: f64,
-    /// Where the goal came from, e.g. "pr description", "title".
-    pub source: String,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
-pub struct Criterion {
-    pub text: String,
-    /// true met, false unmet, null unknown.
-    pub met: Option<bool>,
-    pub evidence: String,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -5,6 +5,7 @@
 
 use super::effort::{AgentEvidenceKind, CheckId, CheckOutcome};
 use super::identity::IdentityKind;
+use super::intent::{ClaimKind, ClaimOrigin, ClaimStatus, Found, Prose};
 use super::model::{
     Effort, EvidenceSignal, FindingKind, PolicyOutcome, Priority, ReviewAction, RiskLevel, Role,
     Severity, SignalState, Staleness, TrustLevel,
@@ -260,10 +261,60 @@ words!(CheckId {
     DescriptionNamesChanges => "description_names_changes", "Description names what changed";
     LinkedIssueAvailable => "linked_issue_available", "Linked issue open and not assigned to someone else";
     NoCompetingPr => "no_competing_pr", "No other open PR mentions the same issue";
+    DescriptionClaimsHold => "description_claims_hold", "The description's claims hold in the diff";
 });
 
 words!(CheckOutcome {
     Pass => "pass", "passed";
     Fail => "fail", "advice";
     NotChecked => "not_checked", "not checked";
+});
+
+words!(ClaimOrigin {
+    Title => "title", "title";
+    Description => "description", "description";
+    TickedBox => "ticked_box", "ticked box";
+    LinkedIssue => "linked_issue", "linked issue's acceptance list";
+});
+
+words!(ClaimKind {
+    Adds => "adds", "adds";
+    Removes => "removes", "removes";
+    Renames => "renames", "renames";
+    Deprecates => "deprecates", "deprecates";
+    Names => "names", "names";
+    TestsAdded => "tests_added", "tests added";
+    TestDataAdded => "test_data_added", "test data added";
+    DocsUpdated => "docs_updated", "docs updated";
+    DocsOnly => "docs_only", "docs only";
+    NoBehaviourChange => "no_behaviour_change", "no behaviour change";
+    FormattingOnly => "formatting_only", "formatting only";
+    FixesIssue => "fixes_issue", "fixes an issue";
+    Runtime => "runtime", "runtime behaviour";
+    AuthorsWord => "authors_word", "the author's word";
+});
+
+words!(ClaimStatus {
+    Confirmed => "confirmed", "confirmed by the diff";
+    NotInDiff => "not_in_diff", "not in the diff";
+    Contradicted => "contradicted", "contradicted by the diff";
+    NotCheckable => "not_checkable", "cannot be checked from the diff";
+});
+
+words!(Found {
+    Added => "added", "added";
+    Removed => "removed", "removed";
+    Context => "context", "next to the change";
+    FileAdded => "file_added", "file added";
+    FileChanged => "file_changed", "file changed";
+    FileRemoved => "file_removed", "file removed";
+    FileRenamed => "file_renamed", "file renamed";
+    CodeChanged => "code_changed", "code changed";
+    NotWhitespace => "not_whitespace", "more than whitespace changed";
+});
+
+words!(Prose {
+    English => "english", "English";
+    Other => "other", "not English";
+    None => "none", "none";
 });

@@ -1,5 +1,5 @@
 //! `fetchBundle`: the wasm export that assembles a PR's bundle from the GitHub API (and
-//! `fetchAndAnalyze`, the same followed by the analysis, for a panel's first view).
+//! `fetchAndAnalyze`, the same followed by the analysis, for a panel's view).
 //!
 //! Why: the panel (and any other extension page) needs the bundle behind a panel, fetched
 //! with the cache, the token rules and the rate-limit rules of `crate::fetch`. This file only
@@ -9,20 +9,25 @@
 //! `message` is user-facing and whose `name` and `kind` are the error kind. `now` is in
 //! milliseconds since the epoch (like `Date.now()`); `early(url, authorized)` may answer a request
 //! before it goes to the network (`super::transport`). The promise settles before the HTTP cache
-//! is written to `storage`: the write follows in the background. `fetchAndAnalyze` also says
-//! `roundTrips` (the sequential API round trips the view waited for), `firstRenderRoundTrips`
-//! (those the first renderable bundle waited for) and `firstWave` (what wave 1 was built from:
-//! `pull-only`, `page-facts` or `page-facts-corrected`). Its option `onFirstSignal` is called
-//! at most once, before the promise settles, with `{bundle, signal, fetchedAt}` of a bundle
-//! that is complete for everything that can affect risk while the rest (familiarity, linked
-//! issues, the PR template) is still on the network (`FetchIo::on_first_render`).
+//! is written to `storage`: the write follows in the background. `fetchAndAnalyze` resolves to
+//! `{view}`, a `PanelView` (`super::view`: the bundle read once and its signal, kept in wasm),
+//! and says `roundTrips` (the sequential API round trips the view waited for),
+//! `firstRenderRoundTrips` (those the first renderable bundle waited for) and `firstWave` (what
+//! wave 1 was built from: `pull-only`, `page-facts` or `page-facts-corrected`). With the option
+//! `unchangedSince` (a view's `contentKey`) it resolves to `{unchanged: true}` without analysing
+//! when the fetched bundle says the same (a poll). Its option `onFirstSignal` is called at most
+//! once, before the promise settles, with `{view}` of a bundle that is complete for everything
+//! that can affect risk while the rest (familiarity, linked issues, the PR template) is still on
+//! the network (`FetchIo::on_first_render`).
 
 use js_sys::{Function, Object, Reflect};
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
+use super::errors::analysis_error;
 use super::storage::JsStorage;
 use super::transport::BrowserTransport;
+use super::view::PanelView;
 use crate::fetch::{FetchError, FetchIo, FetchOptions, FirstWave, MemoryStore, Progress, PullRef};
 
 pub(super) fn field(object: &JsValue, name: &str) -> JsValue {
@@ -105,13 +110,14 @@ pub async fn fetch_bundle(request: JsValue, options: JsValue) -> Result<String, 
     fetch_bundle_text(request, options).await
 }
 
-/// `fetchAndAnalyze(request, options, settingsJson)`: `fetchBundle`, then what `analyzeBundle`
-/// does with its result, in one call; resolves to `{bundle, signal}` (both JSON text). Fetch
-/// errors reject as in `fetchBundle`; an analysis error rejects with its message.
+/// `fetchAndAnalyze(request, options, settingsJson)`: `fetchBundle`, then the analysis, in one
+/// call; resolves to `{view}` (a `PanelView`; see the module doc). Fetch errors reject as in
+/// `fetchBundle`; an analysis error rejects with its message and `kind` (`settings` or
+/// `malformed`).
 ///
-/// Why: a first view is waiting for exactly this, and the bundle (~250 KB for a 45-file PR)
-/// would otherwise leave wasm as a string only to come straight back in, through the bindgen
-/// glue's per-character copy loop (~10 ms while the panel's code is cold).
+/// Why one call and a view: the bundle (~250 KB for a 45-file PR) stays in wasm, read once from
+/// the fetcher's `Value`; neither it nor the signal crosses into JS as text on the way to the
+/// render.
 #[wasm_bindgen(js_name = fetchAndAnalyze)]
 pub async fn fetch_and_analyze(
     request: JsValue,
@@ -119,21 +125,18 @@ pub async fn fetch_and_analyze(
     settings_json: String,
 ) -> Result<JsValue, JsValue> {
     let on_first_signal = field(&options, "onFirstSignal").dyn_into::<Function>().ok();
+    let unchanged_since = field(&options, "unchangedSince").as_string();
     let first_signal = |bundle: &Value| {
         let Some(callback) = &on_first_signal else {
             return;
         };
-        let Ok(text) = serde_json::to_string(bundle) else {
-            return;
-        };
-        let fetched_at = bundle
-            .get("fetched_at")
-            .and_then(Value::as_str)
-            .map(str::to_string);
         // A first view that cannot be analysed is simply not shown early: the final one will be.
-        if let Ok(first) = analysed(text, fetched_at, &settings_json) {
-            // A throwing callback must not break the fetch.
-            let _ = callback.call1(&JsValue::NULL, &first);
+        if let Ok(view) = PanelView::of(bundle.clone(), &settings_json) {
+            let first = Object::new();
+            if Reflect::set(&first, &"view".into(), &view.into()).is_ok() {
+                // A throwing callback must not break the fetch.
+                let _ = callback.call1(&JsValue::NULL, &first);
+            }
         }
     };
     let on_first_render: Option<&dyn Fn(&Value)> = match &on_first_signal {
@@ -141,13 +144,18 @@ pub async fn fetch_and_analyze(
         None => None,
     };
     let Fetched {
-        text: bundle,
-        fetched_at,
+        bundle,
         round_trips,
         first_render_round_trips,
         first_wave,
     } = fetch_bundle_value(request, options, on_first_render).await?;
-    let result = analysed(bundle, fetched_at, &settings_json)?;
+    let result = Object::new();
+    let view = PanelView::of(bundle, &settings_json).map_err(|error| analysis_error(&error))?;
+    if unchanged_since.is_some_and(|key| key == view.content_key()) {
+        Reflect::set(&result, &"unchanged".into(), &true.into())?;
+    } else {
+        Reflect::set(&result, &"view".into(), &view.into())?;
+    }
     // The sequential API round trips this view waited for (the panel marks them for the bench).
     Reflect::set(&result, &"roundTrips".into(), &round_trips.into())?;
     Reflect::set(
@@ -159,34 +167,15 @@ pub async fn fetch_and_analyze(
     Ok(result.into())
 }
 
-/// `{bundle, signal, fetchedAt?}` for a bundle's JSON text.
-fn analysed(
-    bundle: String,
-    fetched_at: Option<String>,
-    settings_json: &str,
-) -> Result<Object, JsValue> {
-    let signal = crate::analyze_json(&bundle, settings_json, None)
-        .map_err(|error| JsValue::from(js_sys::Error::new(&error.to_string())))?;
-    let signal = serde_json::to_string(&signal)
-        .map_err(|error| JsValue::from(js_sys::Error::new(&error.to_string())))?;
-    let result = Object::new();
-    Reflect::set(&result, &"bundle".into(), &bundle.into())?;
-    Reflect::set(&result, &"signal".into(), &signal.into())?;
-    // The caller shows it; reading it back out of the bundle text would mean parsing all of it.
-    if let Some(fetched_at) = fetched_at {
-        Reflect::set(&result, &"fetchedAt".into(), &fetched_at.into())?;
-    }
-    Ok(result)
-}
-
 async fn fetch_bundle_text(request: JsValue, options: JsValue) -> Result<String, JsValue> {
-    Ok(fetch_bundle_value(request, options, None).await?.text)
+    let bundle = fetch_bundle_value(request, options, None).await?.bundle;
+    serde_json::to_string(&bundle)
+        .map_err(|error| js_error(&FetchError::malformed(&format!("the bundle ({error})"))))
 }
 
-/// A fetched bundle as JSON text, with what the caller shows or measures of it.
+/// A fetched bundle, with what the caller measures of its fetch.
 struct Fetched {
-    text: String,
-    fetched_at: Option<String>,
+    bundle: Value,
     round_trips: u32,
     first_render_round_trips: u32,
     first_wave: FirstWave,
@@ -232,15 +221,8 @@ async fn fetch_bundle_value(
         wasm_bindgen_futures::spawn_local(async move { writes.apply(&js_store).await });
     }
     let bundle = bundle.map_err(|error| js_error(&error))?;
-    let fetched_at = bundle
-        .get("fetched_at")
-        .and_then(Value::as_str)
-        .map(str::to_string);
-    let text = serde_json::to_string(&bundle)
-        .map_err(|error| js_error(&FetchError::malformed(&format!("the bundle ({error})"))))?;
     Ok(Fetched {
-        text,
-        fetched_at,
+        bundle,
         round_trips,
         first_render_round_trips,
         first_wave,
@@ -252,8 +234,8 @@ async fn fetch_bundle_value(
 /// and a rename, with reviews, checks, a timeline and public events.
 const PANEL_WARM_UP_BUNDLE: &str = include_str!("panel_warm_up.json");
 
-/// Analyses the built-in PR, writes its signal as JSON and reads it back (what a render does),
-/// dropping all three. The panel calls it once, on a cold view, right after its first requests
+/// Reads and analyses the built-in PR as a fetched one is (`PanelView`) and writes its signal as
+/// JSON, dropping both. The panel calls it once, on a cold view, right after its first requests
 /// went out.
 ///
 /// Why: V8 compiles a wasm function the first time it is called, so the first analysis in a
@@ -262,9 +244,11 @@ const PANEL_WARM_UP_BUNDLE: &str = include_str!("panel_warm_up.json");
 /// moves that compile into it.
 #[wasm_bindgen(js_name = warmUpPanel)]
 pub fn warm_up_panel() {
-    if let Ok(signal) = crate::analyze_json(PANEL_WARM_UP_BUNDLE, "{}", None) {
-        if let Ok(text) = serde_json::to_string(&signal) {
-            let _ = crate::signal::from_json(&text);
+    if let Ok(document) = serde_json::from_str::<Value>(PANEL_WARM_UP_BUNDLE) {
+        if let Ok(view) = PanelView::of(document, "{}") {
+            // What a render does besides the DOM: the signal written for the remembered panel
+            // and the sheet.
+            let _ = view.signal_json();
         }
     }
 }
@@ -277,7 +261,7 @@ pub fn warm_up_panel() {
 /// critical path. The fetcher calls this only when wave 2 went to the network: with
 /// everything cached there is nothing to wait for, so it would only delay the view.
 fn warm_up_engine(draft: &Value, now: i64) {
-    if let Ok(text) = serde_json::to_string(draft) {
-        let _ = crate::analyze_json(&text, "{}", Some(now));
+    if let Ok(bundle) = crate::Bundle::from_value(draft) {
+        let _ = crate::analyze(&bundle, &crate::Settings::default(), Some(now));
     }
 }

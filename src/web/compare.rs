@@ -1,20 +1,23 @@
-//! `fetchCompareAndAnalyze` and `compareWithPage`: the compare page's self-check in the panel.
+//! `fetchCompareAndAnalyze`: the compare page's self-check in the panel.
 //!
 //! `fetchCompareAndAnalyze({owner, repo, base?, head, viewer?, page?}, options, settingsJson)`
 //! (options as `fetchBundle`'s) fetches the compare bundle (`crate::fetch::compare`) and scores
-//! it; it resolves to `{bundle, signal, fetchedAt}` (JSON text) or rejects like `fetchBundle`.
-//! `compareWithPage(bundleJson, pageJson)` puts edited form fields into a compare bundle, so
-//! an edit re-scores without a request and exactly as a first fetch with that text would.
+//! it; it resolves to `{view}` (a `PanelView`, as `fetchAndAnalyze`) or rejects like
+//! `fetchBundle`. The view's `withComparePage(pageJson, settingsJson)` puts edited form fields
+//! into the bundle, so an edit re-scores without a request and exactly as a first fetch with
+//! that text would.
 
 use js_sys::{Object, Reflect};
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 use super::app::{field, js_error, read_options};
+use super::errors::analysis_error;
 use super::storage::JsStorage;
 use super::transport::BrowserTransport;
-use crate::fetch::compare::{apply_page, fetch_compare_bundle, CompareRef};
-use crate::fetch::{FetchError, MemoryStore};
+use super::view::PanelView;
+use crate::fetch::compare::{fetch_compare_bundle, CompareRef};
+use crate::fetch::MemoryStore;
 
 fn text(object: &JsValue, name: &str) -> Option<String> {
     field(object, name).as_string()
@@ -28,10 +31,6 @@ fn json_of(value: &JsValue) -> Option<Value> {
     serde_json::from_str::<Value>(&text)
         .ok()
         .filter(Value::is_object)
-}
-
-fn error_value(message: &str) -> JsValue {
-    js_sys::Error::new(message).into()
 }
 
 #[wasm_bindgen(js_name = fetchCompareAndAnalyze)]
@@ -68,26 +67,8 @@ pub async fn fetch_compare_and_analyze(
         wasm_bindgen_futures::spawn_local(async move { writes.apply(&js_store).await });
     }
     let bundle = bundle.map_err(|error| js_error(&error))?;
-    let bundle_text = serde_json::to_string(&bundle)
-        .map_err(|error| js_error(&FetchError::malformed(&format!("the bundle ({error})"))))?;
-    let signal = crate::analyze_json(&bundle_text, &settings_json, None)
-        .map_err(|error| error_value(&error.to_string()))?;
-    let signal = serde_json::to_string(&signal).map_err(|error| error_value(&error.to_string()))?;
+    let view = PanelView::of(bundle, &settings_json).map_err(|error| analysis_error(&error))?;
     let result = Object::new();
-    Reflect::set(&result, &"bundle".into(), &bundle_text.into())?;
-    Reflect::set(&result, &"signal".into(), &signal.into())?;
-    if let Some(at) = bundle.get("fetched_at").and_then(Value::as_str) {
-        Reflect::set(&result, &"fetchedAt".into(), &at.into())?;
-    }
+    Reflect::set(&result, &"view".into(), &view.into())?;
     Ok(result.into())
-}
-
-#[wasm_bindgen(js_name = compareWithPage)]
-pub fn compare_with_page(bundle_json: &str, page_json: &str) -> Result<String, JsError> {
-    let mut bundle: Value = serde_json::from_str(bundle_json)
-        .map_err(|error| JsError::new(&format!("the compare bundle is not JSON ({error})")))?;
-    let page: Value = serde_json::from_str(page_json)
-        .map_err(|error| JsError::new(&format!("the page facts are not JSON ({error})")))?;
-    apply_page(&mut bundle, Some(&page).filter(|page| page.is_object()));
-    serde_json::to_string(&bundle).map_err(|error| JsError::new(&error.to_string()))
 }

@@ -10,6 +10,7 @@ use serde::Serialize;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
+use super::view::PanelView;
 use crate::fetch::graphql::{queue_bundles, QueueError};
 use crate::fetch::graphql_mine::queue_mine_bundles;
 use crate::queue::{review_first_keys, QueueKey};
@@ -110,11 +111,14 @@ pub fn list_badges(
         QueueError::RateLimited(message) => fail("rate_limited", &message),
         QueueError::Other(message) => fail("graphql", &message),
     })?;
+    let settings = crate::read_settings(settings_json)
+        .map_err(|error| super::errors::analysis_error(&crate::AnalyzeError::Settings(error)))?;
     let mut badges = Vec::with_capacity(queue.bundles.len());
     for bundle in &queue.bundles {
-        let signal = crate::analyze_json(&bundle.to_string(), settings_json, None)
+        // Read from the mapped value once (no text in between), scored with the settings read once.
+        let bundle = crate::Bundle::from_value(bundle)
             .map_err(|error| fail("graphql", &error.to_string()))?;
-        badges.push(badge_of(&signal, true));
+        badges.push(badge_of(&crate::analyze(&bundle, &settings, None), true));
     }
     to_json(&badges).map_err(JsValue::from)
 }
@@ -131,21 +135,10 @@ pub fn warm_up_list() {
     );
 }
 
-/// The badge (JSON text) of one full bundle (the panel's, fetched over REST).
+/// The badge (JSON text) of one full bundle's view (`fetchAndAnalyze`, the panel's fetch).
 #[wasm_bindgen(js_name = listBadgeOf)]
-pub fn list_badge_of(bundle_json: &str, settings_json: &str) -> Result<String, JsError> {
-    let signal = crate::analyze_json(bundle_json, settings_json, None)
-        .map_err(|error| JsError::new(&error.to_string()))?;
-    to_json(&badge_of(&signal, false))
-}
-
-/// The badge (JSON text) of a signal a panel has already computed (`signal_json`), so a PR seen
-/// in its panel shows its level on the list with no request and no token (issue #35).
-#[wasm_bindgen(js_name = listBadgeOfSignal)]
-pub fn list_badge_of_signal(signal_json: &str) -> Result<String, JsError> {
-    let signal =
-        crate::signal::from_json(signal_json).map_err(|error| JsError::new(&error.to_string()))?;
-    to_json(&badge_of(&signal, false))
+pub fn list_badge_of(view: &PanelView) -> Result<String, JsError> {
+    to_json(&badge_of(view.signal(), false))
 }
 
 /// The review-first order of badge keys (JSON array text of [`QueueKey`]): their indexes,

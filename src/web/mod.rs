@@ -21,6 +21,13 @@ pub use app::fetch_bundle;
 /// `fetchCompareAndAnalyze`, `compareWithPage`: the compare page's self-check.
 mod compare;
 
+/// Analysis errors as JS errors with a `kind`.
+mod errors;
+
+/// `PanelView`: a bundle read once and its signal, kept in wasm for the panel.
+mod view;
+pub use view::PanelView;
+
 /// `listBadges`, `listBadgeOf`, `reviewFirstOrder`: the pull-list badges (the query itself is
 /// `extension/shared/list-query.json`, kept equal to the CLI queue's by tests/list_query_file.rs).
 mod list;
@@ -39,7 +46,7 @@ pub fn analyze_bundle(
     bundle_json: &JsValue,
     settings_json: &str,
     now: Option<String>,
-) -> Result<String, JsError> {
+) -> Result<String, JsValue> {
     let bundle_json = text_in::string(bundle_json, "the bundle")?;
     let now = match now.as_deref() {
         Some(text) => Some(
@@ -49,8 +56,8 @@ pub fn analyze_bundle(
         None => None,
     };
     let signal = crate::analyze_json(&bundle_json, settings_json, now)
-        .map_err(|error| JsError::new(&error.to_string()))?;
-    serde_json::to_string(&signal).map_err(|error| JsError::new(&error.to_string()))
+        .map_err(|e| errors::analysis_error(&e))?;
+    serde_json::to_string(&signal).map_err(|error| JsError::new(&error.to_string()).into())
 }
 
 /// The default settings as JSON, with every driver's default weight filled in from

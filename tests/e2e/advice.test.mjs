@@ -38,7 +38,9 @@ test("a hurried PR from a fork's default branch gets advice in Checks and the Cl
   t.after(() => browser.close());
   const { page, panel, sheet } = await openSheet(browser, LOW_EFFORT);
   const found = await checks(sheet);
-  assert.deepEqual(Object.keys(found), ["template_filled", "topic_branch", "description_names_changes", "linked_issue_available", "no_competing_pr"]);
+  assert.deepEqual(Object.keys(found), ["template_filled", "topic_branch", "description_names_changes", "linked_issue_available", "no_competing_pr", "description_claims_hold"]);
+  // Its one claim, the title's "Update retry.py", holds: the claims check has nothing to say.
+  assert.equal(found.description_claims_hold[0], "pass", found.description_claims_hold[1]);
   assert.equal(found.template_filled[0], "fail", found.template_filled[1]);
   assert.equal(found.topic_branch[0], "fail");
   assert.match(found.topic_branch[1], /default branch main/);
@@ -64,7 +66,7 @@ test("a hurried PR from a fork's default branch gets advice in Checks and the Cl
   // A described Copilot PR from a topic branch: every check it can make passes, the Copilot label.
   const agent = await openSheet(browser, AGENT);
   const passed = await checks(agent.sheet);
-  for (const id of ["template_filled", "topic_branch", "description_names_changes"]) assert.equal(passed[id][0], "pass", `${id}: ${passed[id][1]}`);
+  for (const id of ["template_filled", "topic_branch", "description_names_changes", "description_claims_hold"]) assert.equal(passed[id][0], "pass", `${id}: ${passed[id][1]}`);
   for (const id of ["linked_issue_available", "no_competing_pr"]) assert.notEqual(passed[id][0], "fail", `${id}: ${passed[id][1]}`);
   assert.match(await agent.sheet.locator("[data-prlens-authorship]").innerText(), /GitHub Copilot coding agent/);
   assert.deepEqual(browser.consoleErrors, []);

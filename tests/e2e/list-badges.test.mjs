@@ -15,7 +15,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { startBrowser, waitForPanelState, panelFrame, screenshot } from "./harness.mjs";
+import { startBrowser, waitForFetchComplete, waitForPanelState, panelFrame, screenshot } from "./harness.mjs";
 import { LIST_PAGE_SIZE as PAGE_SIZE, LIST_TOKEN as TOKEN, LIST_URL, cliQueue, listBundles, readBadges, visibleNumbers } from "./list-support.mjs";
 
 const bundles = listBundles();
@@ -94,6 +94,9 @@ test("without a token: no request until a click; the clicked PR gets the panel's
   await waitForPanelState(pr, ["ready", "partial"]);
   const panelLevel = await (await panelFrame(pr)).locator("#prlens-panel").getAttribute("data-prlens-level");
   assert.equal(level, panelLevel, "same bundle, same level as the panel");
+  // The PR page's own requests end first (a cold view's second wave, the viewer's): only then
+  // does the count below say what the list's revisit asked.
+  await waitForFetchComplete(pr);
 
   // The cached badge is shown on the next visit, still without a request of the list's own.
   const count = browser.server.apiRequests().length;

@@ -16,11 +16,11 @@ import fs from "node:fs";
 import path from "node:path";
 
 import { ARTIFACTS_DIR, REPO_ROOT, panelFrame, startBrowser, waitFor, waitForFetchComplete, waitForPanelState } from "./harness.mjs";
-import { openDetails } from "./sheet-support.mjs";
+import { SECTIONS as SECTION_TABLE, openDetails } from "./sheet-support.mjs";
 
 const SAMPLE = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "www/sample-bundle.json"), "utf8"));
 const PR_URL = "https://github.com/huggingface/transformers/pull/43774";
-const SECTIONS = ["risk", "contributors", "intent", "evidence", "supply_chain", "focus", "triage", "conventions", "checks", "governance", "next_steps"];
+const SECTIONS = SECTION_TABLE.map((section) => section.key);
 const PREFS = "prlens.prefs";
 const diffAnchor = (file) => `diff-${crypto.createHash("sha256").update(file).digest("hex")}`;
 
@@ -70,8 +70,19 @@ test("a rich signal renders every section with its content, and the header summa
   assert.ok(drivers >= 2, `the sample fires several drivers (${drivers})`);
   assert.equal(await risk.locator(".prl-driver svg.prl-bar").count(), drivers, "each driver has a weight bar");
   assert.ok((await risk.locator(".prl-formula").innerText()).length > 5, "formula shown");
-  // Intent: criteria marks; contributors: both the author and the committer of the sample.
-  assert.ok(await details.locator("[data-prlens-criterion]").count() >= 1, "criteria listed with marks");
+  // Intent: the sample's claims, each confirmed by the diff with the file that shows it (the
+  // reference product's four criteria, and the template's docs and tests boxes);
+  // contributors: both the author and the committer of the sample.
+  const intent = details.locator('[data-prlens-section="intent"]');
+  assert.match(await intent.locator(".prl-lead").innerText(), /^6 of 6 claims confirmed by the diff$/);
+  assert.equal(await intent.locator('[data-prlens-claim="confirmed"]').count(), 6, "six claims confirmed");
+  const intentText = await intent.innerText();
+  for (const evidence of [
+    "`activation_offloading` added in src/transformers/training_args.py:+613",
+    "`get_act_offloading_ctx_manager` added in src/transformers/trainer.py:+69",
+    "docs/source/en/trainer.md:+303 changed",
+    "tests/utils/test_activation_offloading.py added",
+  ]) assert.ok(intentText.includes(evidence), `Intent shows "${evidence}": ${intentText}`);
   const people = await details.locator('[data-prlens-section="contributors"]').innerText();
   for (const login of Object.keys(SAMPLE.users)) assert.ok(people.includes(login), `contributor ${login} shown`);
   // Evidence: six signals; focus: one row per changed file with a size bar; triage formula.

@@ -89,6 +89,30 @@ test("scoring settings are validated by the engine; a valid change re-scores the
   assert.equal(await popup.locator("[data-policies]").getAttribute("aria-invalid"), "true");
 });
 
+test("a misspelt driver id in the saved settings is named, with the id it was probably meant to be, in the panel and the popup", async (t) => {
+  const browser = await startBrowser({ bundles: [SAMPLE] });
+  t.after(() => browser.close());
+  await browser.setStorage("sync", { [PREFS]: { enabled: true, disabledRepos: [], expanded: false, hiddenSections: [], engine: { weights: { larg_diff: 0.9 } } } });
+  const page = await browser.newPage();
+  await page.goto(PR_URL);
+  await waitForPanelState(page, ["error"]);
+  const frame = await panelFrame(page);
+  const panelError = frame.locator('[data-prlens-error-kind="settings"]');
+  await panelError.waitFor();
+  const text = await panelError.innerText();
+  assert.match(text, /Your prlens scoring settings are not valid/);
+  assert.match(text, /unknown driver weight `larg_diff`: did you mean `large_diff`\?/);
+
+  const popup = await openPopup(browser);
+  const error = popup.locator("#engine-error");
+  await error.waitFor({ state: "visible" });
+  assert.match(await error.innerText(), /did you mean `large_diff`\?/);
+  // Resetting replaces them, and the panel scores again.
+  await popup.locator("#engine-reset").click();
+  await waitFor(async () => JSON.stringify((await storedPrefs(browser)).engine) === "{}", "settings reset");
+  await waitForPanelState(page, ["ready", "partial"]);
+});
+
 test("a token is checked with GitHub before it is saved, and is never shown back", async (t) => {
   const browser = await startBrowser({ bundles: [SAMPLE] });
   t.after(() => browser.close());

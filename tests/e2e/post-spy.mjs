@@ -15,7 +15,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-const ANCHOR = "iframe.contentWindow?.postMessage(";
+const ANCHOR = "iframe.contentWindow.postMessage(";
 
 /** Returns the copy's directory; remove it when done. */
 export function extensionWithPostSpy(extensionDir, { keepMoveBefore = false } = {}) {

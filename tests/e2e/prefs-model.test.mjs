@@ -12,6 +12,7 @@ import vm from "node:vm";
 
 import { REPO_ROOT } from "./harness.mjs";
 
+const SECTIONS = fs.readFileSync(path.join(REPO_ROOT, "extension/shared/sections.js"), "utf8");
 const SOURCE = fs.readFileSync(path.join(REPO_ROOT, "extension/shared/prefs.js"), "utf8");
 const NAMES = fs.readFileSync(path.join(REPO_ROOT, "extension/shared/github-names.js"), "utf8");
 
@@ -19,6 +20,7 @@ const NAMES = fs.readFileSync(path.join(REPO_ROOT, "extension/shared/github-name
 function loadAsClassicScript() {
   const context = vm.createContext({});
   vm.runInContext(NAMES, context, { filename: "github-names.js" });
+  vm.runInContext(SECTIONS, context, { filename: "sections.js" });
   vm.runInContext(SOURCE, context, { filename: "prefs.js" });
   return context.prlensPrefs;
 }
@@ -75,6 +77,7 @@ test("repository entries are owner/repo, owner/* or a github.com URL; anything e
 test("as a module, prefs.js defines the same model (import side effect) for popup, panel and background", async () => {
   delete globalThis.prlensPrefs;
   await import(path.join(REPO_ROOT, "extension/shared/github-names.js"));
+  await import(path.join(REPO_ROOT, "extension/shared/sections.js"));
   await import(path.join(REPO_ROOT, "extension/shared/prefs.js"));
   assert.equal(globalThis.prlensPrefs.PREFS_KEY, "prlens.prefs");
   assert.equal(JSON.stringify(globalThis.prlensPrefs.defaultPrefs()), JSON.stringify(prefs.defaultPrefs()));

@@ -1,12 +1,16 @@
 /**
  * Helpers for the details-sheet and accessibility browser tests (sheet.test.mjs, a11y.test.mjs):
- * finding the sheet frame, measuring GitHub's Reviewers box, and running axe-core
+ * the section table, finding the sheet frame, measuring GitHub's Reviewers box, and running axe-core
  * (npm `axe-core`, a devDependency) inside a page or frame.
  */
 import fs from "node:fs";
 import path from "node:path";
 
 import { REPO_ROOT } from "./harness.mjs";
+import "../../extension/shared/sections.js"; // globalThis.prlensSections: the section table (generated)
+
+/** The signal's sections in reading order, `{key, label, anchor}` (src/signal/section.rs). */
+export const SECTIONS = globalThis.prlensSections;
 
 export const SAMPLE = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "www/sample-bundle.json"), "utf8"));
 export const PR_URL = "https://github.com/huggingface/transformers/pull/43774";

@@ -11,7 +11,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 
 import { panelFrame, screenshot, startBrowser, waitForPanelState } from "./harness.mjs";
-import { PR_URL, PREFS, SAMPLE, focusedIn, reviewersBox, sheetBox, sheetFrame, sheetState, waitForSheetReady, waitForSheetState } from "./sheet-support.mjs";
+import { PR_URL, PREFS, SAMPLE, SECTIONS, focusedIn, reviewersBox, sheetBox, sheetFrame, sheetState, waitForSheetReady, waitForSheetState } from "./sheet-support.mjs";
 
 async function openPr(browser, url = PR_URL, viewport = { width: 1280, height: 900 }) {
   const page = await browser.newPage();
@@ -41,11 +41,32 @@ test("Show details opens the wide sheet over the page; the sidebar panel stays c
   assert.equal(box.height, 900, "full height");
   assert.equal(Math.round(box.x + box.width), 1280, "on the right edge");
   assert.equal(box.width, 640, "half of a 1280 px viewport");
-  // Every section, in order, with a navigation link, a deep-link id and a copy button.
-  const keys = ["risk", "contributors", "intent", "supply_chain", "evidence", "focus", "triage", "conventions", "checks", "governance", "next_steps"];
-  assert.deepEqual(await sheet.locator("[data-prlens-nav]").evaluateAll((links) => links.map((l) => l.getAttribute("data-prlens-nav"))), keys);
-  assert.deepEqual(await sheet.locator("main [data-prlens-section]").evaluateAll((s) => s.map((e) => e.id)), keys.map((k) => `prlens-${k.replace("_", "-")}`));
+  // Every section once, with a navigation link, a deep-link id and a copy button; the
+  // navigation lists them in the order the sheet shows them.
+  const keys = await sheet.locator("[data-prlens-nav]").evaluateAll((links) => links.map((l) => l.getAttribute("data-prlens-nav")));
+  assert.deepEqual([...keys].sort(), SECTIONS.map((section) => section.key).sort());
+  const anchor = (key) => SECTIONS.find((section) => section.key === key).anchor;
+  assert.deepEqual(await sheet.locator("main [data-prlens-section]").evaluateAll((s) => s.map((e) => e.id)), keys.map(anchor));
   assert.equal(await sheet.locator('button[data-prlens-action="copy-section"]').count(), keys.length);
+  // The reading order with short sections paired: wide and short sections each keep the table's
+  // order, and no row of the two-column grid holds one short section but the last.
+  const rows = await sheet.locator("main [data-prlens-section]").evaluateAll((cards) => {
+    const byTop = new Map();
+    for (const card of cards) {
+      const top = Math.round(card.getBoundingClientRect().top);
+      byTop.set(top, [...(byTop.get(top) ?? []), { key: card.getAttribute("data-prlens-section"), wide: card.classList.contains("prl-span-2") }]);
+    }
+    return [...byTop.values()];
+  });
+  const wide = new Set(rows.flat().filter((card) => card.wide).map((card) => card.key));
+  const inTableOrder = (isWide) => SECTIONS.map((section) => section.key).filter((key) => wide.has(key) === isWide);
+  assert.deepEqual(keys.filter((key) => wide.has(key)), inTableOrder(true), "wide sections in reading order");
+  assert.deepEqual(keys.filter((key) => !wide.has(key)), inTableOrder(false), "short sections in reading order");
+  rows.forEach((row, index) => {
+    const full = row.length === 2 || (row.length === 1 && row[0].wide);
+    assert.ok(full || index === rows.length - 1, `row ${index} is full: ${JSON.stringify(row)}`);
+  });
+  assert.deepEqual(keys.slice(0, 4), ["risk", "contributors", "intent", "supply_chain"], "supply chain moved up beside intent");
   for (const key of ["contributors", "evidence", "focus"]) {
     assert.ok((await sheet.locator(`[data-prlens-section="${key}"] table`).count()) >= 1, `${key} is a table`);
   }

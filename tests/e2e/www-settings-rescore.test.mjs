@@ -103,6 +103,12 @@ test("pasted settings JSON (as the popup stores it) applies and re-scores", asyn
   await page.click("#settings-import");
   await page.waitForSelector(".settings-error:not([hidden])");
   assert.match(await page.textContent(".settings-error"), /not applied/);
+  // A misspelt driver id is named with the one it was probably meant to be, and nothing changes.
+  await page.fill("#settings-import-text", JSON.stringify({ weights: { larg_diff: 0.9 } }));
+  await page.click("#settings-import");
+  await page.waitForFunction(() => /larg_diff/.test(document.querySelector(".settings-error")?.textContent ?? ""));
+  assert.match(await page.textContent(".settings-error"), /not applied: .*unknown driver weight `larg_diff`: did you mean `large_diff`\?/);
+  assert.equal(await page.inputValue('input[data-threshold="review_rate_loc_per_hour"]'), "100", "the form kept the applied settings");
   assert.deepEqual(record.errors, []);
   await context.close();
 });

@@ -25,7 +25,7 @@ async function openPanel(browser, number) {
   await page.goto(`https://github.com/tidewater/harbor-client/pull/${number}`);
   assert.match(await waitForPanelState(page, ["ready", "partial"]), /ready|partial/);
   await waitForFetchComplete(page);
-  const frame = page.frames().find((candidate) => candidate.url().startsWith(`${browser.extensionOrigin}/panel.html`));
+  const frame = page.frames().find((candidate) => candidate.url().startsWith(`${browser.extensionOrigin}/pages/panel/panel.html`));
   return { page, frame };
 }
 

@@ -100,7 +100,7 @@ pub(crate) fn check_signal(signal: &Signal) -> Result<(), String> {
         }
     }
     unit_interval("evidence.completeness", signal.evidence.completeness)?;
-    unit_interval("intent.confidence", signal.intent.confidence)?;
+    crate::descriptions::check_claims(signal)?;
     for file in &signal.focus {
         if !is_anchor(&file.anchor) {
             return Err(format!(

@@ -26,12 +26,14 @@
 //!
 //! **Layout.** One job per file: `seeds` (the bundles mutated), `generators` (arbitrary values),
 //! `mutations` (random edits of real bundles), `shapes` (edits toward the ways an author hides
-//! risk, and the scans' syntax variants), `invariants` (what every signal must satisfy),
+//! risk, and the scans' syntax variants), `descriptions` (PR descriptions and issue bodies for
+//! the claim reader, and its invariants), `invariants` (what every signal must satisfy),
 //! `runner` (budgets and saved failures), `regressions` (replayed inputs, timestamps, the XSS
 //! corpus, the CLI binary); the properties over them are here.
 
 #![cfg(not(target_arch = "wasm32"))]
 
+mod descriptions;
 mod generators;
 mod invariants;
 mod mutations;
@@ -148,7 +150,9 @@ fn arbitrary_settings_never_crash_the_engine() {
             weird_number()
         )
             .prop_map(|(key, value)| json!({"thresholds": {key: value}})),
-        (weird_string(), weird_number()).prop_map(|(id, weight)| json!({"weights": {id: weight}})),
+        // Real driver ids: an unknown id is rejected before the engine runs (Settings::validate).
+        (proptest::sample::select(prlens::engine::drivers::ids()), weird_number())
+            .prop_map(|(id, weight)| json!({"weights": {id: weight}})),
         proptest::collection::vec(weird_string(), 0..4).prop_map(|globs| {
             json!({"paths": {"generated": globs, "sensitive": globs, "tests": globs, "vendored": globs},
                    "trusted_bots": globs})
@@ -198,5 +202,31 @@ fn integrity_shaped_bundles_keep_the_invariants_and_the_finding_floors() {
     assert!(
         signals_computed() > 0,
         "no shaped bundle reached the engine"
+    );
+}
+
+#[test]
+fn descriptions_keep_the_claim_invariants() {
+    let bundles = seed_bundles();
+    assert!(!bundles.is_empty(), "no seed bundles in tests/bundles");
+    fuzz(
+        "descriptions",
+        descriptions::description_case(),
+        |(index, body, issue)| {
+            let bundle = descriptions::with_description(&bundles[*index], body, issue);
+            let text = bundle.to_string();
+            run_case(text.clone(), String::new(), None)?;
+            let signal =
+                prlens::analyze_json(&text, "", None).map_err(|error| error.to_string())?;
+            let checked = descriptions::check_evidence_paths(&bundle, &signal);
+            if checked.is_err() {
+                runner::remember_failure(text);
+            }
+            checked
+        },
+    );
+    assert!(
+        signals_computed() > 0,
+        "descriptions: no input reached the engine"
     );
 }

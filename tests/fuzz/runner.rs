@@ -130,6 +130,11 @@ pub(crate) fn run_case(
     result.map(|_| ())
 }
 
+/// Remembers an input that failed a check made outside [`run_case`], so it is saved too.
+pub(crate) fn remember_failure(bundle_json: String) {
+    LAST_FAILURE.with(|last| *last.borrow_mut() = Some((bundle_json, String::new(), None)));
+}
+
 /// A reference time somewhere between year 1 and year 9999 (what RFC 3339 can express).
 pub(crate) fn plausible_now() -> impl Strategy<Value = Option<i64>> {
     prop_oneof![

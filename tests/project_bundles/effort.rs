@@ -31,7 +31,13 @@ fn every_check_gives_advice_on_a_hurried_pr_from_a_forks_default_branch() {
     let signal = project_signal(LOW_EFFORT);
     for &id in CheckId::ALL {
         let (result, detail) = outcome(&signal, id);
-        assert_eq!(result, CheckOutcome::Fail, "{id:?}: {detail}");
+        // Its one claim ("Update retry.py") holds; `claims-*` bundles make that check fail.
+        let expected = if id == CheckId::DescriptionClaimsHold {
+            CheckOutcome::Pass
+        } else {
+            CheckOutcome::Fail
+        };
+        assert_eq!(result, expected, "{id:?}: {detail}");
     }
     assert!(outcome(&signal, CheckId::TopicBranch)
         .1
@@ -80,7 +86,10 @@ fn failed_checks_and_agent_evidence_add_no_risk_by_default() {
         .iter()
         .find(|d| d.id == "low_effort_checks")
         .unwrap();
-    assert_eq!(checks.weight, 0.4, "all 5 checks failed: the full weight");
+    assert_eq!(
+        checks.weight, 0.33,
+        "5 of 6 checks failed: 5/6 of the weight"
+    );
 }
 
 #[test]
@@ -89,7 +98,7 @@ fn a_check_switched_off_is_left_out_and_no_longer_counts() {
         &project_bundle_value(LOW_EFFORT),
         r#"{"checks": {"topic_branch": false}, "weights": {"low_effort_checks": 1}}"#,
     );
-    assert_eq!(signal.checks.len(), 4);
+    assert_eq!(signal.checks.len(), 5);
     assert!(signal
         .checks
         .iter()
@@ -101,7 +110,7 @@ fn a_check_switched_off_is_left_out_and_no_longer_counts() {
         .find(|d| d.id == "low_effort_checks")
         .unwrap();
     assert!(
-        driver.detail.starts_with("4 of 4 checks"),
+        driver.detail.starts_with("4 of 5 checks"),
         "{}",
         driver.detail
     );

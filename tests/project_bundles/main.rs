@@ -15,6 +15,7 @@ use support::{
 };
 
 mod behaviour;
+mod claims;
 mod effort;
 mod exclusions;
 mod identity;

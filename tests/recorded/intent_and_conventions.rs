@@ -3,12 +3,22 @@
 use super::*;
 
 #[test]
-fn task_lists_become_met_and_unmet_criteria() {
+fn ticked_boxes_become_claims_and_unticked_ones_questions() {
     let signal = signal("danger-danger-js-395-owner-large");
-    let criteria = &signal.intent.criteria;
-    assert_eq!(criteria.len(), 3);
-    assert_eq!(criteria.iter().filter(|c| c.met == Some(true)).count(), 1);
-    assert_eq!(criteria.iter().filter(|c| c.met == Some(false)).count(), 2);
+    let intent = &signal.intent;
+    assert_eq!(intent.unticked.len(), 2, "{:?}", intent.unticked);
+    let ticked: Vec<_> = intent
+        .claims
+        .iter()
+        .filter(|claim| claim.origin == prlens::signal::ClaimOrigin::TickedBox)
+        .collect();
+    assert_eq!(ticked.len(), 1);
+    // The recording has no file list: nothing is judged against a diff it does not have.
+    assert!(intent
+        .claims
+        .iter()
+        .all(|claim| claim.status == prlens::signal::ClaimStatus::NotCheckable));
+    assert_eq!(intent.summary(), "No claim the diff can check");
     assert!(signal
         .intent
         .goal
@@ -21,16 +31,23 @@ fn task_lists_become_met_and_unmet_criteria() {
 }
 
 #[test]
-fn testing_bullets_are_met_when_tests_changed() {
+fn a_tests_claim_is_confirmed_by_a_test_file_naming_a_changed_symbol() {
     let signal = signal("github3.py-286-files");
     let add_tests: Vec<_> = signal
         .intent
-        .criteria
+        .claims
         .iter()
         .filter(|c| c.text == "Add tests")
         .collect();
-    assert_eq!(add_tests.len(), 2);
-    assert!(add_tests.iter().all(|c| c.met == Some(true)));
+    // Said twice in the same list: one claim.
+    assert_eq!(add_tests.len(), 1);
+    let claim = add_tests[0];
+    assert_eq!(claim.kind, prlens::signal::ClaimKind::TestsAdded);
+    assert_eq!(claim.status, prlens::signal::ClaimStatus::Confirmed);
+    assert_eq!(
+        claim.evidence_lines()[1],
+        "`create_review_comment` added in tests/cassettes/PullRequest_create_review_comment.json:+1"
+    );
     // "See #284 for more context." points elsewhere; the title states the goal.
     assert_eq!(
         signal.intent.goal,
@@ -92,4 +109,39 @@ fn default_titles_and_missing_descriptions_fail_conventions() {
     let good = signal("PyGithub-PyGithub-2078-collaborator");
     assert!(convention(&good, "description"));
     assert!(convention(&good, "title_style"));
+}
+
+/// Measured on every recorded real PR (36 cases, 6 with their file lists): the claims the diff
+/// can check are confirmed or, for a name mentioned as context (`Release.iter_assets()` "left in
+/// place"), shown as not in the diff without being raised; no truthful description gets a
+/// concern, and every piece of evidence names a file the PR changed.
+#[test]
+fn recorded_descriptions_raise_no_claim_and_evidence_names_changed_files() {
+    let mut confirmed = 0;
+    for name in cases().names() {
+        let signal = signal(&name);
+        let value = bundle_value(&name);
+        let paths: Vec<&str> = value["files"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|file| file["filename"].as_str())
+            .collect();
+        for claim in &signal.intent.claims {
+            assert!(!claim.raised(), "{name}: {:?}", claim.text);
+            for evidence in &claim.evidence {
+                assert!(
+                    paths.contains(&evidence.path.as_str()),
+                    "{name}: {evidence:?}"
+                );
+            }
+        }
+        confirmed += signal.intent.confirmed();
+    }
+    assert_eq!(confirmed, 5, "the recorded PRs' confirmed claims");
+    let release = signal("github3.py-235-contributor");
+    assert_eq!(
+        release.intent.claims[0].evidence_lines()[0],
+        "`assets` added in github3/repos/release.py:+26"
+    );
 }

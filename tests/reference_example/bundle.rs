@@ -7,11 +7,17 @@ use crate::patches::{offloading_module, offloading_tests};
 
 const FETCHED_AT: &str = "2026-02-06T19:40:00Z";
 
-/// A unified-diff hunk: `(' ' | '+' | '-', text)` lines with a correct header.
-fn hunk(old_start: usize, new_start: usize, lines: &[(char, &str)]) -> String {
+/// A unified-diff hunk: `(' ' | '+' | '-', text)` lines with a correct header, which names the
+/// enclosing definition as git's default funcname rule does (the last line above the hunk that
+/// starts at column 0 with a letter: `class Trainer:`).
+fn hunk(section: &str, old_start: usize, new_start: usize, lines: &[(char, &str)]) -> String {
     let old_count = lines.iter().filter(|(kind, _)| *kind != '+').count();
     let new_count = lines.iter().filter(|(kind, _)| *kind != '-').count();
     let mut text = format!("@@ -{old_start},{old_count} +{new_start},{new_count} @@");
+    if !section.is_empty() {
+        text.push(' ');
+        text.push_str(section);
+    }
     for (kind, line) in lines {
         text.push('\n');
         text.push(*kind);
@@ -65,6 +71,7 @@ pub fn reference_bundle() -> Value {
     let head = "5d0f6b1c2a9e4f7b8c3d2e1f0a9b8c7d6e5f4a3b";
     let trainer_patch = [
         hunk(
+            "",
             68,
             68,
             &[
@@ -74,6 +81,7 @@ pub fn reference_bundle() -> Value {
             ],
         ),
         hunk(
+            "class Trainer:",
             3852,
             3853,
             &[
@@ -86,6 +94,7 @@ pub fn reference_bundle() -> Value {
             ],
         ),
         hunk(
+            "class Trainer:",
             3870,
             3873,
             &[
@@ -109,6 +118,7 @@ pub fn reference_bundle() -> Value {
     .join("\n");
     let training_args_patch = [
         hunk(
+            "class TrainingArguments:",
             612,
             612,
             &[
@@ -118,6 +128,7 @@ pub fn reference_bundle() -> Value {
             ],
         ),
         hunk(
+            "class TrainingArguments:",
             1540,
             1541,
             &[
@@ -136,6 +147,7 @@ pub fn reference_bundle() -> Value {
     ]
     .join("\n");
     let docs_patch = hunk(
+        "",
         301,
         301,
         &[
@@ -167,13 +179,23 @@ pub fn reference_bundle() -> Value {
         ),
         file("docs/source/en/trainer.md", "modified", 1, docs_patch),
     ];
-    let body = "## What does this PR do?\n\n\
+    // Shaped like the repository's PR template ("What does this PR do?", a "Before submitting"
+    // checklist, "Who can review?"), in this project's own words.
+    let body = "# What does this PR do?\n\n\
         Add activation offloading feature to reduce GPU memory usage during training.\n\n\
-        ## Acceptance criteria\n\n\
-        - [x] Activation offloading is added to `TrainingArguments`.\n\
-        - [x] `Trainer` utilizes activation offloading.\n\
-        - [x] Documentation is updated for the new feature.\n\
-        - [x] New tests for activation offloading are added and pass.\n";
+        - Adds an `activation_offloading` option to `TrainingArguments`.\n\
+        - `Trainer` enters `get_act_offloading_ctx_manager` around each training step when the option is set.\n\
+        - Documents the option in `docs/source/en/trainer.md`.\n\
+        - Adds tests in `tests/utils/test_activation_offloading.py`.\n\n\
+        Fixes # (issue)\n\n\
+        ## Before submitting\n\
+        - [ ] This PR only fixes a typo or improves the docs.\n\
+        - [x] I read the contributor guideline, pull request section.\n\
+        - [ ] This was discussed in an issue or on the forum (link it here).\n\
+        - [x] I updated the documentation with my changes.\n\
+        - [x] I wrote the new tests this change needs.\n\n\
+        ## Who can review?\n\n\
+        Anyone in the community is free to review once the tests pass.\n";
     json!({
         "format": "prlens.bundle.v1",
         "sample_note": "SAMPLE modelled on huggingface/transformers#43774 from the facts shown by the reference product (file names and line counts, contributors, account ages, prior PRs, a failing test check). The patches, shas, ids and body are illustrative, not GitHub's data.",

@@ -80,7 +80,10 @@ pub fn assert_signal_invariants(name: &str, bundle: &Bundle, signal: &Signal) {
         (0.0..=1.0).contains(&signal.evidence.completeness),
         "{name}"
     );
-    assert!((0.0..=1.0).contains(&signal.intent.confidence), "{name}");
+    assert!(
+        signal.intent.confirmed() <= signal.intent.checkable(),
+        "{name}: confirmed claims are checkable ones"
+    );
     assert!(signal.review.readiness <= 100, "{name}");
     let total: u32 = signal
         .review

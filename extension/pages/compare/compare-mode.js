@@ -6,8 +6,8 @@
  * port: the comparison, the form's title and description, the viewer), fetches and scores the
  * compare bundle in wasm (`fetchCompareAndAnalyze`: the comparison plus the viewer's profile and history, see
  * src/fetch/compare.rs and docs/bundle.md "Compare bundles"), and on every later edit of the
- * form puts the new text into the same bundle (`compareWithPage`) and scores it again, with no
- * request. It says what cannot be known yet (checks, reviews) and shows no PR number or link
+ * form puts the new text into the same bundle (the view's `withComparePage`) and scores it
+ * again, with no request. It says what cannot be known yet (checks, reviews) and shows no PR number or link
  * for a PR that does not exist: the title and file links lead to the compare page instead.
  *
  * Why a module of its own: panel.js serves PR pages; this adds one message and one render hook.
@@ -27,7 +27,7 @@ const NOT_YET = "Self-check: the signal this pull request would get once opened.
 
 /**
  * `ctx`: `{wasm, ready, settingsLoaded, nonce, root, view, prefs(), token(), storage(token),
- * freshnessSeconds(force), setLook(colorMode), render(signalJson), showError(error)}`.
+ * freshnessSeconds(force), setLook(colorMode), render(panelView), showError(error)}`.
  */
 export function createCompareMode(ctx) {
   const state = { target: null, page: null, fetching: false, generation: 0, compareUrl: null };
@@ -43,12 +43,12 @@ export function createCompareMode(ctx) {
 
   /** Scores the bundle on screen with the latest form text (no request). */
   function rescoreWithPage() {
-    const { view, wasm } = ctx;
-    if (!view.bundleJson) return;
+    const { view } = ctx;
+    if (!view.analysis) return;
     try {
-      view.bundleJson = wasm.compareWithPage(view.bundleJson, JSON.stringify(state.page));
-      view.signalJson = wasm.analyzeBundle(view.bundleJson, engine());
-      view.styles.then(() => ctx.render(view.signalJson));
+      view.analysis = view.analysis.withComparePage(JSON.stringify(state.page), engine());
+      const shown = view.analysis;
+      view.styles.then(() => ctx.render(shown));
     } catch (error) {
       ctx.showError(error);
     }
@@ -69,15 +69,13 @@ export function createCompareMode(ctx) {
       const request = { ...state.target, base: state.target.base ?? undefined, viewer: state.target.viewer ?? undefined, page };
       const token = ctx.token();
       const options = { token: token ?? undefined, storage: ctx.storage(token), freshnessSeconds: ctx.freshnessSeconds(force), now: Date.now() };
-      const { bundle, signal, fetchedAt = null } = await wasm.fetchCompareAndAnalyze(request, options, engine());
+      const { view: fetched } = await wasm.fetchCompareAndAnalyze(request, options, engine());
       if (generation !== state.generation) return;
-      view.bundleJson = bundle;
-      view.fetchedAt = typeof fetchedAt === "string" ? fetchedAt : null;
-      view.signalJson = signal;
-      state.compareUrl = JSON.parse(bundle).compare?.html_url ?? null;
+      view.analysis = fetched;
+      state.compareUrl = fetched.compareUrl ?? null;
       await view.styles;
       if (generation !== state.generation) return;
-      ctx.render(signal);
+      ctx.render(fetched);
       // Edits made while the comparison was being fetched count too.
       if (state.page !== page) rescoreWithPage();
     } catch (error) {
@@ -99,8 +97,7 @@ export function createCompareMode(ctx) {
       return;
     }
     state.target = message.target;
-    ctx.view.bundleJson = null;
-    ctx.view.signalJson = null;
+    ctx.view.analysis = null;
     ctx.view.shown = false;
     load(false);
   }

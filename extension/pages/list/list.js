@@ -22,7 +22,7 @@
  *    whatever their age, and nothing else; a PR shown in its panel has one (issue #35: the panel
  *    keeps its signal's badge, list-store.js `keepPanelBadge`), marked as a full signal;
  *  - on a click forwarded by the content script (a trusted user click on one badge): that PR's
- *    full bundle over REST (`fetchBundle`, the panel's ETag cache) and its badge.
+ *    full bundle over REST (`fetchAndAnalyze`, the panel's ETag cache) and its badge.
  * Badges are stored in `chrome.storage.local["prlens.list.<owner>/<repo>"]`; of two badges for
  * one PR the full signal's wins for the same head commit, else the later computed (`preferred`).
  *
@@ -36,6 +36,7 @@ import "../../shared/github-names.js";
 import "../../shared/messages.js"; // every prlens:* message, declared once
 import { openEngineSession } from "../../shared/engine-session.js";
 import { connectToPage, nonceOfLocation } from "../../shared/page-port.js";
+import "../../shared/sections.js";
 import "../../shared/prefs.js";
 import { earlyListKey, engineKey, freshnessMs, listIsFresh, listKey, listQueryRequest, listQueryTemplate, preferred, readListEntry } from "../../shared/list-store.js";
 import { tokenFingerprint } from "../../shared/token-change.js";
@@ -209,9 +210,10 @@ async function scoreOne(row) {
   const engine = engineKey(prefs);
   const storage = tokenBoundStorage(api.storage.local, token);
   try {
-    const bundle = await wasm.fetchBundle(row, { token: token ?? undefined, storage, freshnessSeconds: freshnessMs(prefs) / 1000 });
+    // Fetched and scored in one call: the bundle stays in wasm (a PanelView), the badge comes out.
+    const { view } = await wasm.fetchAndAnalyze(row, { token: token ?? undefined, storage, freshnessSeconds: freshnessMs(prefs) / 1000 }, engine);
     if (generation !== tokenGeneration) return; // fetched with a token that is gone
-    const badge = JSON.parse(wasm.listBadgeOf(bundle, engine));
+    const badge = JSON.parse(wasm.listBadgeOf(view));
     const key = listKey(row, mine);
     const entry = await readEntry(key, fp);
     entry.badges[row.number] = preferred(entry.badges[row.number], badge);

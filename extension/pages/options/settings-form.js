@@ -17,6 +17,7 @@
 // The preferences model (key, defaults, normalisation, owner/* matching, schema version) is
 // extension/prefs.js, shared with the panel, the background, the content script and www.
 import "../../shared/github-names.js";
+import "../../shared/sections.js";
 import "../../shared/prefs.js";
 
 export const { SECTIONS, PREFS_KEY, TOKEN_KEY, PREFS_VERSION, defaultPrefs, normalizePrefs, migratePrefs, normalizeRepo, isEnabledFor } =

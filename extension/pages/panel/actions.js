@@ -32,10 +32,10 @@ export function onAction(action, payload) {
       break;
     case "download-bundle":
       // The bundle is built in Rust from API bodies and page facts only; it never holds the token.
-      if (view.bundleJson) download(`${stem}.bundle.json`, view.bundleJson);
+      if (view.analysis) download(`${stem}.bundle.json`, view.analysis.bundleJson());
       break;
     case "download-signal":
-      if (view.signalJson) download(`${stem}.signal.json`, view.signalJson);
+      if (view.analysis) download(`${stem}.signal.json`, view.analysis.signalJson());
       break;
     case "focus-file": {
       const anchor = payload?.anchor;

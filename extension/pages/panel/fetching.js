@@ -21,20 +21,14 @@ export function freshnessSeconds(force) {
   return Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
-/** The list badge of a shown signal (a PR not opened yet has none), or null. */
-function badgeOf(signalJson) {
-  if (view.pull?.compare || typeof wasm.listBadgeOfSignal !== "function") return null;
+/** The list badge of a shown view (a PR not opened yet has none), or null. */
+function badgeOf(analysis) {
+  if (view.pull?.compare || !analysis) return null;
   try {
-    return JSON.parse(wasm.listBadgeOfSignal(signalJson));
+    return JSON.parse(wasm.listBadgeOf(analysis));
   } catch {
     return null;
   }
-}
-
-/** Bundle JSON without `fetched_at`: equal strings mean nothing GitHub says has changed. */
-function content(bundleJson) {
-  const { fetched_at: _ignored, ...rest } = JSON.parse(bundleJson);
-  return JSON.stringify(rest);
 }
 
 /** Every answer the background holds for the hinted PR now, as url → answer (one message). */
@@ -136,11 +130,9 @@ async function showFirst(first, generation, engineUsed, fetchRun) {
   await view.styles;
   if (generation !== view.generation || view.shown || fetchRun.ended || engine.crashed) return;
   cancelProgress();
-  view.bundleJson = first.bundle;
-  view.fetchedAt = typeof first.fetchedAt === "string" ? first.fetchedAt : null;
   const engineNow = engineSettings();
-  view.signalJson = engineNow === engineUsed ? first.signal : wasm.analyzeBundle(first.bundle, engineNow);
-  render(view.signalJson, "refining");
+  view.analysis = engineNow === engineUsed ? first.view : first.view.rescore(engineNow);
+  render(view.analysis, "refining");
   performance.mark("prlens:first-rendered");
 }
 
@@ -150,10 +142,8 @@ async function showFirst(first, generation, engineUsed, fetchRun) {
  */
 export function forgetShown() {
   view.generation += 1;
-  view.bundleJson = null;
+  view.analysis = null;
   view.digests = null;
-  view.fetchedAt = null;
-  view.signalJson = null;
   view.shownSignal = null;
   view.shown = false;
   view.busy = false;
@@ -203,8 +193,9 @@ export async function update(mode) {
         if (generation === view.generation && !view.shown) showProgress(progress);
       },
     };
-    // A view waits for the signal: fetch and analyse in one wasm call, so the bundle does not
-    // cross into JS and back. A poll analyses only when the bundle changed.
+    // Fetch and analyse in one wasm call: the bundle stays in wasm, read once, and the view
+    // (a PanelView) is what the render draws from. A poll names the content on screen, and an
+    // unchanged answer is neither analysed nor rendered.
     const engineUsed = engineSettings();
     // A cold first view may be shown before the fetch ends (`showFirst`); the bundle download,
     // the remembered panel and the cache writes follow the final one.
@@ -213,42 +204,33 @@ export async function update(mode) {
         if (generation === view.generation) showFirst(first, generation, engineUsed, fetchRun).catch(() => {});
       };
     }
-    let bundleJson;
-    let signalJson = null;
-    let fetchedAt = null;
-    if (mode !== "poll" && typeof wasm.fetchAndAnalyze === "function") {
-      let roundTrips, firstRenderRoundTrips, firstWave;
-      const fetching = wasm.fetchAndAnalyze(request, options, engineUsed);
-      if (mode === "load") warmUpWhileWaiting();
-      ({ bundle: bundleJson, signal: signalJson, fetchedAt = null, roundTrips, firstRenderRoundTrips, firstWave } = await fetching);
+    if (mode === "poll" && view.analysis) options.unchangedSince = view.analysis.contentKey;
+    const fetching = wasm.fetchAndAnalyze(request, options, engineUsed);
+    if (mode === "load") warmUpWhileWaiting();
+    const { view: fresh = null, roundTrips, firstRenderRoundTrips, firstWave } = await fetching;
+    if (mode !== "poll") {
       // The bench reads which plan a view took (docs/performance.md, "Fetch plan marks").
       if (Number.isInteger(roundTrips)) performance.mark(`prlens:api-round-trips-${roundTrips}`);
       if (Number.isInteger(firstRenderRoundTrips)) performance.mark(`prlens:first-render-round-trips-${firstRenderRoundTrips}`);
       if (typeof firstWave === "string") performance.mark(`prlens:first-wave-${firstWave}`);
-    } else {
-      bundleJson = await wasm.fetchBundle(request, options);
     }
     fetchRun.ended = true;
     cancelProgress();
     performance.mark("prlens:fetched");
-    if (generation !== view.generation) return;
-    const changed = !view.bundleJson || content(bundleJson) !== content(view.bundleJson);
-    if (mode === "poll" && !changed) return;
-    if (changed) view.digests = null; // the file list may have changed
-    view.bundleJson = bundleJson;
-    view.fetchedAt = typeof fetchedAt === "string" ? fetchedAt : null;
+    if (generation !== view.generation || !fresh) return; // !fresh: a poll that changed nothing
+    if (!view.analysis || fresh.contentKey !== view.analysis.contentKey) view.digests = null; // the file list may have changed
     const engineNow = engineSettings();
-    // Settings changed while fetching: analyse again with the new ones.
-    view.signalJson = signalJson !== null && engineNow === engineUsed ? signalJson : wasm.analyzeBundle(bundleJson, engineNow);
+    // Settings changed while fetching: score again with the new ones (the bundle is not read again).
+    view.analysis = engineNow === engineUsed ? fresh : fresh.rescore(engineNow);
     performance.mark("prlens:analyzed");
     await view.styles;
     if (generation !== view.generation) return;
-    render(view.signalJson, "complete");
+    render(view.analysis, "complete");
     performance.mark("prlens:rendered");
-    writeCachedPanel(pull, view.signalJson, tokenUsed, badgeOf(view.signalJson)).catch(() => {});
+    writeCachedPanel(pull, view.analysis.signalJson(), tokenUsed, badgeOf(view.analysis)).catch(() => {});
     // Page facts that arrived while fetching (e.g. a file ticked "Viewed") count too.
     if (JSON.stringify(pageWithAnchors()) !== factsUsed) rescore();
-    learnDigests(bundleJson);
+    learnDigests();
   } catch (error) {
     fetchRun.ended = true;
     cancelProgress();

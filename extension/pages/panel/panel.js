@@ -3,10 +3,10 @@
  * mounts in a closed shadow root on a GitHub pull request page.
  *
  * What it does: receives the PR and page facts from the content script (over its port),
- * fetches the PR's bundle from the GitHub API in wasm (`fetchBundle`: cached, token-aware,
- * rate-limit-aware), scores it (`analyzeBundle`; a view does both in one `fetchAndAnalyze`
- * call), renders it (`renderPanel`), and keeps it live: a cheap conditional poll re-scores when
- * the head SHA or the checks change. This file wires the parts in `panel/` together:
+ * fetches the PR's bundle from the GitHub API and scores it in wasm, in one call
+ * (`fetchAndAnalyze`: cached, token-aware, rate-limit-aware), which leaves the bundle and its
+ * signal in wasm as a `PanelView`; renders it from there (`view.renderPanel`), and keeps it
+ * live: a cheap conditional poll re-scores when the head SHA or the checks change. This file wires the parts in `panel/` together:
  * state.js (what is shared), page-link.js (messages with the page), theme.js (styles),
  * storage.js (settings, remembered panels), show.js (rendering), scoring.js (re-scoring),
  * fetching.js (fetch + score), actions.js (buttons), live.js (poll and size).
@@ -99,16 +99,14 @@ async function onFacts(message) {
   const themeLoaded = loadTheme(message.colorMode);
   view.styles = Promise.all([pageStyles, themeLoaded]);
   if (same) {
-    if (view.bundleJson && !view.busy && factsChanged) rescore();
-    else if (view.bundleJson && !view.busy && looksChanged) themeLoaded.then(rescore);
+    if (view.analysis && !view.busy && factsChanged) rescore();
+    else if (view.analysis && !view.busy && looksChanged) themeLoaded.then(rescore);
     return;
   }
   view.generation += 1;
   view.pull = message.pull;
-  view.bundleJson = null;
+  view.analysis = null;
   view.digests = null;
-  view.fetchedAt = null;
-  view.signalJson = null;
   view.shown = false;
   view.busy = false;
   view.queued = null;
@@ -174,6 +172,9 @@ api.storage.onChanged.addListener((changes, area) => {
     settings.prefs = normalizePrefs(changes[PREFS_KEY].newValue);
     const differs = (key) => JSON.stringify(before[key]) !== JSON.stringify(settings.prefs[key]);
     if (differs("engine") || differs("hiddenSections") || differs("expanded")) rescore();
+    // No bundle on screen (the last view failed, e.g. on settings the engine rejected): new
+    // scoring settings are worth another try.
+    if (differs("engine") && view.pull && !view.analysis && !view.busy && !engine.crashed && !compareMode.active()) update("load");
     if (differs("pollSeconds")) schedulePoll();
   }
   if (area === "local" && changes[TOKEN_KEY]) {

@@ -2,7 +2,7 @@
  * Scoring the bundle on screen again without fetching: new prefs, or page facts that changed
  * (a file ticked "Viewed", files the page named by diff anchor).
  */
-import { engine, engineSettings, view, wasm } from "./state.js";
+import { engine, engineSettings, view } from "./state.js";
 import { render, showError } from "./show.js";
 import { isTrap } from "../../shared/engine-session.js";
 import { fileDigests, hasAnchors, withAnchors } from "../../shared/diff-anchors.js";
@@ -12,34 +12,25 @@ export function pageWithAnchors() {
   return withAnchors(view.facts, view.anchors, view.digests);
 }
 
-/** The bundle with the latest page facts (they change as the viewer ticks "Viewed"). */
-function bundleWithFacts() {
-  if (!view.bundleJson) return null;
-  if (!view.facts) return view.bundleJson;
-  const bundle = JSON.parse(view.bundleJson);
-  bundle.page = pageWithAnchors();
-  return JSON.stringify(bundle);
-}
-
-/** Re-scores the bundle on screen (new prefs or page facts) without fetching. */
+/**
+ * Re-scores the bundle on screen (new prefs, or the latest page facts: they change as the
+ * viewer ticks "Viewed") without fetching it or reading it again (`PanelView.rescore`).
+ */
 export function rescore() {
-  if (engine.crashed) return;
-  const bundleJson = bundleWithFacts();
-  if (!bundleJson) return;
-  view.bundleJson = bundleJson;
+  if (engine.crashed || !view.analysis) return;
   try {
-    view.signalJson = wasm.analyzeBundle(bundleJson, engineSettings());
-    render(view.signalJson);
+    view.analysis = view.analysis.rescore(engineSettings(), view.facts ? JSON.stringify(pageWithAnchors()) : undefined);
+    render(view.analysis);
   } catch (error) {
-    showError(isTrap(error) ? error : { kind: "malformed", message: error.message });
+    showError(isTrap(error) ? error : { kind: typeof error?.kind === "string" ? error.kind : "malformed", message: error.message });
   }
 }
 
 /** Learns the bundle's file digests once per PR, then re-scores if the page named files by anchor. */
-export function learnDigests(bundleJson) {
-  if (view.digests) return;
+export function learnDigests() {
+  if (view.digests || !view.analysis) return;
   const generation = view.generation;
-  fileDigests(bundleJson)
+  fileDigests(view.analysis.fileNames())
     .then((digests) => {
       if (generation !== view.generation || view.digests) return;
       view.digests = digests;

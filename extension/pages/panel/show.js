@@ -23,14 +23,10 @@ export function decorateRendersWith(afterRender) {
   handlers.afterRender = afterRender;
 }
 
-/** level, score, drivers and action: what the e2e tests compare with `prlens analyze`. */
-function digest(signal) {
-  return JSON.stringify({
-    level: signal.risk?.level,
-    score: signal.risk?.score,
-    drivers: (signal.risk?.drivers ?? []).map((driver) => driver.id),
-    action: signal.review?.action,
-  });
+/** The JSON text of what the panel shows: a PanelView's signal, or a remembered signal as stored. */
+export function signalText(shown) {
+  if (shown === null || shown === undefined) return null;
+  return typeof shown === "string" ? shown : shown.signalJson();
 }
 
 /** What the details sheet shows: the panel's signal, theme and hidden sections. */
@@ -38,7 +34,7 @@ const sheet = connectSheet({
   api,
   nonce,
   snapshot: () => ({
-    signal: view.shownSignal ?? null,
+    signal: signalText(view.shownSignal),
     colorMode: view.colorMode ?? null,
     hiddenSections: settings.prefs.hiddenSections,
     tab: view.tab,
@@ -46,34 +42,33 @@ const sheet = connectSheet({
 });
 
 /**
- * Renders a signal. `fetch` says what it came from, as `data-prlens-fetch` on the root:
- * "refining" (a first view; familiarity, linked issues and the PR template are still coming),
- * "complete" (a finished fetch); undefined leaves the attribute as it is (a re-score of the
- * same bundle, or a remembered panel before any fetch ended).
+ * Renders what the panel shows: a PanelView (the bundle on screen, `view.analysis`; drawn from
+ * the signal wasm holds, one call) or a remembered signal's JSON text. `fetch` says what it came
+ * from, as `data-prlens-fetch` on the root: "refining" (a first view; familiarity, linked issues
+ * and the PR template are still coming), "complete" (a finished fetch); undefined leaves the
+ * attribute as it is (a re-score of the same bundle, or a remembered panel before any fetch
+ * ended). The render sets `data-prlens-signal-digest` itself (what the e2e tests compare).
  */
-export function render(signalJson, fetch) {
-  wasm.renderPanel(root, signalJson, {
+export function render(shown, fetch) {
+  const options = {
     expanded: settings.prefs.expanded,
     hiddenSections: settings.prefs.hiddenSections,
-    bundleJson: view.bundleJson ?? undefined,
+    hasBundle: Boolean(view.analysis),
     viewerTab: view.tab === "files" ? "files" : "conversation",
     colorMode: view.colorMode,
     details: "sheet", // the full view opens in the details sheet; the sidebar stays compact
     onAction: (action, payload) => handlers.onAction(action, payload),
     onToggle: (expanded) => handlers.onToggle(expanded),
-  });
-  try {
-    root.setAttribute("data-prlens-signal-digest", digest(JSON.parse(signalJson)));
-  } catch {
-    root.removeAttribute("data-prlens-signal-digest");
-  }
+  };
+  if (typeof shown === "string") wasm.renderPanel(root, shown, options);
+  else shown.renderPanel(root, options);
   // When the data behind the panel was fetched (absent while a remembered panel is shown).
-  const fetchedAt = view.bundleJson ? (view.fetchedAt ?? JSON.parse(view.bundleJson).fetched_at) : null;
+  const fetchedAt = view.analysis ? view.analysis.fetchedAt : null;
   if (typeof fetchedAt === "string") root.setAttribute("data-prlens-fetched-at", fetchedAt);
   else root.removeAttribute("data-prlens-fetched-at");
   if (fetch === "refining" || fetch === "complete") root.setAttribute("data-prlens-fetch", fetch);
   view.shown = true;
-  view.shownSignal = signalJson;
+  view.shownSignal = shown;
   handlers.afterRender();
   sheet.publish();
 }

@@ -4,6 +4,7 @@
  */
 import init, * as wasm from "../../pkg/prlens.js";
 import "../../shared/github-names.js";
+import "../../shared/sections.js";
 import "../../shared/prefs.js";
 import { openEngineSession } from "../../shared/engine-session.js";
 
@@ -36,10 +37,8 @@ export const view = {
   facts: null,
   anchors: null, // files the page named by diff anchor only (diff-anchors.js)
   digests: null, // sha256(filename) → filename of the bundle's files, once known
-  bundleJson: null,
-  fetchedAt: null, // the bundle's fetched_at when fetchAndAnalyze said it (else read from bundleJson)
-  signalJson: null,
-  shownSignal: null,
+  analysis: null, // the PanelView of the bundle on screen (wasm: read once, with its signal); null until a fetch ends
+  shownSignal: null, // what the panel shows, for the sheet: that PanelView, or a remembered signal's JSON text
   shown: false, // a panel (cached or fresh) is on screen
   styles: Promise.resolve(), // the page's and the current theme's CSS; awaited before anything is rendered
   generation: 0, // bumps on each new PR, so late answers for an old one are dropped

@@ -311,7 +311,7 @@ async function setUpEngine() {
     const defaults = JSON.parse(defaultSettings());
     engineForm = buildEngineForm($("engine-form"), { defaults, initial: prefs.engine, onChange: onEngineInput });
     const initialError = validateEngineSettings(engine, prefs.engine);
-    if (initialError) showEngineError(`The saved settings are invalid and the engine ignores them: ${initialError}`);
+    if (initialError) showEngineError(`The saved settings are not valid, so panels show an error until they are saved again or reset: ${initialError}`);
     $("engine-reset").addEventListener("click", async () => {
       engineForm.set({});
       showEngineError("");

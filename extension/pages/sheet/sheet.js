@@ -13,6 +13,7 @@
 import init, * as wasm from "../../pkg/prlens.js";
 import "../../shared/github-names.js";
 import "../../shared/messages.js"; // every prlens:* message, declared once
+import "../../shared/sections.js";
 import "../../shared/prefs.js";
 import { openEngineSession } from "../../shared/engine-session.js";
 import { loadTheme } from "../panel/theme.js"; // the same theme rules as the panel beside it

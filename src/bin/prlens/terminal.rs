@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 
-use prlens::signal::{RiskLevel, Signal, SignalState};
+use prlens::signal::{Prose, RiskLevel, Section, Signal, SignalState};
 use prlens::text::{code_point_mark, is_invisible};
 
 /// Focus files and drivers listed; the rest are counted.
@@ -125,44 +125,15 @@ pub fn render(signal: &Signal, style: Style) -> String {
             more(&mut out, diff.total_files as usize, "files", style);
         }
     }
-    for driver in signal.risk.drivers.iter().take(MAX_ROWS) {
-        // Most details already start with the label ("Large change: 930 lines…").
-        let line = if driver.detail.starts_with(&driver.label) {
-            safe(&driver.detail, 120)
-        } else {
-            format!(
-                "{} — {}",
-                safe(&driver.label, 40),
-                safe(&driver.detail, 110)
-            )
-        };
-        let _ = writeln!(out, "    {:.2} {line}", driver.weight);
-    }
-    more(&mut out, signal.risk.drivers.len(), "drivers", style);
-    let signals = &signal.evidence.signals;
-    let _ = writeln!(
-        out,
-        "  Evidence {:.0}% · tests {} · CI {} · lint {} · security {}",
-        signal.evidence.completeness * 100.0,
-        state_word(signals.tests_passing),
-        state_word(signals.ci_passing),
-        state_word(signals.lint_passing),
-        state_word(signals.security_scan_clean)
-    );
-    if !signal.focus.is_empty() {
-        let _ = writeln!(out, "  Read first:");
-        for file in signal.focus.iter().take(MAX_ROWS) {
-            let _ = writeln!(
-                out,
-                "    {:<8} {} +{} −{}",
-                file.priority.label(),
-                safe(&file.path, 100),
-                file.additions,
-                file.deletions
-            );
+    // The sections this compact view shows, in the signal's reading order.
+    for section in Section::ALL {
+        match section {
+            Section::Risk => drivers(&mut out, signal, style),
+            Section::Intent => intent(&mut out, signal, style),
+            Section::Evidence => evidence(&mut out, signal),
+            Section::Focus => focus(&mut out, signal, style),
+            _ => {}
         }
-        let total = signal.focus.len() + signal.focus_more as usize;
-        more(&mut out, total, "files", style);
     }
     if !signal.meta.missing.is_empty() {
         let missing: Vec<String> = signal
@@ -179,6 +150,39 @@ pub fn render(signal: &Signal, style: Style) -> String {
     }
     let _ = writeln!(out, "  {}", style.dim(&safe(&pr.url, 200)));
     out
+}
+
+/// "Intent: 6 of 6 claims confirmed by the diff", then each claim on one line with its mark
+/// and its first evidence (or why it does not hold).
+fn intent(out: &mut String, signal: &Signal, style: Style) {
+    let intent = &signal.intent;
+    let _ = writeln!(out, "  Intent: {}", intent.summary());
+    if intent.prose == Prose::Other {
+        let _ = writeln!(
+            out,
+            "    {}",
+            style.dim("(not in English: only the names it gives were checked)")
+        );
+    }
+    for claim in intent.claims.iter().take(MAX_ROWS) {
+        let evidence = claim
+            .evidence_lines()
+            .first()
+            .map(|line| format!(" — {}", style.dim(&safe(line, 90))))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "    {} {}{evidence}",
+            claim.status.mark(),
+            safe(&claim.text, 70)
+        );
+    }
+    more(
+        out,
+        intent.claims.len() + intent.claims_more as usize,
+        "claims",
+        style,
+    );
 }
 
 /// The viewer's own view (`--as LOGIN`, or a bundle fetched with a viewer): "For you" and
@@ -251,6 +255,58 @@ fn write_viewer(
                 safe(&finding.detail, 120)
             );
         }
+    }
+}
+
+/// The risk drivers, heaviest first.
+fn drivers(out: &mut String, signal: &Signal, style: Style) {
+    for driver in signal.risk.drivers.iter().take(MAX_ROWS) {
+        // Most details already start with the label ("Large change: 930 lines…").
+        let line = if driver.detail.starts_with(&driver.label) {
+            safe(&driver.detail, 120)
+        } else {
+            format!(
+                "{} — {}",
+                safe(&driver.label, 40),
+                safe(&driver.detail, 110)
+            )
+        };
+        let _ = writeln!(out, "    {:.2} {line}", driver.weight);
+    }
+    more(out, signal.risk.drivers.len(), "drivers", style);
+}
+
+/// The evidence signals in one line.
+fn evidence(out: &mut String, signal: &Signal) {
+    let signals = &signal.evidence.signals;
+    let _ = writeln!(
+        out,
+        "  {} {:.0}% · tests {} · CI {} · lint {} · security {}",
+        Section::Evidence.label(),
+        signal.evidence.completeness * 100.0,
+        state_word(signals.tests_passing),
+        state_word(signals.ci_passing),
+        state_word(signals.lint_passing),
+        state_word(signals.security_scan_clean)
+    );
+}
+
+/// The files to read first.
+fn focus(out: &mut String, signal: &Signal, style: Style) {
+    if !signal.focus.is_empty() {
+        let _ = writeln!(out, "  Read first:");
+        for file in signal.focus.iter().take(MAX_ROWS) {
+            let _ = writeln!(
+                out,
+                "    {:<8} {} +{} −{}",
+                file.priority.label(),
+                safe(&file.path, 100),
+                file.additions,
+                file.deletions
+            );
+        }
+        let total = signal.focus.len() + signal.focus_more as usize;
+        more(out, total, "files", style);
     }
 }
 

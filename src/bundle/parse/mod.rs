@@ -66,6 +66,25 @@ pub(super) fn from_str(text: &str) -> Result<Bundle, BundleError> {
     bundle(document)
 }
 
+/// Reads a decoded bundle (what the fetcher assembles): the same shape and policy, no text.
+pub(super) fn from_value(value: &serde_json::Value) -> Result<Bundle, BundleError> {
+    let document = super::json::from_value(value, &BUNDLE)
+        .map_err(|error| BundleError::NotJson(clip(&error.to_string(), 200)))?;
+    bundle(document)
+}
+
+/// Reads a bundle's `page` section on its own (page facts that changed after the fetch), with
+/// the bundle's policy: null is "no facts", anything but an object is an error.
+pub(super) fn page_from_value(value: &serde_json::Value) -> Result<Option<PageFacts>, BundleError> {
+    let page = super::json::from_value(value, &shapes::PAGE)
+        .map_err(|error| BundleError::NotJson(clip(&error.to_string(), 200)))?;
+    match page {
+        Raw::Object(_) => Ok(Some(page_facts(&page))),
+        ref other if other.is_null() => Ok(None),
+        other => Err(wrong_type("page", "an object", &other)),
+    }
+}
+
 fn bundle(mut root: Raw) -> Result<Bundle, BundleError> {
     if !root.is_object() {
         return Err(BundleError::NotObject(root.kind()));

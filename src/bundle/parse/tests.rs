@@ -198,3 +198,12 @@ fn old_bundles_without_activity_sections_read_them_as_not_fetched() {
     let bundle = Bundle::from_value(&json!({"pull": {"number": 1}})).unwrap();
     assert!(bundle.timeline.is_none() && bundle.events.is_none());
 }
+
+#[test]
+fn page_facts_read_on_their_own_as_inside_a_bundle() {
+    let page = json!({"head_sha": "a".repeat(40), "viewed_files": ["src/a.rs"], "title": "T"});
+    let whole = Bundle::from_value(&json!({"pull": {"number": 1}, "page": page})).unwrap();
+    assert_eq!(Bundle::page_from_value(&page).unwrap(), whole.page);
+    assert_eq!(Bundle::page_from_value(&json!(null)).unwrap(), None);
+    assert!(Bundle::page_from_value(&json!([1])).is_err());
+}

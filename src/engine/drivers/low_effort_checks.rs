@@ -2,14 +2,15 @@
 //!
 //! **What it detects.** A failed check in the `checks` section: the bare PR template, a PR
 //! from the fork's default branch, a description naming nothing the diff changes, a linked
-//! issue closed or assigned to someone else, another open PR on the same issue.
+//! issue closed or assigned to someone else, another open PR on the same issue, a claim of the
+//! description the diff does not bear out.
 //!
 //! **Why it matters.** These are signs of a hurried contribution, not of risky code, so the
 //! default weight is 0: the driver never fires and the Checks block shows the advice. A
 //! weight in `settings.weights.low_effort_checks` makes failed checks count, scaled by the
 //! share of enabled checks that failed.
 //!
-//! **Example.** "2 of 5 checks gave advice: Description names what changed; No other open
+//! **Example.** "2 of 6 checks gave advice: Description names what changed; No other open
 //! PR mentions the same issue".
 
 use super::{fire, DriverSpec};
@@ -67,7 +68,7 @@ mod tests {
         let case = empty_description();
         let context = case.context_with(&settings);
         let fired = evaluate(&context, &Case::sections(&context)).unwrap();
-        assert!(fired.detail.starts_with("1 of 5 checks"), "{}", fired.detail);
-        assert_eq!(fired.weight, 0.2);
+        assert!(fired.detail.starts_with("1 of 6 checks"), "{}", fired.detail);
+        assert_eq!(fired.weight, 0.17);
     }
 }

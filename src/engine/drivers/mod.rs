@@ -91,6 +91,11 @@ pub fn spec(driver_id: &str) -> Option<&'static DriverSpec> {
     CATALOGUE.iter().copied().find(|spec| spec.id == driver_id)
 }
 
+/// Every driver id, the ids `settings.weights` may name (`Settings::validate`).
+pub fn ids() -> Vec<&'static str> {
+    CATALOGUE.iter().map(|spec| spec.id).collect()
+}
+
 /// `(driver id, default weight)` of every driver, the defaults settings forms show.
 pub fn default_weights() -> impl Iterator<Item = (&'static str, f64)> {
     CATALOGUE.iter().map(|spec| (spec.id, spec.weight))

@@ -2,8 +2,8 @@
 
 use super::DriverFn;
 use crate::bundle::Bundle;
+use crate::engine;
 use crate::engine::context::{Context, Sections};
-use crate::engine::{files, sections};
 use crate::settings::Settings;
 use crate::signal::Driver;
 
@@ -24,30 +24,19 @@ impl Case {
         self.context_with(&self.settings)
     }
 
+    /// The context `analyze` builds, with "now" at the bundle's `fetched_at` (else 0, not the
+    /// PR's dates: a driver test says when it is).
     pub fn context_with<'a>(&'a self, settings: &'a Settings) -> Context<'a> {
-        Context {
-            bundle: &self.bundle,
+        engine::context(
+            &self.bundle,
             settings,
-            now: self.bundle.fetched_at.unwrap_or(0),
-            files: files::classify_all(&self.bundle, settings),
-        }
+            Some(self.bundle.fetched_at.unwrap_or(0)),
+        )
     }
 
     /// The sections exactly as the engine computes them.
     pub fn sections(context: &Context) -> Sections {
-        let mut sections = Sections {
-            contributors: sections::contributors::assess(context),
-            intent: sections::intent::assess(context),
-            evidence: sections::evidence::assess(context),
-            supply_chain: sections::supply_chain::assess(context),
-            triage: sections::triage::assess(context),
-            focus: sections::focus::assess(context),
-            conventions: sections::conventions::assess(context),
-            authorship: sections::authorship::assess(context),
-            checks: Vec::new(),
-        };
-        sections.checks = sections::checks::assess(context, &sections.intent);
-        sections
+        engine::sections_before_risk(context)
     }
 
     /// Runs one driver over this case.

@@ -6,8 +6,10 @@
 //! binaries), every supply-chain finding once, under its kind's name (not one a driver's line
 //! already gave), merge conflicts, changes requested and stale
 //! approvals. Questions: one per essential evidence signal that is missing ("Why is ci_passing
-//! missing? Consider adding this check."), or one about approving held workflows; one per unmet
-//! criterion; source without tests; no description.
+//! missing? Consider adding this check."), or one about approving held workflows; one per box
+//! the author left unticked; source without tests; no description. A claim of the description
+//! that the diff contradicts or does not show is a concern ("The description says tests were
+//! added; no test file changed").
 //!
 //! **Why it matters.** The panel ends with what to do, in the reviewer's words; the reference
 //! product's next steps for transformers#43774 are reproduced exactly (docs/sources.md, "The
@@ -17,8 +19,10 @@ use crate::engine::context::Context;
 use crate::settings::section_tables::ESSENTIAL_EVIDENCE;
 use crate::signal::{FindingKind, NextSteps, Priority, Signal, SignalState};
 
-/// Unchecked criteria asked about one by one; long templates get a count for the rest.
+/// Unticked items asked about one by one; long lists get a count for the rest.
 const MAX_CRITERIA_QUESTIONS: usize = 5;
+/// Claims the diff does not bear out, raised one by one; the rest are counted.
+const MAX_CLAIM_CONCERNS: usize = 5;
 
 /// Drivers that deserve their own concern line (their detail explains them).
 const CONCERN_DRIVERS: [&str; 7] = [
@@ -99,14 +103,24 @@ pub fn assess(context: &Context, signal: &Signal) -> NextSteps {
         }
     }
 
-    evidence_questions(context, signal, &mut questions);
-    let unchecked: Vec<&str> = signal
+    let raised: Vec<&crate::signal::Claim> = signal
         .intent
-        .criteria
+        .claims
         .iter()
-        .filter(|criterion| criterion.met == Some(false))
-        .map(|criterion| criterion.text.as_str())
+        .filter(|claim| claim.raised())
         .collect();
+    for claim in raised.iter().take(MAX_CLAIM_CONCERNS) {
+        concerns.push(crate::engine::sections::intent::concern(claim));
+    }
+    if raised.len() > MAX_CLAIM_CONCERNS {
+        concerns.push(format!(
+            "{} more claims of the description are not borne out by the diff (Intent).",
+            raised.len() - MAX_CLAIM_CONCERNS
+        ));
+    }
+
+    evidence_questions(context, signal, &mut questions);
+    let unchecked = &signal.intent.unticked;
     for text in unchecked.iter().take(MAX_CRITERIA_QUESTIONS) {
         questions.push(format!(
             "Is \"{text}\" still planned? It is unchecked in the description."

@@ -38,8 +38,8 @@ fn page_url(
     match (number == NOT_OPENED_NUMBER, base, head) {
         (true, Some(base), Some(head)) => format!(
             "https://github.com/{owner}/{repo}/compare/{}...{}",
-            crate::fetch::urls::encode(base, true),
-            crate::fetch::urls::encode(head, true)
+            crate::text::percent_encode(base, true),
+            crate::text::percent_encode(head, true)
         ),
         (true, _, _) => format!("https://github.com/{owner}/{repo}/compare"),
         _ => format!("https://github.com/{owner}/{repo}/pull/{number}"),

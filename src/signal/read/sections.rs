@@ -3,10 +3,13 @@
 use super::obj::Obj;
 use crate::signal::effort::{AgentEvidence, AgentEvidenceKind, CheckId, CheckOutcome, EffortCheck};
 use crate::signal::identity::{ChangedSinceApproval, IdentityKind, IdentityNote};
+use crate::signal::intent::{
+    Claim, ClaimEvidence, ClaimKind, ClaimOrigin, ClaimStatus, Found, Intent, Prose,
+};
 use crate::signal::model::{
-    CheckSummary, Contributor, ConventionCheck, Criterion, Driver, Evidence, EvidenceSignals,
-    Finding, FocusFile, GovernanceResult, Intent, Meta, NextSteps, PrInfo, ReadinessItem,
-    ReviewAdvice, Risk, Signal, SupplyChain, Triage,
+    CheckSummary, Contributor, ConventionCheck, Driver, Evidence, EvidenceSignals, Finding,
+    FocusFile, GovernanceResult, Meta, NextSteps, PrInfo, ReadinessItem, ReviewAdvice, Risk,
+    Signal, SupplyChain, Triage,
 };
 
 pub(super) fn read_signal(o: &Obj) -> Signal {
@@ -143,18 +146,38 @@ fn read_changed_since_approval(o: &Obj) -> ChangedSinceApproval {
 fn read_intent(o: &Obj) -> Intent {
     Intent {
         goal: o.string("goal"),
-        criteria: o.list("criteria", read_criterion),
-        linked_issues: o.numbers("linked_issues"),
-        confidence: o.f64("confidence"),
         source: o.string("source"),
+        claims: o.list("claims", read_claim),
+        claims_more: o.u64_or_zero("claims_more"),
+        unticked: o.strings_or_empty("unticked"),
+        statements: o.u64("statements"),
+        unread_statements: o.u64("unread_statements"),
+        prose: o.word("prose", Prose::from_key, Prose::None),
+        linked_issues: o.numbers("linked_issues"),
     }
 }
 
-fn read_criterion(o: &Obj) -> Criterion {
-    Criterion {
+fn read_claim(o: &Obj) -> Claim {
+    Claim {
         text: o.string("text"),
-        met: o.opt_bool("met"),
-        evidence: o.string("evidence"),
+        origin: o.word("origin", ClaimOrigin::from_key, ClaimOrigin::Description),
+        issue: o.opt_u64("issue"),
+        kind: o.word("kind", ClaimKind::from_key, ClaimKind::Names),
+        subjects: o.strings("subjects"),
+        status: o.word("status", ClaimStatus::from_key, ClaimStatus::NotCheckable),
+        evidence: o.list("evidence", read_claim_evidence),
+        detail: o.string("detail"),
+    }
+}
+
+fn read_claim_evidence(o: &Obj) -> ClaimEvidence {
+    ClaimEvidence {
+        found: o.word("found", Found::from_key, Found::Context),
+        subject: o.string("subject"),
+        path: o.string("path"),
+        line: o.opt_u64("line"),
+        from: o.opt_string("from"),
+        old_side: o.field("old_side").is_some_and(|_| o.bool("old_side")),
     }
 }
 

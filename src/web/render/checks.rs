@@ -3,11 +3,14 @@
 
 use super::dom::{set, Append, Dom, DomResult};
 use super::frame::{empty_note, section};
-use crate::signal::{CheckOutcome, EffortCheck};
+use crate::signal::{CheckOutcome, Section, Signal};
 use web_sys::Element;
 
-pub fn render(dom: &Dom, checks: &[EffortCheck]) -> DomResult<Element> {
-    let section = section(dom, "checks", "Checks (advice, no weight)");
+/// The section of `signal` (the panel's full view and the sheet; `super::section` calls it by
+/// its [`Section`]).
+pub fn render(dom: &Dom, signal: &Signal) -> DomResult<Element> {
+    let checks = &signal.checks;
+    let section = section(dom, Section::Checks, "Checks (advice, no weight)");
     if checks.is_empty() {
         empty_note(
             dom,

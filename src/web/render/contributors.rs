@@ -9,7 +9,7 @@ use super::dom::{set, Append, Dom, DomResult};
 use super::format;
 use super::frame::{chip, empty_note, facts, section};
 use super::links::profile_url;
-use crate::signal::Contributor;
+use crate::signal::{Contributor, Section, Signal};
 use crate::text::show_invisibles;
 use web_sys::Element;
 
@@ -35,8 +35,17 @@ pub(super) fn extra_badges(person: &Contributor) -> impl Iterator<Item = &String
         .filter(move |badge| !shown.iter().any(|label| label.eq_ignore_ascii_case(badge)))
 }
 
-pub fn render(dom: &Dom, contributors: &[Contributor]) -> DomResult<Element> {
-    let section = section(dom, "contributors", "Contributors");
+/// The section of `signal` (the panel's full view and the sheet; `super::section` calls it by
+/// its [`Section`]).
+pub fn render(dom: &Dom, signal: &Signal) -> DomResult<Element> {
+    let section = people(dom, &signal.contributors)?;
+    super::authorship::append(dom, &section, &signal.authorship);
+    Ok(section)
+}
+
+/// The contributors themselves, one card each.
+fn people(dom: &Dom, contributors: &[Contributor]) -> DomResult<Element> {
+    let section = section(dom, Section::Contributors, "Contributors");
     if contributors.is_empty() {
         empty_note(dom, &section, "No contributor data was available.");
         return Ok(section);

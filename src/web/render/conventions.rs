@@ -6,11 +6,14 @@
 
 use super::dom::{set, Append, Dom, DomResult};
 use super::frame::{empty_note, section};
-use crate::signal::ConventionCheck;
+use crate::signal::{Section, Signal};
 use web_sys::Element;
 
-pub fn render(dom: &Dom, checks: &[ConventionCheck]) -> DomResult<Element> {
-    let section = section(dom, "conventions", "Conventions");
+/// The section of `signal` (the panel's full view and the sheet; `super::section` calls it by
+/// its [`Section`]).
+pub fn render(dom: &Dom, signal: &Signal) -> DomResult<Element> {
+    let checks = &signal.conventions;
+    let section = section(dom, Section::Conventions, "Conventions");
     if checks.is_empty() {
         empty_note(dom, &section, "No convention checks apply.");
         return Ok(section);

@@ -9,8 +9,35 @@ use super::charts;
 use super::dom::{set, Append, Dom, DomResult};
 use super::format;
 use super::frame::{chip, empty_note, section, subheading};
-use crate::signal::{Evidence, SignalState};
+use crate::signal::{Evidence, Section, Signal, SignalState};
 use web_sys::Element;
+
+/// Completeness from which the bar takes the "low" tone, and the "medium" one (below: "high").
+/// Display cut-offs only: they colour the bar, whose percentage is written beside it, and are
+/// no input to risk. The panel list and the sheet table share them (`completeness_meter`).
+const LOW_TONE_FROM: f64 = 0.8;
+const MEDIUM_TONE_FROM: f64 = 0.4;
+
+/// "Completeness N%" with its bar, coloured by the cut-offs above (panel list and sheet table).
+pub(super) fn completeness_meter(dom: &Dom, evidence: &Evidence) -> DomResult<Element> {
+    let meter = dom.el("div", "prl-meter");
+    let percent = format::percent(evidence.completeness);
+    meter.add(&dom.text("span", "", &format!("Completeness {percent}")));
+    let tone = if evidence.completeness >= LOW_TONE_FROM {
+        "low"
+    } else if evidence.completeness >= MEDIUM_TONE_FROM {
+        "medium"
+    } else {
+        "high"
+    };
+    meter.add(&charts::bar(
+        dom,
+        evidence.completeness,
+        tone,
+        &format!("evidence completeness {percent}"),
+    )?);
+    Ok(meter)
+}
 
 /// After the evidence signals (panel list or sheet table): the engine's note, the "Checks"
 /// heading and, when there are none, the empty note. True when there are checks to list.
@@ -30,31 +57,12 @@ pub(super) fn open_checks(dom: &Dom, section: &Element, evidence: &Evidence) -> 
     true
 }
 
-pub fn render(dom: &Dom, evidence: &Evidence) -> DomResult<Element> {
-    let section = section(dom, "evidence", "Evidence");
-    let completeness = dom.el("div", "prl-meter");
-    completeness.add(&dom.text(
-        "span",
-        "",
-        &format!("Completeness {}", format::percent(evidence.completeness)),
-    ));
-    let tone = if evidence.completeness >= 0.8 {
-        "low"
-    } else if evidence.completeness >= 0.4 {
-        "medium"
-    } else {
-        "high"
-    };
-    completeness.add(&charts::bar(
-        dom,
-        evidence.completeness,
-        tone,
-        &format!(
-            "evidence completeness {}",
-            format::percent(evidence.completeness)
-        ),
-    )?);
-    section.add(&completeness);
+/// The section of `signal` (the panel's full view and the sheet; `super::section` calls it by
+/// its [`Section`]).
+pub fn render(dom: &Dom, signal: &Signal) -> DomResult<Element> {
+    let evidence = &signal.evidence;
+    let section = section(dom, Section::Evidence, "Evidence");
+    section.add(&completeness_meter(dom, evidence)?);
 
     let signals = &evidence.signals;
     let list = dom.list("prl-signals", "Evidence signals");

@@ -12,11 +12,14 @@ use super::format;
 use super::frame::{chip, empty_note, section};
 use super::links::{file_diff_url, is_valid_anchor};
 use crate::engine::sections::pr::NOT_OPENED_NUMBER;
-use crate::signal::{FocusFile, PrInfo, Priority};
+use crate::signal::{FocusFile, PrInfo, Priority, Section, Signal};
 use web_sys::Element;
 
-/// `more`: ranked files the signal did not keep (`focus_more`), announced after the list.
-pub fn render(dom: &Dom, focus: &[FocusFile], more: u64, pr: &PrInfo) -> DomResult<Element> {
+/// The section of `signal` (the panel's full view and the sheet; `super::section` calls it by
+/// its [`Section`]); ranked files the signal did not keep (`focus_more`) are announced after
+/// the list.
+pub fn render(dom: &Dom, signal: &Signal) -> DomResult<Element> {
+    let (focus, more, pr) = (&signal.focus, signal.focus_more, &signal.pr);
     let (section, max_lines) = open_section(dom, focus);
     let Some(max_lines) = max_lines else {
         return Ok(section);
@@ -86,7 +89,7 @@ pub fn path_link(dom: &Dom, file: &FocusFile, pr: &PrInfo) -> Element {
 /// The focus section's opening, shared by the panel and the details sheet: the empty note, or
 /// the "Focus on N critical files" lead and the largest file's changed lines (the bars' scale).
 pub(super) fn open_section(dom: &Dom, focus: &[FocusFile]) -> (Element, Option<u64>) {
-    let section = section(dom, "focus", "Focus files");
+    let section = section(dom, Section::Focus, "Focus files");
     if focus.is_empty() {
         empty_note(dom, &section, "No files to focus on.");
         return (section, None);

@@ -8,13 +8,15 @@
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use super::dom::{set, Append, Dom};
+use crate::signal::Section;
 use web_sys::Element;
 
 static HEADING_COUNTER: AtomicU32 = AtomicU32::new(0);
 
 /// A `<section data-prlens-section=key role=region>` with a heading (`h3` in the panel,
 /// `h2` in the sheet); returns the section.
-pub fn section(dom: &Dom, key: &'static str, title: &str) -> Element {
+pub fn section(dom: &Dom, which: Section, title: &str) -> Element {
+    let key = which.key();
     let section = dom.el("section", "prl-section");
     set(&section, "data-prlens-section", key);
     set(&section, "role", "region");

@@ -6,11 +6,14 @@
 
 use super::dom::{set, Append, Dom, DomResult};
 use super::frame::{chip, empty_note, section};
-use crate::signal::GovernanceResult;
+use crate::signal::{Section, Signal};
 use web_sys::Element;
 
-pub fn render(dom: &Dom, results: &[GovernanceResult]) -> DomResult<Element> {
-    let section = section(dom, "governance", "Governance");
+/// The section of `signal` (the panel's full view and the sheet; `super::section` calls it by
+/// its [`Section`]).
+pub fn render(dom: &Dom, signal: &Signal) -> DomResult<Element> {
+    let results = &signal.governance;
+    let section = section(dom, Section::Governance, "Governance");
     if results.is_empty() {
         empty_note(
             dom,

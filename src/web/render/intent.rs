@@ -1,31 +1,25 @@
-//! The Intent section: what the PR says it does (goal), its acceptance criteria with
-//! met ✓ / unmet ✗ / unknown ? marks and the evidence for each, linked issues, and how
-//! confident the extraction is.
+//! The Intent section: what the PR says it does (goal), "N of M claims confirmed by the diff",
+//! each claim with its mark (✓ confirmed, ✗ not in the diff, ⚠ contradicted, ? cannot be
+//! checked), where it was read and its evidence (file and line), the boxes left unticked, what
+//! the engine did not read, and the linked issues.
 //!
-//! Why: reviewing against stated intent catches both missing work and scope creep; the
-//! reference product opens its report with "4/4 criteria met".
+//! Why: a reviewer checks a change against what it claims; the evidence line lets them see the
+//! claim hold (or not) without trusting a score, and the reading note says plainly what was not
+//! checked. All of it is the PR's text, inserted only as text (`Dom::text`, which also shows
+//! invisible and bidi characters as `⟪U+…⟫`).
 
 use super::dom::{set, Append, Dom, DomResult};
-use super::format;
 use super::frame::{empty_note, section, subheading};
 use super::links::issue_url;
-use crate::signal::{Criterion, Intent, PrInfo};
+use crate::signal::{Claim, Section, Signal};
 use web_sys::Element;
 
-pub fn render(dom: &Dom, intent: &Intent, pr: &PrInfo) -> DomResult<Element> {
-    let section = section(dom, "intent", "Intent");
-    let met = intent
-        .criteria
-        .iter()
-        .filter(|c| c.met == Some(true))
-        .count();
-    if !intent.criteria.is_empty() {
-        section.add(&dom.text(
-            "p",
-            "prl-lead",
-            &format!("{met}/{} criteria met", intent.criteria.len()),
-        ));
-    }
+/// The section of `signal` (the panel's full view and the sheet; `super::section` calls it by
+/// its [`Section`]).
+pub fn render(dom: &Dom, signal: &Signal) -> DomResult<Element> {
+    let (intent, pr) = (&signal.intent, &signal.pr);
+    let section = section(dom, Section::Intent, "Intent");
+    section.add(&dom.text("p", "prl-lead", &intent.summary()));
     let goal = if intent.goal.is_empty() {
         "The description states no goal."
     } else {
@@ -33,20 +27,27 @@ pub fn render(dom: &Dom, intent: &Intent, pr: &PrInfo) -> DomResult<Element> {
     };
     section.add(&dom.text("p", "prl-goal", goal));
 
-    subheading(dom, &section, "Acceptance criteria");
-    if intent.criteria.is_empty() {
+    subheading(dom, &section, "Claims");
+    if intent.claims.is_empty() {
         empty_note(
             dom,
             &section,
-            "No acceptance criteria could be read from the description.",
+            "The description makes no claim the diff can check; none is invented.",
         );
     } else {
-        let list = dom.list("prl-criteria", "Acceptance criteria");
-        for criterion in &intent.criteria {
-            criterion_item(dom, &list, criterion)?;
+        let list = dom.list("prl-claims", "Claims of the description");
+        for claim in &intent.claims {
+            claim_item(dom, &list, claim);
         }
         section.add(&list);
     }
+    if !intent.unticked.is_empty() {
+        let row = dom.el("p", "prl-unticked");
+        row.add(&dom.text("span", "prl-muted", "Left unticked: "));
+        row.add(&dom.text("span", "", &intent.unticked.join("; ")));
+        section.add(&row);
+    }
+    section.add(&dom.text("p", "prl-muted prl-reading", &intent.reading_note()));
 
     if !intent.linked_issues.is_empty() {
         let row = dom.el("p", "prl-linked");
@@ -64,32 +65,29 @@ pub fn render(dom: &Dom, intent: &Intent, pr: &PrInfo) -> DomResult<Element> {
     section.add(&dom.text(
         "p",
         "prl-muted",
-        &format!(
-            "Confidence {} · source: {}",
-            format::percent(intent.confidence),
-            intent.source
-        ),
+        &format!("Goal from the {}", intent.source),
     ));
     Ok(section)
 }
 
-fn criterion_item(dom: &Dom, list: &Element, criterion: &Criterion) -> DomResult<()> {
-    let (mark, key, word) = match criterion.met {
-        Some(true) => ("✓", "met", "met"),
-        Some(false) => ("✗", "unmet", "not met"),
-        None => ("?", "unknown", "unknown"),
-    };
-    let item = dom.item(list, &format!("prl-criterion prl-criterion-{key}"));
-    set(&item, "data-prlens-criterion", key);
-    let mark_el = dom.text("span", "prl-mark", mark);
-    set(&mark_el, "aria-label", word);
-    set(&mark_el, "role", "img");
-    item.add(&mark_el);
+fn claim_item(dom: &Dom, list: &Element, claim: &Claim) {
+    let key = claim.status.key();
+    let item = dom.item(list, &format!("prl-claim prl-claim-{key}"));
+    set(&item, "data-prlens-claim", key);
+    set(&item, "data-prlens-claim-kind", claim.kind.key());
+    let mark = dom.text("span", "prl-mark", claim.status.mark());
+    set(&mark, "aria-label", claim.status.label());
+    set(&mark, "role", "img");
+    item.add(&mark);
     let body = dom.el("div", "");
-    body.add(&dom.text("span", "prl-criterion-text", &criterion.text));
-    if !criterion.evidence.is_empty() {
-        body.add(&dom.text("p", "prl-muted", &criterion.evidence));
+    body.add(&dom.text("span", "prl-claim-text", &claim.text));
+    body.add(&dom.text(
+        "span",
+        "prl-claim-origin prl-muted",
+        &format!(" — {}", claim.reading()),
+    ));
+    for line in claim.evidence_lines() {
+        body.add(&dom.text("p", "prl-muted prl-claim-evidence", &line));
     }
     item.add(&body);
-    Ok(())
 }

@@ -7,70 +7,56 @@
 //! fixed-name `set_attribute` (see `dom`), and links go only to validated github.com URLs
 //! (see `links`), because everything in a signal derives from hostile PR data.
 //!
-//! One file per section; shared pieces: `dom` (safe building), `frame` (section chrome),
+//! One file per section (declared by the section table, `crate::signal::Section`); shared
+//! pieces: `dom` (safe building), `frame` (section chrome),
 //! `charts` (SVG), `format` (wording), `events` + `clipboard` (interaction), `theme`.
 
 mod actions;
 mod authorship;
 mod charts;
-mod checks;
 mod clipboard;
-mod contributors;
-mod conventions;
 mod dom;
 mod events;
-mod evidence;
-mod focus;
 mod footer;
 mod for_you;
 mod format;
 mod frame;
-mod governance;
 mod header;
-mod intent;
 mod links;
-mod next_steps;
 mod notice;
 mod options;
-mod risk;
 mod section;
 mod sheet;
 mod sheet_tables;
 mod since_approval;
 mod state;
-mod supply_chain;
 mod theme;
-mod triage;
+
+/// One module per section, named by its key (`risk.rs`, `supply_chain.rs`…): the table in
+/// `crate::signal::Section` declares them, so a new section's row brings its file in.
+macro_rules! section_modules {
+    ($($variant:ident $key:ident $label:literal,)+) => {
+        $(mod $key;)+
+    };
+}
+crate::signal::for_each_section!(section_modules);
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
-use crate::signal::Signal;
+use crate::signal::{Section, Signal};
 use dom::{clear, set, Append, Dom, DomResult};
 use options::{DetailsMode, PanelOptions};
 pub use sheet::render_sheet;
 
-/// The full-view sections in reading order (the `data-prlens-section` keys).
-const SECTION_ORDER: [&str; 11] = [
-    "risk",
-    "intent",
-    "contributors",
-    "evidence",
-    "supply_chain",
-    "focus",
-    "triage",
-    "conventions",
-    "checks",
-    "governance",
-    "next_steps",
-];
-
 /// Distinguishes ids when several panels share a document (the playground).
 static PANEL_COUNTER: AtomicU32 = AtomicU32::new(0);
 
-/// Renders the whole signal into `root`, replacing its children. Throws (after showing an
+/// Renders a signal given as JSON text into `root`, replacing its children: a remembered panel
+/// (`chrome.storage.local`) and the playground. A signal the panel holds in wasm is rendered
+/// by `PanelView.renderPanel` instead, without JSON (`super::view`). Throws (after showing an
 /// error state in `root`) when the signal JSON cannot be read.
 #[wasm_bindgen(js_name = renderPanel)]
 pub fn render_panel(root: &Element, signal_json: &str, options: JsValue) -> Result<(), JsValue> {
@@ -94,6 +80,33 @@ pub fn render_panel(root: &Element, signal_json: &str, options: JsValue) -> Resu
         }
     };
     render_signal(root, &signal, &options)
+}
+
+/// Renders a signal in memory into `root` (`PanelView.renderPanel`); `options` as `renderPanel`'s.
+pub(crate) fn render_signal_into(
+    root: &Element,
+    signal: &Signal,
+    options: &JsValue,
+) -> Result<(), JsValue> {
+    dom::forget_errors();
+    let options = PanelOptions::from_js(options);
+    if let Some(mode) = &options.color_mode {
+        theme::apply(root, mode)?;
+    }
+    render_signal(root, signal, &options)
+}
+
+/// `{level, score, drivers, action}` of a signal as JSON, on the root as
+/// `data-prlens-signal-digest`: what the end-to-end tests compare with `prlens analyze`.
+fn digest(signal: &Signal) -> String {
+    let drivers: Vec<&str> = signal.risk.drivers.iter().map(|d| d.id.as_str()).collect();
+    serde_json::json!({
+        "level": signal.risk.level.key(),
+        "score": signal.risk.score,
+        "drivers": drivers,
+        "action": signal.review.action.key(),
+    })
+    .to_string()
 }
 
 /// Renders a loading (`detail = {message, progress?}`) or error (`detail = {message, kind?,
@@ -165,6 +178,7 @@ fn render_signal(root: &Element, signal: &Signal, options: &PanelOptions) -> Dom
         },
     );
     set(root, "data-prlens-level", level);
+    set(root, "data-prlens-signal-digest", &digest(signal));
     set(
         root,
         "data-prlens-expanded",
@@ -184,11 +198,11 @@ fn render_signal(root: &Element, signal: &Signal, options: &PanelOptions) -> Dom
 /// The full-view sections in reading order, minus those the user hid.
 fn sections(dom: &Dom, signal: &Signal, options: &PanelOptions) -> DomResult<Vec<Element>> {
     let mut built = Vec::new();
-    for key in SECTION_ORDER {
-        if options.is_hidden(key) {
+    for which in Section::ALL.iter().copied() {
+        if options.is_hidden(which.key()) {
             continue;
         }
-        built.push(section::render(dom, signal, key)?);
+        built.push(section::render(dom, signal, which)?);
     }
     Ok(built)
 }

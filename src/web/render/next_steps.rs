@@ -6,16 +6,14 @@
 
 use super::dom::{set, Append, Dom, DomResult};
 use super::frame::{empty_note, section, subheading};
-use crate::signal::{NextSteps, PrInfo, ReviewAdvice};
+use crate::signal::{Section, Signal};
 use web_sys::Element;
 
-pub fn render(
-    dom: &Dom,
-    steps: &NextSteps,
-    review: &ReviewAdvice,
-    pr: &PrInfo,
-) -> DomResult<Element> {
-    let section = section(dom, "next_steps", "Next steps");
+/// The section of `signal` (the panel's full view and the sheet; `super::section` calls it by
+/// its [`Section`]).
+pub fn render(dom: &Dom, signal: &Signal) -> DomResult<Element> {
+    let (steps, review, pr) = (&signal.next_steps, &signal.review, &signal.pr);
+    let section = section(dom, Section::NextSteps, "Next steps");
     let recommendation = dom.el("p", "prl-lead");
     recommendation.add(&dom.text(
         "strong",

@@ -51,9 +51,7 @@ impl PanelOptions {
         Self {
             expanded: field(options, "expanded").as_bool().unwrap_or(false),
             hidden_sections,
-            has_bundle: field(options, "bundleJson")
-                .as_string()
-                .is_some_and(|text| !text.is_empty()),
+            has_bundle: field(options, "hasBundle").as_bool().unwrap_or(false),
             on_action: function(options, "onAction"),
             on_toggle: function(options, "onToggle"),
             color_mode: color_mode(&field(options, "colorMode")),

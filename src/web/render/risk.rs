@@ -9,11 +9,14 @@ use super::charts;
 use super::dom::{set, Append, Dom, DomResult};
 use super::format;
 use super::frame::{empty_note, section};
-use crate::signal::Risk;
+use crate::signal::{Section, Signal};
 use web_sys::Element;
 
-pub fn render(dom: &Dom, risk: &Risk) -> DomResult<Element> {
-    let section = section(dom, "risk", "Risk");
+/// The section of `signal` (the panel's full view and the sheet; `super::section` calls it by
+/// its [`Section`]).
+pub fn render(dom: &Dom, signal: &Signal) -> DomResult<Element> {
+    let risk = &signal.risk;
+    let section = section(dom, Section::Risk, "Risk");
     let level_key = risk.level.key();
     let overview = dom.el("div", "prl-risk-overview");
     let label = format!(

@@ -4,8 +4,8 @@
 //!
 //! Layout: a header (what PR, its risk level *in words*, the close button), a sticky section
 //! navigation with deep-link targets (`#prlens-focus`), and the sections in a two-column grid
-//! — short sections side by side, the wide ones (risk, contributors, evidence, focus) across
-//! both columns, contributors, evidence and focus as tables (`sheet_tables`). Each section
+//! — short sections side by side, the wide ones (risk, contributors, intent, evidence, focus)
+//! across both columns, contributors, evidence and focus as tables (`sheet_tables`). Each section
 //! has "Copy as Markdown", whose text is that section of `crate::markdown` (one writer).
 //!
 //! Why a sheet: the sections do not read at GitHub's 296 px sidebar width, and growing the
@@ -25,54 +25,47 @@ use super::format;
 use super::options::PanelOptions;
 use super::{section, sheet_tables, theme};
 use crate::engine::sections::pr::number_label;
-use crate::markdown::{self, Section};
-use crate::signal::Signal;
-
-/// The sheet's reading order: the Markdown order (`Section::ALL`) with supply chain moved up
-/// beside intent, so every short section has a neighbour in the two-column grid and the
-/// visual, reading and Tab orders stay one order.
-const SHEET_ORDER: [Section; 11] = [
-    Section::Risk,
-    Section::Contributors,
-    Section::Intent,
-    Section::SupplyChain,
-    Section::Evidence,
-    Section::Focus,
-    Section::Triage,
-    Section::Conventions,
-    Section::Checks,
-    Section::Governance,
-    Section::NextSteps,
-];
+use crate::markdown;
+use crate::signal::{Section, Signal};
 
 /// Sections too wide for one column of the grid.
 fn is_wide(section: Section) -> bool {
     matches!(
         section,
-        Section::Risk | Section::Contributors | Section::Evidence | Section::Focus
+        Section::Risk
+            | Section::Contributors
+            | Section::Intent
+            | Section::Evidence
+            | Section::Focus
     )
 }
 
-/// The navigation label of a section.
-fn nav_label(section: Section) -> &'static str {
-    match section {
-        Section::Risk => "Risk",
-        Section::Contributors => "Contributors",
-        Section::Intent => "Intent",
-        Section::Evidence => "Evidence",
-        Section::SupplyChain => "Supply chain",
-        Section::Focus => "Focus",
-        Section::Triage => "Triage",
-        Section::Conventions => "Conventions",
-        Section::Checks => "Checks",
-        Section::Governance => "Governance",
-        Section::NextSteps => "Next steps",
+/// The sheet's order: the reading order (`Section::ALL`), except that a short section with a
+/// wide one after it takes the next short section up beside it, so every short section has a
+/// neighbour in the two-column grid and the visual, reading and Tab orders stay one order
+/// (today: supply chain moves up beside intent). Hidden sections are left out afterwards, so
+/// hiding one never reorders the others.
+fn sheet_order() -> Vec<Section> {
+    let mut rest: Vec<Section> = Section::ALL.to_vec();
+    let mut order = Vec::with_capacity(rest.len());
+    // Whether the last row holds one short section so far.
+    let mut half_row = false;
+    while !rest.is_empty() {
+        let next = rest.remove(0);
+        order.push(next);
+        if is_wide(next) || half_row {
+            half_row = false;
+            continue;
+        }
+        half_row = true;
+        if rest.first().is_some_and(|after| is_wide(*after)) {
+            if let Some(at) = rest.iter().position(|later| !is_wide(*later)) {
+                order.push(rest.remove(at));
+                half_row = false;
+            }
+        }
     }
-}
-
-/// The deep-link id of a section: `prlens-` + its key with `-` for `_` (`#prlens-supply-chain`).
-fn anchor_id(section: Section) -> String {
-    format!("prlens-{}", section.key().replace('_', "-"))
+    order
 }
 
 /// Renders the sheet for a signal into `root`, replacing its children.
@@ -91,7 +84,7 @@ pub fn render_sheet(root: &Element, signal_json: &str, options: JsValue) -> Resu
         )))
     })?;
     let dom = Dom::for_root(root)?.with_headings(HeadingLevel::Sheet);
-    let shown: Vec<Section> = SHEET_ORDER
+    let shown: Vec<Section> = sheet_order()
         .into_iter()
         .filter(|section| !options.is_hidden(section.key()))
         .collect();
@@ -205,8 +198,8 @@ fn navigation(dom: &Dom, shown: &[Section]) -> Element {
     let list = dom.list("prl-sheet-nav-list", "");
     for section in shown {
         let item = dom.item(&list, "");
-        let link = dom.text("a", "prl-sheet-nav-link", nav_label(*section));
-        set(&link, "href", &format!("#{}", anchor_id(*section)));
+        let link = dom.text("a", "prl-sheet-nav-link", section.label());
+        set(&link, "href", &format!("#{}", section.anchor()));
         set(&link, "data-prlens-nav", section.key());
         item.add(&link);
     }
@@ -235,9 +228,9 @@ fn sheet_section(dom: &Dom, signal: &Signal, key: Section) -> DomResult<Element>
             }
             table
         }
-        other => section::render(dom, signal, other.key())?,
+        other => section::render(dom, signal, other)?,
     };
-    set(&element, "id", &anchor_id(key));
+    set(&element, "id", &key.anchor());
     set(&element, "tabindex", "-1");
     let class = if is_wide(key) {
         "prl-section prl-sheet-card prl-span-2"
@@ -250,7 +243,7 @@ fn sheet_section(dom: &Dom, signal: &Signal, key: Section) -> DomResult<Element>
     set(
         &copy,
         "aria-label",
-        &format!("Copy Markdown of the {} section", nav_label(key)),
+        &format!("Copy Markdown of the {} section", key.label()),
     );
     // Right after the heading, so it is read and tabbed to with its section.
     match element.first_element_child() {

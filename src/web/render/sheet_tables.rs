@@ -8,12 +8,12 @@
 use super::charts;
 use super::contributors::{extra_badges, trust_chip};
 use super::dom::{set, Append, Dom, DomResult};
-use super::evidence::open_checks;
+use super::evidence::{completeness_meter, open_checks};
 use super::focus::{open_section, path_link};
 use super::format;
 use super::frame::{chip, empty_note, section};
 use super::links::profile_url;
-use crate::signal::{Contributor, Evidence, FocusFile, PrInfo};
+use crate::signal::{Contributor, Evidence, FocusFile, PrInfo, Section};
 use web_sys::Element;
 
 /// A table with a caption and column headers; returns `(table, tbody)`.
@@ -49,7 +49,7 @@ fn scroller(dom: &Dom, table: &Element) -> Element {
 }
 
 pub fn contributors(dom: &Dom, contributors: &[Contributor]) -> DomResult<Element> {
-    let section = section(dom, "contributors", "Contributors");
+    let section = section(dom, Section::Contributors, "Contributors");
     if contributors.is_empty() {
         empty_note(dom, &section, "No contributor data was available.");
         return Ok(section);
@@ -120,24 +120,8 @@ pub fn contributors(dom: &Dom, contributors: &[Contributor]) -> DomResult<Elemen
 }
 
 pub fn evidence(dom: &Dom, evidence: &Evidence) -> DomResult<Element> {
-    let section = section(dom, "evidence", "Evidence");
-    let meter = dom.el("div", "prl-meter");
-    let percent = format::percent(evidence.completeness);
-    meter.add(&dom.text("span", "", &format!("Completeness {percent}")));
-    let tone = if evidence.completeness >= 0.8 {
-        "low"
-    } else if evidence.completeness >= 0.4 {
-        "medium"
-    } else {
-        "high"
-    };
-    meter.add(&charts::bar(
-        dom,
-        evidence.completeness,
-        tone,
-        &format!("evidence completeness {percent}"),
-    )?);
-    section.add(&meter);
+    let section = section(dom, Section::Evidence, "Evidence");
+    section.add(&completeness_meter(dom, evidence)?);
 
     let signals = &evidence.signals;
     let (table, body) = new_table(dom, "Evidence signals", &["Signal", "State"]);

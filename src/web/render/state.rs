@@ -137,6 +137,7 @@ fn title_for(kind: &str) -> &'static str {
         "offline" => "You appear to be offline",
         "malformed" => "GitHub sent data prlens could not read",
         "not_found" => "Pull request not found",
+        "settings" => "Your prlens scoring settings are not valid",
         _ => "prlens could not build the signal",
     }
 }
@@ -152,6 +153,9 @@ fn hint_for(kind: &str) -> Option<&'static str> {
             "Without a token GitHub allows 60 requests an hour; add a token in the prlens popup for 5,000.",
         ),
         "offline" => Some("Check your connection, then retry."),
+        "settings" => Some(
+            "Open the prlens popup (toolbar button): it shows what is wrong, and saving or resetting the scoring settings fixes it.",
+        ),
         _ => None,
     }
 }

@@ -7,11 +7,14 @@
 
 use super::dom::{set, Append, Dom, DomResult};
 use super::frame::{chip, empty_note, section, subheading};
-use crate::signal::SupplyChain;
+use crate::signal::{Section, Signal};
 use web_sys::Element;
 
-pub fn render(dom: &Dom, supply: &SupplyChain) -> DomResult<Element> {
-    let section = section(dom, "supply_chain", "Supply chain");
+/// The section of `signal` (the panel's full view and the sheet; `super::section` calls it by
+/// its [`Section`]).
+pub fn render(dom: &Dom, signal: &Signal) -> DomResult<Element> {
+    let supply = &signal.supply_chain;
+    let section = section(dom, Section::SupplyChain, "Supply chain");
     let flags = dom.list("prl-flags", "Supply-chain areas");
     for (label, touched) in [
         ("Dependencies", supply.dependencies),

@@ -8,11 +8,14 @@
 use super::dom::{set, Append, Dom, DomResult};
 use super::format;
 use super::frame::{facts, section};
-use crate::signal::Triage;
+use crate::signal::{Section, Signal};
 use web_sys::Element;
 
-pub fn render(dom: &Dom, triage: &Triage) -> DomResult<Element> {
-    let section = section(dom, "triage", "Triage");
+/// The section of `signal` (the panel's full view and the sheet; `super::section` calls it by
+/// its [`Section`]).
+pub fn render(dom: &Dom, signal: &Signal) -> DomResult<Element> {
+    let triage = &signal.triage;
+    let section = section(dom, Section::Triage, "Triage");
     let stats = dom.el("div", "prl-stats");
     for (value, label) in [
         (triage.minutes_text(), "minutes to review"),

@@ -38,6 +38,7 @@ import { ARTIFACTS_DIR, REPO_ROOT } from "../harness.mjs";
 import { startFakeGitHub } from "../../fake-github/server.mjs";
 import { CSP_PROBE_SCRIPT } from "../../fake-github/pages.mjs";
 import "../../../extension/shared/github-names.js";
+import "../../../extension/shared/sections.js";
 import "../../../extension/shared/prefs.js"; // defines globalThis.prlensPrefs: the one preferences model
 
 export { REPO_ROOT, ARTIFACTS_DIR };

@@ -1,10 +1,11 @@
 //! `checks`: low-effort checks, advice a maintainer would otherwise write by hand.
 //!
-//! **What it does.** Five checks, each pass / fail / not checked with why: the description
+//! **What it does.** Six checks, each pass / fail / not checked with why: the description
 //! is more than the bare PR template ([`template`]); the PR comes from a topic branch, not
 //! the fork's default branch; the description names something the diff changes; each linked
 //! issue is open and not assigned to someone else; no other open PR mentions the same issue
-//! ([`issues`]). A check whose data the bundle lacks says "not checked", never pass or fail.
+//! ([`issues`]); the description's claims (tests added, docs updated, adds X, no behaviour
+//! change…) hold in the diff ([`claims`], from the Intent section). A check whose data the bundle lacks says "not checked", never pass or fail.
 //! Each can be switched off (`settings.checks.<id> = false`); a switched-off check is left out.
 //!
 //! **Why it matters.** These are the questions maintainers ask first of drive-by and
@@ -13,6 +14,7 @@
 //! `low_effort_checks` driver weighs 0 unless the user gives it a weight. The wording is
 //! advice, never an accusation.
 
+mod claims;
 mod issues;
 mod template;
 
@@ -36,6 +38,7 @@ pub fn assess(context: &Context, intent: &Intent) -> Vec<EffortCheck> {
                 CheckId::DescriptionNamesChanges => names_changes(context),
                 CheckId::LinkedIssueAvailable => issues::available(context, intent),
                 CheckId::NoCompetingPr => issues::no_competing_pr(context, intent),
+                CheckId::DescriptionClaimsHold => claims::hold(intent),
             };
             EffortCheck {
                 id: *id,

@@ -196,7 +196,9 @@ pub(crate) fn task_item(line: &str) -> Option<(bool, String)> {
     (!text.is_empty()).then_some((met, text))
 }
 
-pub(super) fn bullet_item(line: &str) -> Option<String> {
+/// A list item as written (Markdown kept): `- [x] text` → `(Some(true), "text")`,
+/// `* [ ] text` → `(Some(false), …)`, `- text` or `1. text` → `(None, "text")`.
+pub(crate) fn list_item(line: &str) -> Option<(Option<bool>, &str)> {
     let trimmed = line.trim_start();
     let rest = trimmed
         .strip_prefix("- ")
@@ -205,11 +207,26 @@ pub(super) fn bullet_item(line: &str) -> Option<String> {
         .or_else(|| {
             let digits = trimmed.chars().take_while(char::is_ascii_digit).count();
             (digits > 0)
-                .then(|| trimmed[digits..].strip_prefix(". "))
+                .then(|| {
+                    trimmed[digits..]
+                        .strip_prefix(". ")
+                        .or_else(|| trimmed[digits..].strip_prefix(") "))
+                })
                 .flatten()
-        })?;
-    let text = plain_text(rest.trim());
-    (!text.is_empty()).then_some(text)
+        })?
+        .trim_start();
+    let item = if let Some(text) = rest.strip_prefix("[ ]") {
+        (Some(false), text)
+    } else if let Some(text) = rest
+        .strip_prefix("[x]")
+        .or_else(|| rest.strip_prefix("[X]"))
+    {
+        (Some(true), text)
+    } else {
+        (None, rest)
+    };
+    let text = item.1.trim();
+    (!text.is_empty()).then_some((item.0, text))
 }
 
 #[cfg(test)]
@@ -226,5 +243,16 @@ mod tests {
         assert_eq!(task_item("- [x] Docs"), Some((true, "Docs".into())));
         assert_eq!(task_item("  * [ ] Tests"), Some((false, "Tests".into())));
         assert_eq!(task_item("- [link](x)"), None);
+    }
+
+    #[test]
+    fn list_items_keep_their_markdown() {
+        assert_eq!(
+            list_item("- [x] Adds `a_b`"),
+            Some((Some(true), "Adds `a_b`"))
+        );
+        assert_eq!(list_item("  2) Drops `c`"), Some((None, "Drops `c`")));
+        assert_eq!(list_item("* [ ]"), None);
+        assert_eq!(list_item("-not a list"), None);
     }
 }

@@ -1,31 +1,45 @@
-//! `intent`: what the PR says it does, and whether it says it is done — without an LLM.
+//! `intent`: what the PR says it does, and each of its claims held against the diff — without
+//! an LLM.
 //!
-//! **What it does.** Reads the PR description deterministically: the goal comes from a
-//! "Summary"/"What"/"Description" section, else the first meaningful paragraph, else the title
-//! (conventional-commit prefix stripped). Criteria come from task lists (`- [x]` met, `- [ ]`
-//! unmet) and from bullets under "Acceptance criteria"/"Checklist"/"Testing" headings (met
-//! unknown, unless the diff shows it: a criterion about tests is met when test files changed,
-//! one about docs when docs changed). Linked issues come from closing keywords
-//! (`fixes #12`, `closes owner/repo#12`, issue URLs of this repository).
+//! **What it does.** The goal comes from a "Summary"/"What"/"Description" section, else the
+//! first meaningful paragraph, else the title (conventional-commit prefix stripped). Claims are
+//! read from the title, the description's sentences and lists, its ticked boxes and the linked
+//! issues' acceptance lists ([`statements`]): named identifiers, files and issues in any
+//! language ([`tokens`]), and English phrases — adds / removes / renames / deprecates X, tests
+//! added, docs updated, docs only, no behaviour change, formatting only, fixes #N
+//! ([`phrases`]). Each is checked against the diff ([`verdict`], over one pass of every patch in
+//! [`diff_index`]): confirmed with the file and line that show it, not in the diff,
+//! contradicted (with the line), or not checkable (and why). Statements that name nothing
+//! checkable are counted, not guessed at. Linked issues come from closing keywords (`fixes #12`,
+//! `closes owner/repo#12`, issue URLs of this repository).
 //!
-//! **Why it matters.** A reviewer checks a change against its intent; unmet checklist items
-//! and missing issue links are what reviewers ask about first. The reference product needs an
-//! LLM for this; body checklists (`- [ ]`), closing keywords ("Fixes #N", GitHub docs "Linking a
-//! pull request to an issue") and the linked issue's checkboxes cover the common structures
-//! deterministically (docs/sources.md, "Intent and conventions"). `confidence` says how much
-//! structure there was (table in `settings`).
+//! **Why it matters.** A ticked "tests added" box is the author's word, and an agent-written
+//! description that claims tests and docs the diff lacks reads as well as an honest one; the
+//! reference product lists acceptance criteria with evidence from the diff but needs an LLM for
+//! it (docs/sources.md, "Intent and conventions"). Deterministic claim checks give the same
+//! answer every time and show where it comes from; contradicted and missing claims feed next
+//! steps and the `description_claims_hold` low-effort check.
 
-mod criteria;
+mod checker;
+mod claims;
 pub(crate) mod description;
+mod diff_index;
 mod linked_issues;
+mod locate;
+mod phrases;
+mod statements;
+mod tokens;
+mod verdict;
+mod verdict_files;
 
 use crate::engine::context::Context;
-use crate::settings::section_tables::*;
+use crate::settings::section_tables::MAX_GOAL_CHARS;
 use crate::signal::Intent;
-use criteria::{criteria, CRITERIA_HEADINGS};
+pub use claims::concern;
 pub use description::strip_html_comments;
 use description::{first_paragraph, heading_matches, split_sections, Section};
 pub use linked_issues::linked_issues;
+use statements::CRITERIA_HEADINGS;
 
 /// Headings whose first paragraph states the goal.
 const GOAL_HEADINGS: [&str; 12] = [
@@ -49,12 +63,8 @@ pub fn assess(context: &Context) -> Intent {
     let (title, body) = untruncated_title(&pull.title, &body);
     let sections = split_sections(&body);
 
-    let (goal, source, base_confidence) = match goal_from_sections(&sections) {
-        Some((goal, heading)) => (
-            goal,
-            format!("pr description ({heading} section)"),
-            INTENT_CONFIDENCE_SECTION,
-        ),
+    let (goal, source) = match goal_from_sections(&sections) {
+        Some((goal, heading)) => (goal, format!("pr description ({heading} section)")),
         None => match first_paragraph(
             sections
                 .iter()
@@ -66,33 +76,37 @@ pub fn assess(context: &Context) -> Intent {
                 })
                 .flat_map(|section| section.lines.iter()),
         ) {
-            Some(goal) => (goal, "pr description".into(), INTENT_CONFIDENCE_PARAGRAPH),
-            None => (
-                strip_conventional_prefix(&title),
-                "title".into(),
-                INTENT_CONFIDENCE_TITLE,
-            ),
+            Some(goal) => (goal, "pr description".into()),
+            None => (strip_conventional_prefix(&title), "title".into()),
         },
     };
 
-    let criteria = criteria(context, &sections);
+    let template = context
+        .bundle
+        .pr_template
+        .as_deref()
+        .map(statements::template_lines)
+        .unwrap_or_default();
+    let mut read = statements::of_pull(&title, &sections, &template);
     let linked_issues = linked_issues(context);
-    let mut confidence = base_confidence;
-    if !criteria.is_empty() {
-        confidence += INTENT_CONFIDENCE_CRITERIA_BONUS;
-        if criteria.iter().all(|criterion| criterion.met.is_some()) {
-            confidence += INTENT_CONFIDENCE_DECIDED_BONUS;
+    if let Some(issues) = &context.bundle.linked_issues {
+        for number in &linked_issues {
+            if let Some(issue) = issues.get(number) {
+                statements::of_issue(*number, &issue.body, &mut read);
+            }
         }
     }
-    if !linked_issues.is_empty() {
-        confidence += INTENT_CONFIDENCE_LINKED_ISSUE_BONUS;
-    }
+    let claims = claims::read(context, &read);
     Intent {
         goal: shorten(&goal),
-        criteria,
-        linked_issues,
-        confidence: (confidence.min(INTENT_CONFIDENCE_MAX) * 100.0).round() / 100.0,
         source,
+        claims: claims.claims,
+        claims_more: claims.claims_more,
+        unticked: read.unticked,
+        statements: claims.statements,
+        unread_statements: claims.unread,
+        prose: claims.prose,
+        linked_issues,
     }
 }
 
@@ -184,3 +198,7 @@ mod tests {
         assert_eq!(strip_conventional_prefix("Add a: b"), "Add a: b");
     }
 }
+
+#[cfg(test)]
+#[path = "shapes_tests.rs"]
+mod shapes_tests;
