@@ -45,8 +45,8 @@ export const CLOSED_NETWORK_ARGS = [
 ];
 
 /**
- * Flags for a headless Chromium with the built extension at `extensionDir`, where github.com and
- * api.github.com resolve to the fake GitHub on `port` and every other host fails to resolve.
+ * Flags for a headless Chromium with the built extension at `extensionDir`, where github.com,
+ * api.github.com and the Enterprise host ghe.prlens.test resolve to the fake GitHub on `port` and every other host fails to resolve.
  */
 export function extensionOnFakeGitHubArgs({ extensionDir, port }) {
   return [
@@ -54,7 +54,7 @@ export function extensionOnFakeGitHubArgs({ extensionDir, port }) {
     ...CLOSED_NETWORK_ARGS,
     `--disable-extensions-except=${extensionDir}`,
     `--load-extension=${extensionDir}`,
-    `--host-resolver-rules=MAP github.com 127.0.0.1:${port}, MAP api.github.com 127.0.0.1:${port}, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1`,
+    `--host-resolver-rules=MAP github.com 127.0.0.1:${port}, MAP api.github.com 127.0.0.1:${port}, MAP ghe.prlens.test 127.0.0.1:${port}, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1`,
     "--ignore-certificate-errors",
   ];
 }

@@ -5,6 +5,7 @@
  * (they listen to `storage.sync` changes).
  */
 import "../../shared/github-names.js";
+import "../../shared/sections.js";
 import "../../shared/prefs.js";
 
 const { PREFS_KEY, normalizePrefs } = globalThis.prlensPrefs;

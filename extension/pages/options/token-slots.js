@@ -10,6 +10,7 @@
  * what was fetched with any token first (token-change.js), as the background does again.
  */
 import "../../shared/github-names.js";
+import "../../shared/sections.js";
 import "../../shared/prefs.js";
 import { describeToken } from "./settings-form.js";
 import { purgeTokenData } from "../../shared/token-change.js";

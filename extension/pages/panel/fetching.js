@@ -181,14 +181,20 @@ export async function update(mode) {
     }
     performance.mark("prlens:fetch-start");
     const request = { ...pull, page: pageWithAnchors() ?? undefined };
+    // The page's GitHub (github.com or an Enterprise host the user added): its own API, its own
+    // token, never another's (issue #35). A host no longer listed gets nothing fetched.
+    const host = settings.host;
+    if (!host) throw { kind: "invalid_request", message: "prlens is not set up for this GitHub host: add it in prlens's options." };
     const tokenUsed = settings.token;
     const options = {
       token: tokenUsed ?? undefined,
+      apiBase: host.apiBase,
       // Answers fetched with this token are not kept if it changes meanwhile (token-bound-storage.js).
-      storage: tokenBoundStorage(api.storage.local, tokenUsed),
+      storage: tokenBoundStorage(api.storage.local, tokenUsed, { host: host.name, owner: pull.owner }),
       freshnessSeconds: freshnessSeconds(mode !== "load"),
       now: Date.now(),
-      early: mode === "load" && samePull(pull, hintedPull) ? takeEarly : undefined,
+      // The background's early answers are api.github.com's: never for an Enterprise host.
+      early: mode === "load" && !host.enterprise && samePull(pull, hintedPull) ? takeEarly : undefined,
       onProgress(progress) {
         if (generation === view.generation && !view.shown) showProgress(progress);
       },
@@ -227,7 +233,8 @@ export async function update(mode) {
     if (generation !== view.generation) return;
     render(view.analysis, "complete");
     performance.mark("prlens:rendered");
-    writeCachedPanel(pull, view.analysis.signalJson(), tokenUsed, badgeOf(view.analysis)).catch(() => {});
+    // The list store is github.com's: an Enterprise host's PR keeps its panel, not a list badge.
+    writeCachedPanel(pull, view.analysis.signalJson(), tokenUsed, host.enterprise ? null : badgeOf(view.analysis), host).catch(() => {});
     // Page facts that arrived while fetching (e.g. a file ticked "Viewed") count too.
     if (JSON.stringify(pageWithAnchors()) !== factsUsed) rescore();
     learnDigests();

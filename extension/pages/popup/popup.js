@@ -12,11 +12,9 @@
  * Source: docs/CONTRACTS.md (Storage), extension-platform notes §6.6 (token validation).
  */
 
-import init, * as wasm from "../../pkg/prlens.js";
-import { openEngineSession } from "../../shared/engine-session.js";
+import { setUpEngineForm } from "../options/engine-settings.js";
 import {
-  PREFS_KEY, SECTIONS, TOKEN_KEY, buildEngineForm, describeToken, normalizePrefs, normalizeRepo,
-  validateEngineSettings,
+  PREFS_KEY, SECTIONS, TOKEN_KEY, describeToken, normalizePrefs, normalizeRepo,
 } from "../options/settings-form.js";
 import { purgeTokenData } from "../../shared/token-change.js";
 
@@ -24,8 +22,6 @@ const API = "https://api.github.com";
 const $ = (id) => document.getElementById(id);
 
 let prefs = normalizePrefs(null);
-let engineForm = null;
-let engine = null;
 
 // ---- storage ---------------------------------------------------------------------------
 
@@ -274,54 +270,7 @@ async function showStoredToken() {
 
 // ---- engine settings --------------------------------------------------------------------
 
-let engineTimer = 0;
-function onEngineInput() {
-  clearTimeout(engineTimer);
-  engineTimer = setTimeout(saveEngine, 300);
-}
-
-function showEngineError(text) {
-  const box = $("engine-error");
-  box.textContent = text;
-  box.hidden = text === "";
-  $("engine-form").dataset.invalid = String(text !== "");
-}
-
-async function saveEngine() {
-  const { settings, error } = engineForm.read();
-  if (error) {
-    showEngineError(`Not saved: ${error}`);
-    return;
-  }
-  const engineError = validateEngineSettings(engine, settings);
-  if (engineError) {
-    showEngineError(`Not saved: ${engineError}`);
-    return;
-  }
-  showEngineError("");
-  await savePrefs((fresh) => (fresh.engine = settings));
-}
-
-async function setUpEngine() {
-  try {
-    const { analyzeBundle, defaultSettings, engineVersion, reportIssueUrl } = await openEngineSession(() => init({ module_or_path: new URL("../../pkg/prlens_bg.wasm", import.meta.url) }).then(() => wasm)).ready;
-    engine = { analyzeBundle };
-    $("engine-version").textContent = `engine ${engineVersion()}`;
-    $("report-problem").href = reportIssueUrl(); // engine version and browser; no PR is known here
-    const defaults = JSON.parse(defaultSettings());
-    engineForm = buildEngineForm($("engine-form"), { defaults, initial: prefs.engine, onChange: onEngineInput });
-    const initialError = validateEngineSettings(engine, prefs.engine);
-    if (initialError) showEngineError(`The saved settings are not valid, so panels show an error until they are saved again or reset: ${initialError}`);
-    $("engine-reset").addEventListener("click", async () => {
-      engineForm.set({});
-      showEngineError("");
-      await savePrefs((fresh) => (fresh.engine = {}));
-    });
-  } catch (error) {
-    showEngineError(`The scoring engine could not start, so scoring settings cannot be edited: ${error.message}`);
-    $("engine-reset").disabled = true;
-  }
-}
+// The scoring form: options/engine-settings.js (the same form on the options page).
 
 // ---- access to GitHub -------------------------------------------------------------------
 
@@ -405,7 +354,8 @@ async function main() {
     }
   });
   await showStoredToken();
-  await setUpEngine();
+  $("open-options").addEventListener("click", () => chrome.runtime.openOptionsPage());
+  await setUpEngineForm({ initial: prefs.engine, save: savePrefs });
   $("popup").dataset.ready = "true";
 }
 

@@ -1,0 +1,59 @@
+/**
+ * The scoring form of a settings page (the options page and the popup): the engine's own
+ * defaults and validation (wasm `defaultSettings`, `analyzeBundle`), saved to `prefs.engine`
+ * when valid. One implementation for both pages, so both offer the same knobs with the same words.
+ *
+ * Elements (by id, in the page): `engine-form`, `engine-error`, `engine-reset`, and optionally
+ * `engine-version` and `report-problem`.
+ */
+import init, * as wasm from "../../pkg/prlens.js";
+import { openEngineSession } from "../../shared/engine-session.js";
+import { buildEngineForm, validateEngineSettings } from "./settings-form.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** `initial`: the stored `prefs.engine`; `save(change)`: the page's prefs save (prefs-store.js). */
+export async function setUpEngineForm({ initial, save }) {
+  let engine = null;
+  let form = null;
+  let timer = 0;
+  const showError = (text) => {
+    const box = $("engine-error");
+    box.textContent = text;
+    box.hidden = text === "";
+    $("engine-form").dataset.invalid = String(text !== "");
+  };
+  async function saveEngine() {
+    const { settings, error } = form.read();
+    if (error) return showError(`Not saved: ${error}`);
+    const engineError = validateEngineSettings(engine, settings);
+    if (engineError) return showError(`Not saved: ${engineError}`);
+    showError("");
+    await save((fresh) => (fresh.engine = settings));
+  }
+  try {
+    const { analyzeBundle, defaultSettings, engineVersion, reportIssueUrl } = await openEngineSession(() => init({ module_or_path: new URL("../../pkg/prlens_bg.wasm", import.meta.url) }).then(() => wasm)).ready;
+    engine = { analyzeBundle };
+    if ($("engine-version")) $("engine-version").textContent = `engine ${engineVersion()}`;
+    if ($("report-problem")) $("report-problem").href = reportIssueUrl(); // engine version and browser; no PR is known here
+    const defaults = JSON.parse(defaultSettings());
+    form = buildEngineForm($("engine-form"), {
+      defaults,
+      initial,
+      onChange: () => {
+        clearTimeout(timer);
+        timer = setTimeout(saveEngine, 300);
+      },
+    });
+    const initialError = validateEngineSettings(engine, initial);
+    if (initialError) showError(`The saved settings are not valid, so panels show an error until they are saved again or reset: ${initialError}`);
+    $("engine-reset").addEventListener("click", async () => {
+      form.set({});
+      showError("");
+      await save((fresh) => (fresh.engine = {}));
+    });
+  } catch (error) {
+    showError(`The scoring engine could not start, so scoring settings cannot be edited: ${error.message}`);
+    $("engine-reset").disabled = true;
+  }
+}
