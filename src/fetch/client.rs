@@ -505,13 +505,33 @@ mod tests {
     #[test]
     fn an_enterprise_base_counts_as_the_api_only_for_its_own_urls_over_https() {
         let base = "https://ghe.example.com/api/v3";
-        assert!(is_on_base("https://ghe.example.com/api/v3/repos/o/r/pulls/1", base));
+        assert!(is_on_base(
+            "https://ghe.example.com/api/v3/repos/o/r/pulls/1",
+            base
+        ));
         assert!(!is_on_base("https://ghe.example.com/api/v3x/repos", base));
-        assert!(!is_on_base("https://ghe.example.com/o/r/pull/1", base), "its web pages are not its API");
-        assert!(!is_on_base("https://api.github.com/repos/o/r/pulls/1", base));
-        assert!(!is_on_base("https://ghe.example.com.evil.example/api/v3/repos", base));
-        assert!(!is_on_base("http://127.0.0.1:9999/repos", "http://127.0.0.1:9999"), "never over plain http");
-        for base in ["https://evil.example", "https://api.github.com.evil.example", "https://a@evil.example/api/v3", "https://evil.example/api/v3/x"] {
+        assert!(
+            !is_on_base("https://ghe.example.com/o/r/pull/1", base),
+            "its web pages are not its API"
+        );
+        assert!(!is_on_base(
+            "https://api.github.com/repos/o/r/pulls/1",
+            base
+        ));
+        assert!(!is_on_base(
+            "https://ghe.example.com.evil.example/api/v3/repos",
+            base
+        ));
+        assert!(
+            !is_on_base("http://127.0.0.1:9999/repos", "http://127.0.0.1:9999"),
+            "never over plain http"
+        );
+        for base in [
+            "https://evil.example",
+            "https://api.github.com.evil.example",
+            "https://a@evil.example/api/v3",
+            "https://evil.example/api/v3/x",
+        ] {
             assert!(!is_on_base(&format!("{base}/repos"), base), "{base}");
         }
     }

@@ -243,8 +243,17 @@ fn an_enterprise_hosts_token_goes_to_its_own_api_base_and_nowhere_else() {
     let requests = fake.requests.borrow();
     assert!(!requests.is_empty());
     for request in requests.iter() {
-        assert!(request.url.starts_with("https://ghe.example.com/api/v3/"), "{}", request.url);
-        assert_eq!(request.header("authorization"), Some("Bearer ghp_ENTERPRISE"), "{}", request.url);
+        assert!(
+            request.url.starts_with("https://ghe.example.com/api/v3/"),
+            "{}",
+            request.url
+        );
+        assert_eq!(
+            request.header("authorization"),
+            Some("Bearer ghp_ENTERPRISE"),
+            "{}",
+            request.url
+        );
     }
 }
 

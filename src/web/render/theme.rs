@@ -54,4 +54,3 @@ pub fn apply(root: &Element, color_mode: &ColorMode) -> DomResult<()> {
     set(&html, "data-dark-theme", &color_mode.dark_theme);
     take_error()
 }
-
