@@ -27,7 +27,9 @@ function scriptsFor(api, host) {
     id: `${ID_PREFIX}${index}:${host}`,
     matches: [...patterns],
     excludeMatches: (entry.exclude_matches ?? []).map((pattern) => pattern.replace(names.GITHUB_ORIGIN, origin.replace(/:\d+$/, ""))),
-    js: entry.js,
+    // From the extension's root: Firefox resolves a relative path against the calling script's
+    // folder, and its getManifest() names the files by full moz-extension:// URL.
+    js: entry.js.map((file) => new URL(file, api.runtime.getURL("/")).pathname),
     runAt: entry.run_at ?? "document_idle",
     persistAcrossSessions: true,
   }));

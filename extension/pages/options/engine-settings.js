@@ -1,10 +1,12 @@
 /**
- * The scoring form of a settings page (the options page and the popup): the engine's own
+ * The scoring form of the options page (and the popup's engine version and "Report a problem"
+ * link, from the same engine session): the engine's own
  * defaults and validation (wasm `defaultSettings`, `analyzeBundle`), saved to `prefs.engine`
- * when valid. One implementation for both pages, so both offer the same knobs with the same words.
+ * when valid.
  *
- * Elements (by id, in the page): `engine-form`, `engine-error`, `engine-reset`, and optionally
- * `engine-version` and `report-problem`.
+ * Elements (by id, in the page): `engine-form`, `engine-error`, `engine-reset` (the options
+ * page; a page without them, the popup, gets only the next two), `engine-version` and
+ * `report-problem` (each optional).
  */
 import init, * as wasm from "../../pkg/prlens.js";
 import { openEngineSession } from "../../shared/engine-session.js";
@@ -36,6 +38,7 @@ export async function setUpEngineForm({ initial, save }) {
     engine = { analyzeBundle };
     if ($("engine-version")) $("engine-version").textContent = `engine ${engineVersion()}`;
     if ($("report-problem")) $("report-problem").href = reportIssueUrl(); // engine version and browser; no PR is known here
+    if (!$("engine-form")) return; // the popup: version and "Report a problem" only (the form is the options page's)
     const defaults = JSON.parse(defaultSettings());
     form = buildEngineForm($("engine-form"), {
       defaults,
@@ -53,6 +56,7 @@ export async function setUpEngineForm({ initial, save }) {
       await save((fresh) => (fresh.engine = {}));
     });
   } catch (error) {
+    if (!$("engine-form")) return;
     showError(`The scoring engine could not start, so scoring settings cannot be edited: ${error.message}`);
     $("engine-reset").disabled = true;
   }

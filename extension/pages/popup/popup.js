@@ -2,13 +2,14 @@
  * prlens settings popup.
  *
  * What: reads and writes the prefs in chrome.storage.sync["prlens.prefs"] (on/off, disabled
- * repositories, the details shortcut, hidden sections, engine settings) and the token in
- * chrome.storage.local["prlens.token"]; validates the token against GET /user and shows the
+ * repositories, the details shortcut, hidden sections) and github.com's token in
+ * chrome.storage.local["prlens.token"]: the quick things; the scoring form, feature switches,
+ * Enterprise hosts and tokens per host or owner are the options page's (../options/, issue #35),
+ * opened from here. Validates the token against GET /user and shows the
  * login, token type, expiry and the remaining rate limit (GET /rate_limit).
  * Why: every change is saved at once, and panel.js listens to storage changes, so open panels
  * follow without a reload. The token is never logged, never shown back (only its kind), and
- * sent only to api.github.com. Permissions stay "storage" only: repositories are typed, not
- * read from tabs.
+ * sent only to api.github.com. Repositories are typed, not read from tabs.
  * Source: docs/CONTRACTS.md (Storage), extension-platform notes §6.6 (token validation).
  */
 
@@ -268,10 +269,6 @@ async function showStoredToken() {
   showTokenInfo([infoLine("Saved", token ? tokenKind(token) : "no token (anonymous: 60 requests/hour)", "saved")]);
 }
 
-// ---- engine settings --------------------------------------------------------------------
-
-// The scoring form: options/engine-settings.js (the same form on the options page).
-
 // ---- access to GitHub -------------------------------------------------------------------
 
 /**
@@ -355,7 +352,7 @@ async function main() {
   });
   await showStoredToken();
   $("open-options").addEventListener("click", () => chrome.runtime.openOptionsPage());
-  await setUpEngineForm({ initial: prefs.engine, save: savePrefs });
+  await setUpEngineForm({ initial: prefs.engine, save: savePrefs }); // version and report link only: no form here
   $("popup").dataset.ready = "true";
 }
 
