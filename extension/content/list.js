@@ -303,10 +303,7 @@
    */
   function route() {
     // The list badges have their own switch (options page, issue #35): off, nothing is mounted.
-    // github.com only for now: the list frame asks api.github.com's GraphQL, which knows
-    // nothing of an Enterprise host's repositories (and must not hear of them, issue #35).
-    const onGithub = url.pageOrigin() === root.prlensNames.GITHUB_ORIGIN;
-    const wanted = onGithub && isListPage(root.location.href) && prefs?.enabled !== false && (!prefs || featureOn(prefs, "listBadges"));
+    const wanted = isListPage(root.location.href) && prefs?.enabled !== false && (!prefs || featureOn(prefs, "listBadges"));
     if (current && (!wanted || current.href !== root.location.href)) teardown();
     if (wanted && !current) setup();
   }

@@ -13,13 +13,15 @@
  *    request carrying the host's token and never github.com's, and not one request reaching
  *    api.github.com (nor github.com) while the Enterprise PR is viewed; the panel's signal is
  *    the CLI's for the same bundle;
+ *  - the host's pull-request list gets its badges from the host's GraphQL (`/api/graphql`) with
+ *    the host's token, the viewed PR's at the panel's level, and nothing goes to github.com;
  *  - a host removed in the options page loses its scripts: its PR page gets no panel.
  * The browser's permission prompt: Chromium offers an automated test no way to answer it (it
  * is browser UI), so this test loads a copy of dist/chrome whose manifest already holds
  * `https://ghe.prlens.test/*`, as after the user said yes: `permissions.request` then answers
  * at once, and everything after it runs as shipped. Firefox answers the real request
  * (tests/e2e/firefox/enterprise-host.test.mjs, `extensions.webextOptionalPermissionPrompts` off).
- * Screenshots: target/e2e/enterprise-options.png, target/e2e/enterprise-panel.png.
+ * Screenshots: target/e2e/enterprise-options.png, enterprise-panel.png, enterprise-list.png.
  */
 import test from "node:test";
 import assert from "node:assert/strict";
@@ -95,6 +97,20 @@ test("a GHES host added in the options page gets the panel from its own API with
   assert.deepEqual(api.filter((request) => request.tokenDigest !== tokenDigest(ENTERPRISE_TOKEN)).map((request) => request.path), [], "every API request carries the host's own token");
   assert.ok(!seen.some((request) => request.tokenDigest === tokenDigest(DOTCOM_TOKEN)), "github.com's token never goes to the host");
   assert.ok(seen.filter((request) => request.host === HOST && !request.pathname.startsWith("/api/")).every((request) => request.tokenDigest === null), "page requests carry no token");
+
+  // The host's pull-request list: badges from the host's GraphQL (`/api/graphql`), its token.
+  const listFrom = browser.server.requests.length;
+  const list = await browser.newPage();
+  await list.goto(`https://${HOST}/${owner}/${repo}/pulls`);
+  await list.waitForFunction((n) => document.querySelector(`#issue_${n} [data-prlens-list-badge]`)?.hasAttribute("data-prlens-list-level"), number, { timeout: 30_000 });
+  const listLevel = await list.locator(`#issue_${number} [data-prlens-list-badge]`).getAttribute("data-prlens-list-level");
+  assert.equal(listLevel, await frame.locator("#prlens-panel").getAttribute("data-prlens-level"), "the list shows the level the panel showed");
+  await screenshot(list, "enterprise-list");
+  const listSeen = browser.server.requests.slice(listFrom);
+  const graphql = listSeen.filter((request) => request.host === HOST && request.pathname === "/api/graphql");
+  assert.equal(graphql.length, 1, "one list query, to the host's GraphQL");
+  assert.equal(graphql[0].tokenDigest, tokenDigest(ENTERPRISE_TOKEN), "with the host's own token");
+  assert.deepEqual(listSeen.filter((request) => request.host === "api.github.com" || request.host === "github.com").map((request) => `${request.host}${request.path}`), [], "the list sent nothing to github.com or its API");
 
   // Removing the host: its scripts go, its PR page gets no panel.
   await options.bringToFront();

@@ -233,8 +233,7 @@ export async function update(mode) {
     if (generation !== view.generation) return;
     render(view.analysis, "complete");
     performance.mark("prlens:rendered");
-    // The list store is github.com's: an Enterprise host's PR keeps its panel, not a list badge.
-    writeCachedPanel(pull, view.analysis.signalJson(), tokenUsed, host.enterprise ? null : badgeOf(view.analysis), host).catch(() => {});
+    writeCachedPanel(pull, view.analysis.signalJson(), tokenUsed, badgeOf(view.analysis), host).catch(() => {});
     // Page facts that arrived while fetching (e.g. a file ticked "Viewed") count too.
     if (JSON.stringify(pageWithAnchors()) !== factsUsed) rescore();
     learnDigests();

@@ -59,7 +59,7 @@ export async function writeCachedPanel(pull, signalJson, token, badge = null, ho
   const keys = (Array.isArray(index) ? index : []).filter((k) => typeof k === "string" && k !== key);
   keys.unshift(key);
   const dropped = keys.splice(PANEL_CACHE_MAX);
-  const listed = badge ? await keepPanelBadge(api.storage.local, badge, await tokenFingerprint(token)) : {};
+  const listed = badge ? await keepPanelBadge(api.storage.local, badge, await tokenFingerprint(token), host) : {};
   await tokenBoundStorage(api.storage.local, token, { host: host?.name, owner: pull.owner }).set({ ...listed, [key]: { signal: signalJson, saved_at: Date.now() }, [PANEL_CACHE_INDEX]: keys });
   if (dropped.length) await api.storage.local.remove(dropped);
 }
