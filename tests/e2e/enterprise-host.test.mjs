@@ -13,6 +13,8 @@
  *    request carrying the host's token and never github.com's, and not one request reaching
  *    api.github.com (nor github.com) while the Enterprise PR is viewed; the panel's signal is
  *    the CLI's for the same bundle;
+ *  - the details sheet opens there, and a compare page gets the self-check from the host's
+ *    compare API;
  *  - the host's pull-request list gets its badges from the host's GraphQL (`/api/graphql`) with
  *    the host's token, the viewed PR's at the panel's level, and nothing goes to github.com;
  *  - a host removed in the options page loses its scripts: its PR page gets no panel.
@@ -29,8 +31,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { EXTENSION_DIR, bundleOf, makeBundles, panelBesideCli, panelFrame, screenshot, startBrowser, waitFor, waitForFetchComplete, countPanels } from "./harness.mjs";
+import { EXTENSION_DIR, bundleOf, makeBundles, panelBesideCli, panelFrame, screenshot, startBrowser, waitFor, waitForFetchComplete, waitForPanelState, countPanels } from "./harness.mjs";
 import { tokenDigest } from "../fake-github/server.mjs";
+import { openDetails } from "./sheet-support.mjs";
 
 const CASE = "owner-45-files";
 const HOST = "ghe.prlens.test";
@@ -97,6 +100,21 @@ test("a GHES host added in the options page gets the panel from its own API with
   assert.deepEqual(api.filter((request) => request.tokenDigest !== tokenDigest(ENTERPRISE_TOKEN)).map((request) => request.path), [], "every API request carries the host's own token");
   assert.ok(!seen.some((request) => request.tokenDigest === tokenDigest(DOTCOM_TOKEN)), "github.com's token never goes to the host");
   assert.ok(seen.filter((request) => request.host === HOST && !request.pathname.startsWith("/api/")).every((request) => request.tokenDigest === null), "page requests carry no token");
+
+  // The details sheet opens there as on github.com, with the panel's signal.
+  const sheet = await openDetails(page, frame);
+  assert.match(await sheet.locator("#prlens-sheet").innerText(), new RegExp(bundle.pull.title.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+  await page.keyboard.press("Escape");
+
+  // A compare page on the host: the self-check from the host's compare API.
+  const compareFrom = browser.server.requests.length;
+  const compare = await browser.newPage();
+  await compare.goto(`https://${HOST}/${owner}/${repo}/compare/${bundle.pull.base.ref}...${bundle.pull.head.ref}?expand=1`);
+  await waitForPanelState(compare, ["ready", "partial"], { timeout: 60_000 });
+  const compareSeen = browser.server.requests.slice(compareFrom);
+  assert.ok(compareSeen.some((request) => request.host === HOST && request.pathname.startsWith(`/api/v3/repos/${owner}/${repo}/compare/`)), "the comparison from the host's API");
+  assert.deepEqual(compareSeen.filter((request) => request.host === "api.github.com" || request.host === "github.com").map((request) => `${request.host}${request.path}`), [], "the compare page sent nothing to github.com");
+  await compare.close();
 
   // The host's pull-request list: badges from the host's GraphQL (`/api/graphql`), its token.
   const listFrom = browser.server.requests.length;
