@@ -1,6 +1,6 @@
 //! gitleaks' rule tests: every rule in `cmd/generate/config/rules/*.go` validates itself on its
 //! true positives (`tps`, must be detected) and false positives (`fps`, must not be). This
-//! reads those lists from the Go source with a small evaluator of the expressions they are
+//! reads those lists from the Go source with a small evaluator (`go_eval.rs`) of the expressions they are
 //! built from — string literals and `+`, `[]string{…}`, `append`, `fmt.Sprintf`,
 //! `utils.GenerateSampleSecrets` (the sample templates are read from gitleaks' own
 //! `utils/generate.go`), `utils.GenerateSampleSecret`, the `utils.*` character-class helpers,
@@ -11,9 +11,9 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
+use super::go_eval::{Evaluator, Samples, Value, UNKNOWN};
 use super::{head_commit, mapping, Case, Corpus};
 
 const RULES: &str = "cmd/generate/config/rules";
@@ -21,304 +21,6 @@ const GENERATE: &str = "cmd/generate/config/utils/generate.go";
 
 /// Where a sample goes in the PR when its rule names no path.
 const SAMPLE_PATH: &str = "config/app.conf";
-
-#[derive(Debug, Clone)]
-enum Value {
-    Text(String),
-    /// Samples, each with the path the rule gives it (`ValidateWithPaths`) or none.
-    List(Samples),
-    Unknown,
-}
-
-struct Evaluator<'a> {
-    source: &'a [u8],
-    at: usize,
-    env: &'a BTreeMap<String, Value>,
-    templates: &'a [String],
-    rng: &'a mut TestRunner,
-}
-
-impl Evaluator<'_> {
-    fn peek(&self) -> u8 {
-        self.source.get(self.at).copied().unwrap_or(0)
-    }
-
-    /// Skips blanks and comments; newlines too when `lines`.
-    fn skip(&mut self, lines: bool) {
-        loop {
-            match self.peek() {
-                b' ' | b'\t' | b'\r' => self.at += 1,
-                b'\n' if lines => self.at += 1,
-                b'/' if self.source.get(self.at + 1) == Some(&b'/') => {
-                    while self.peek() != b'\n' && self.peek() != 0 {
-                        self.at += 1;
-                    }
-                }
-                _ => return,
-            }
-        }
-    }
-
-    fn expression(&mut self) -> Value {
-        let mut value = self.term();
-        loop {
-            self.skip(false);
-            if self.peek() != b'+' {
-                return value;
-            }
-            self.at += 1;
-            self.skip(true);
-            let next = self.term();
-            value = match (value, next) {
-                (Value::Text(a), Value::Text(b)) => Value::Text(a + &b),
-                _ => Value::Unknown,
-            };
-        }
-    }
-
-    fn string(&mut self) -> Option<String> {
-        let quote = self.peek();
-        self.at += 1;
-        let mut bytes = Vec::new();
-        loop {
-            let byte = self.peek();
-            self.at += 1;
-            match byte {
-                0 => return None,
-                b if b == quote => break,
-                b'\\' if quote == b'"' => {
-                    let escaped = self.peek();
-                    self.at += 1;
-                    match escaped {
-                        b'n' => bytes.push(b'\n'),
-                        b't' => bytes.push(b'\t'),
-                        b'r' => bytes.push(b'\r'),
-                        b'u' | b'x' => {
-                            let width = if escaped == b'u' { 4 } else { 2 };
-                            let hex = self.source.get(self.at..self.at + width)?;
-                            let code =
-                                u32::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?;
-                            self.at += width;
-                            let mut buffer = [0u8; 4];
-                            bytes.extend_from_slice(
-                                char::from_u32(code)?.encode_utf8(&mut buffer).as_bytes(),
-                            );
-                        }
-                        other => bytes.push(other),
-                    }
-                }
-                other => bytes.push(other),
-            }
-        }
-        String::from_utf8(bytes).ok()
-    }
-
-    fn name(&mut self) -> String {
-        let start = self.at;
-        while self.peek().is_ascii_alphanumeric()
-            || matches!(self.peek(), b'_' | b'.' | b'[' | b']')
-        {
-            self.at += 1;
-        }
-        String::from_utf8_lossy(self.source.get(start..self.at).unwrap_or_default()).into_owned()
-    }
-
-    /// Items of a `(…)` or `{…}` list, each with whether it is spread (`x...`).
-    fn items(&mut self, close: u8) -> Vec<(Value, bool)> {
-        self.at += 1;
-        let mut items = Vec::new();
-        loop {
-            self.skip(true);
-            if self.peek() == close || self.peek() == 0 {
-                self.at += 1;
-                return items;
-            }
-            let value = self.expression();
-            self.skip(true);
-            let spread = self.source.get(self.at..self.at + 3) == Some(b"...".as_slice());
-            if spread {
-                self.at += 3;
-                self.skip(true);
-            }
-            items.push((value, spread));
-            match self.peek() {
-                b',' => self.at += 1,
-                b':' => {
-                    // `key: value` in a map literal: the value is what counts.
-                    self.at += 1;
-                    self.skip(true);
-                    let key = items.pop().map(|(value, _)| value);
-                    let value = self.expression();
-                    items.push((
-                        match (key, value) {
-                            (Some(Value::Text(path)), Value::Text(text)) => {
-                                Value::List(vec![(Some(path), text)])
-                            }
-                            _ => Value::Unknown,
-                        },
-                        true,
-                    ));
-                    self.skip(true);
-                    if self.peek() == b',' {
-                        self.at += 1;
-                    }
-                }
-                b if b == close => {}
-                _ => {
-                    // Something this evaluator does not read: skip to the list's end.
-                    let mut depth = 0i32;
-                    while self.peek() != 0 {
-                        match self.peek() {
-                            b'(' | b'{' | b'[' => depth += 1,
-                            b')' | b'}' | b']' if depth == 0 => break,
-                            b')' | b'}' | b']' => depth -= 1,
-                            _ => {}
-                        }
-                        self.at += 1;
-                    }
-                    items.push((Value::Unknown, false));
-                }
-            }
-        }
-    }
-
-    fn list(items: Vec<(Value, bool)>) -> Value {
-        let mut samples = Vec::new();
-        for (value, _) in items {
-            match value {
-                Value::Text(text) => samples.push((None, text)),
-                Value::List(list) => samples.extend(list),
-                Value::Unknown => samples.push((None, UNKNOWN.to_string())),
-            }
-        }
-        Value::List(samples)
-    }
-
-    fn term(&mut self) -> Value {
-        self.skip(true);
-        match self.peek() {
-            b'"' | b'`' => return self.string().map_or(Value::Unknown, Value::Text),
-            b'(' => {
-                let mut items = self.items(b')');
-                return items.pop().map_or(Value::Unknown, |(value, _)| value);
-            }
-            _ => {}
-        }
-        let name = self.name();
-        if name.is_empty() {
-            self.at += 1;
-            return Value::Unknown;
-        }
-        if name == "nil" {
-            return Value::List(Vec::new());
-        }
-        if name.starts_with("[]string") || name.starts_with("map[string]string") {
-            self.skip(true);
-            if self.peek() == b'{' {
-                return Self::list(self.items(b'}'));
-            }
-            return Value::Unknown;
-        }
-        self.skip(false);
-        if self.peek() != b'(' {
-            return self.env.get(&name).cloned().unwrap_or(Value::Unknown);
-        }
-        let args = self.items(b')');
-        self.call(&name, args)
-    }
-
-    fn text(value: Option<&(Value, bool)>) -> Option<String> {
-        match value {
-            Some((Value::Text(text), _)) => Some(text.clone()),
-            _ => None,
-        }
-    }
-
-    fn call(&mut self, name: &str, args: Vec<(Value, bool)>) -> Value {
-        let first = Self::text(args.first());
-        let second = Self::text(args.get(1));
-        let class = |class: &str| {
-            first
-                .as_ref()
-                .map(|size| Value::Text(format!("{class}{{{size}}}")))
-        };
-        let value = match name {
-            "append" => {
-                return Self::list(args);
-            }
-            "utils.GenerateSampleSecrets" => first.zip(second).map(|(id, secret)| {
-                Value::List(
-                    self.templates
-                        .iter()
-                        .map(|template| {
-                            (
-                                None,
-                                template
-                                    .replace("{i}", &id)
-                                    .replace("{I}", &id.to_uppercase())
-                                    .replace("{s}", &secret),
-                            )
-                        })
-                        .collect(),
-                )
-            }),
-            "utils.GenerateSampleSecret" => first
-                .zip(second)
-                .map(|(id, secret)| Value::Text(format!("{id}_api_token = \"{secret}\""))),
-            "secrets.NewSecret" | "newPlausibleSecret" => first.and_then(|pattern| {
-                let plausible = name == "newPlausibleSecret";
-                random_match(self.rng, &pattern, plausible).map(Value::Text)
-            }),
-            "utils.Numeric" => class("[0-9]"),
-            "utils.Hex" => class("[a-f0-9]"),
-            "utils.AlphaNumeric" => class("[a-z0-9]"),
-            "utils.AlphaNumericExtendedShort" => class("[a-z0-9_-]"),
-            "utils.AlphaNumericExtended" => class("[a-z0-9=_\\-]"),
-            "utils.AlphaNumericExtendedLong" => class("[a-z0-9\\/=_\\+\\-]"),
-            "utils.Hex8_4_4_4_12" => Some(Value::Text(
-                "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}".into(),
-            )),
-            "fmt.Sprintf" => first.and_then(|format| {
-                let mut out = String::new();
-                let mut rest = format.as_str();
-                let mut values = args.iter().skip(1);
-                while let Some(at) = rest.find("%s") {
-                    out.push_str(rest.get(..at)?);
-                    out.push_str(&Self::text(values.next())?);
-                    rest = rest.get(at + 2..)?;
-                }
-                out.push_str(rest);
-                Some(Value::Text(out))
-            }),
-            "strings.Repeat" => first
-                .zip(second)
-                .and_then(|(text, times)| Some(Value::Text(text.repeat(times.parse().ok()?)))),
-            _ => None,
-        };
-        value.unwrap_or(Value::Unknown)
-    }
-}
-
-/// Marks a sample the evaluator could not rebuild.
-const UNKNOWN: &str = "\u{0}unknown";
-
-/// A string matching `pattern` (Go RE2 syntax, read by regex-syntax through proptest), from
-/// the runner's fixed-seed generator. `plausible`: with a digit 1–9, as gitleaks'
-/// `newPlausibleSecret` requires.
-fn random_match(rng: &mut TestRunner, pattern: &str, plausible: bool) -> Option<String> {
-    // Go's RE2 classes (`\w`, `\d`) are ASCII; regex-syntax's are Unicode unless told.
-    let strategy = match proptest::string::string_regex(&format!("(?-u:{pattern})")) {
-        Ok(strategy) => strategy,
-        Err(_) => proptest::string::string_regex(pattern).ok()?,
-    };
-    for _ in 0..64 {
-        let value = strategy.new_tree(rng).ok()?.current();
-        if !plausible || value.chars().any(|c| ('1'..='9').contains(&c)) {
-            return Some(value);
-        }
-    }
-    None
-}
 
 /// The sample templates of `GenerateSampleSecrets`, from gitleaks' own source.
 fn templates(checkout: &Path) -> Vec<String> {
@@ -345,15 +47,12 @@ fn templates(checkout: &Path) -> Vec<String> {
     }
 }
 
-/// Samples of one list, each with the path its rule gives it (`ValidateWithPaths`) or none.
-type Samples = Vec<(Option<String>, String)>;
-
 /// `(rule id, true positives, false positives)` of every rule function in one Go file.
 fn rules_in(
     source: &str,
     templates: &[String],
     rng: &mut TestRunner,
-) -> Vec<(String, Samples, Samples)> {
+) -> Vec<(String, Samples, Samples, Vec<String>)> {
     let mut found = Vec::new();
     for function in source.split("\nfunc ").skip(1) {
         let Some(id) = function
@@ -414,10 +113,36 @@ fn rules_in(
             Value::Unknown => vec![(None, UNKNOWN.to_string())],
         };
         if let Some((tps, fps)) = lists {
-            found.push((id.to_string(), as_samples(tps), as_samples(fps)));
+            found.push((
+                id.to_string(),
+                as_samples(tps),
+                as_samples(fps),
+                listed_values(function),
+            ));
         }
     }
     found
+}
+
+/// The exact values a rule's `Allowlists` name (`regexp.MustCompile(\`…\`)` literals with no
+/// pattern character in them): gitleaks' published example keys, cleared by value alone.
+fn listed_values(function: &str) -> Vec<String> {
+    let Some((_, after)) = function.split_once("Allowlists:") else {
+        return Vec::new();
+    };
+    let block = after.split("// validate").next().unwrap_or(after);
+    block
+        .split("regexp.MustCompile(`")
+        .skip(1)
+        .filter_map(|rest| rest.split('`').next())
+        .filter(|literal| {
+            !literal.is_empty()
+                && literal
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        })
+        .map(str::to_string)
+        .collect()
 }
 
 pub fn load(checkout: &Path) -> Corpus {
@@ -450,7 +175,7 @@ pub fn load(checkout: &Path) -> Corpus {
             Config::default(),
             TestRng::from_seed(RngAlgorithm::ChaCha, &seed(&stem)),
         );
-        for (id, tps, fps) in rules_in(&source, &templates, &mut rng) {
+        for (id, tps, fps, listed) in rules_in(&source, &templates, &mut rng) {
             let Some(kind) = mapped.get(&id) else {
                 continue;
             };
@@ -470,6 +195,8 @@ pub fn load(checkout: &Path) -> Corpus {
                             if expected { "tps" } else { "fps" }
                         ),
                         path: path.unwrap_or_else(|| SAMPLE_PATH.to_string()),
+                        value_listed: !expected
+                            && listed.iter().any(|value| content.contains(value.as_str())),
                         content,
                         expected,
                     });

@@ -95,6 +95,7 @@ pub fn load(checkout: &Path) -> Corpus {
                 path: wrap_as.clone(),
                 content,
                 expected,
+                value_listed: false,
             });
         };
         match mode.as_str() {

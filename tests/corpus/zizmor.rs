@@ -37,6 +37,7 @@ pub fn load(checkout: &Path) -> Corpus {
             path,
             content,
             expected: verdict == "expected",
+            value_listed: false,
         });
     }
     Corpus {

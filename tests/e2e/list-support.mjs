@@ -71,8 +71,16 @@ export function otherRepoBundle(bundle) {
   return copy;
 }
 
-/** The file paths of `bundles` that could not appear on a list page by chance (with a folder). */
-export const filePaths = (bundles) => [...new Set(bundles.flatMap((bundle) => (bundle.files ?? []).map((file) => file.filename)).filter((name) => typeof name === "string" && name.includes("/") && name.length > 8))];
+/**
+ * The file paths of `bundles` that could not appear on a page by chance (with a folder), less
+ * those the PR's own title or description names: GitHub shows those itself (the seed sample's
+ * description names its test file), so only a path the PR's text does not hold says prlens leaked it.
+ */
+export const filePaths = (bundles) => {
+  const own = bundles.map((bundle) => `${bundle.pull?.title ?? ""}\n${bundle.pull?.body ?? ""}`).join("\n");
+  const names = bundles.flatMap((bundle) => (bundle.files ?? []).map((file) => file.filename));
+  return [...new Set(names.filter((name) => typeof name === "string" && name.includes("/") && name.length > 8 && !own.includes(name)))];
+};
 
 /**
  * In the page (an init script): records every `message` event the page window sees, as

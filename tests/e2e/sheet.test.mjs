@@ -66,7 +66,7 @@ test("Show details opens the wide sheet over the page; the sidebar panel stays c
     const full = row.length === 2 || (row.length === 1 && row[0].wide);
     assert.ok(full || index === rows.length - 1, `row ${index} is full: ${JSON.stringify(row)}`);
   });
-  assert.deepEqual(keys.slice(0, 4), ["risk", "contributors", "intent", "supply_chain"], "supply chain moved up beside intent");
+  assert.deepEqual(keys.slice(0, 7), ["risk", "contributors", "intent", "evidence", "supply_chain", "triage", "focus"], "triage moved up beside supply chain, before the wide focus");
   for (const key of ["contributors", "evidence", "focus"]) {
     assert.ok((await sheet.locator(`[data-prlens-section="${key}"] table`).count()) >= 1, `${key} is a table`);
   }

@@ -43,7 +43,7 @@ fn is_wide(section: Section) -> bool {
 /// The sheet's order: the reading order (`Section::ALL`), except that a short section with a
 /// wide one after it takes the next short section up beside it, so every short section has a
 /// neighbour in the two-column grid and the visual, reading and Tab orders stay one order
-/// (today: supply chain moves up beside intent). Hidden sections are left out afterwards, so
+/// (today: triage moves up beside supply chain, before focus). Hidden sections are left out afterwards, so
 /// hiding one never reorders the others.
 fn sheet_order() -> Vec<Section> {
     let mut rest: Vec<Section> = Section::ALL.to_vec();
