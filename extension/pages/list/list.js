@@ -205,7 +205,8 @@ async function refresh(network) {
         entry.queried_at = Date.now();
         entry.engine = engine;
         // Written behind the badges: storage runs its operations in order, so the next read sees it.
-        tokenBoundStorage(api.storage.local, token, { host: host.name, owner: group.row.owner }).set({ [key]: entry }).catch((error) => console.error("prlens list:", error.message));
+        const storage = tokenBoundStorage(api.storage.local, token, { host: host.name, owner: group.row.owner });
+        storage.set({ [key]: entry }).catch((error) => console.error("prlens list:", error.message));
       } catch (error) {
         reason = `${error.message}; click to score this PR over REST`;
       }
