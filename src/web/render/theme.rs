@@ -3,7 +3,7 @@
 //! `dist/primer/`) switch every `var(--fgColor-…)` the panel CSS uses.
 //!
 //! Why: the panel sits inside GitHub's page and must match every theme GitHub offers exactly
-//! ([`GITHUB_THEMES`]: light, dark, dimmed, high contrast and the four colour-blind ones), using
+//! ([`super::theme_names::GITHUB_THEMES`]: light, dark, dimmed, high contrast and the four colour-blind ones), using
 //! GitHub's own tokens rather than picked colours. A theme name GitHub may add later has no
 //! shipped token file, so it reads as its base (`light` or `dark`), never as an unstyled white
 //! panel on a dark page (issue #35).
@@ -13,35 +13,6 @@
 use super::dom::{set, take_error, DomResult};
 use super::options::ColorMode;
 use web_sys::Element;
-
-/// Every theme GitHub offers, as its `data-light-theme`/`data-dark-theme` value; each has a
-/// Primer token file in `primer/` (build.sh `PRIMER_FILES`, `extension/pages/panel/theme.js`
-/// `THEME_FILES` and `extension/content/facts.js` `THEMES` name the same nine).
-pub const GITHUB_THEMES: [&str; 9] = [
-    "light",
-    "light_high_contrast",
-    "light_colorblind",
-    "light_tritanopia",
-    "dark",
-    "dark_dimmed",
-    "dark_high_contrast",
-    "dark_colorblind",
-    "dark_tritanopia",
-];
-
-/// `theme` when prlens ships its tokens, else its base (`dark…` → `dark`, anything else →
-/// `light`).
-pub fn shipped(theme: &str) -> &'static str {
-    GITHUB_THEMES
-        .iter()
-        .copied()
-        .find(|known| *known == theme)
-        .unwrap_or(if theme.starts_with("dark") {
-            "dark"
-        } else {
-            "light"
-        })
-}
 
 /// Sets `data-color-mode`, `data-light-theme` and `data-dark-theme` on the document element
 /// that owns `root`.
