@@ -13,6 +13,7 @@
  *    request carrying the host's token and never github.com's, and not one request reaching
  *    api.github.com (nor github.com) while the Enterprise PR is viewed; the panel's signal is
  *    the CLI's for the same bundle;
+ *  - links to the PR's own repository (panel and sheet) point at the host, not github.com;
  *  - the details sheet opens there, and a compare page gets the self-check from the host's
  *    compare API;
  *  - the host's pull-request list gets its badges from the host's GraphQL (`/api/graphql`) with
@@ -101,8 +102,17 @@ test("a GHES host added in the options page gets the panel from its own API with
   assert.ok(!seen.some((request) => request.tokenDigest === tokenDigest(DOTCOM_TOKEN)), "github.com's token never goes to the host");
   assert.ok(seen.filter((request) => request.host === HOST && !request.pathname.startsWith("/api/")).every((request) => request.tokenDigest === null), "page requests carry no token");
 
+  // Links to the PR's own repository point at the host, not github.com.
+  const ownOnGithub = (hrefs) => hrefs.filter((href) => href.toLowerCase().startsWith(`https://github.com/${owner}/${repo}`.toLowerCase()));
+  const panelLinks = await frame.locator("a[href]").evaluateAll((links) => links.map((link) => link.href));
+  assert.ok(panelLinks.includes(`https://${HOST}/${owner}/${repo}/pull/${number}`), `the PR link is the host's: ${panelLinks.join(" ")}`);
+  assert.deepEqual(ownOnGithub(panelLinks), [], "no link sends the user to github.com for this PR");
+
   // The details sheet opens there as on github.com, with the panel's signal.
   const sheet = await openDetails(page, frame);
+  const sheetLinks = await sheet.locator("a[href]").evaluateAll((links) => links.map((link) => link.href));
+  assert.ok(sheetLinks.some((href) => href.startsWith(`https://${HOST}/${owner}/${repo}/`)), "the sheet links into the host");
+  assert.deepEqual(ownOnGithub(sheetLinks), [], "the sheet sends the user to github.com for nothing of this PR");
   assert.match(await sheet.locator("#prlens-sheet").innerText(), new RegExp(bundle.pull.title.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
   await page.keyboard.press("Escape");
 
