@@ -15,11 +15,14 @@
 //! - [`markdown`]: the review-comment-ready summary of a signal; [`sarif`]: the same signal as
 //!   a SARIF 2.1.0 log for code scanning.
 //! - [`links`]: the one check of every link the panel and the Markdown show.
+//! - `calibrate` (native only): how the score did on a repository's own git history.
 //! - [`order`]: the crate's one stable sort, compiled once (sort copies cost wasm size).
 //! - `web` (wasm32 only): the thin browser edge — wasm-bindgen exports, gloo-net
 //!   transport, web-sys rendering.
 
 pub mod bundle;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod calibrate;
 pub mod engine;
 pub mod fetch;
 pub mod links;

@@ -156,6 +156,9 @@ fn write_risk(out: &mut String, signal: &Signal) {
     if !signal.risk.formula.is_empty() {
         let _ = write!(out, "\nScore: {}\n", escape(&signal.risk.formula));
     }
+    if let Some(note) = &signal.meta.calibration {
+        let _ = write!(out, "\n{}\n", escape(note));
+    }
 }
 
 fn write_contributors(out: &mut String, signal: &Signal) {

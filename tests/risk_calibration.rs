@@ -1,7 +1,10 @@
-//! Calibration of the risk weights against the shapes they were tuned for: the reference
-//! product's transformers#43774 (critical ≈ 0.90), a small docs PR by a member (low), Dependabot
-//! bumps of a GitHub Action and of a Maven plugin (low/medium, supply-chain drivers only), and a
-//! first-timer slipping an install hook and a pwn-request workflow into a PR (critical).
+//! The risk weights on the shapes a reviewer knows, since the weights were fitted on history
+//! (docs/calibration.md): the reference product's transformers#43774 (critical there ≈ 0.90;
+//! here at the high/critical boundary — a 930-line, 3-source-file PR by a newcomer with
+//! failing tests), a small docs PR by a
+//! member (low), Dependabot bumps of a GitHub Action and of a Maven plugin (low: pinning and
+//! version bumps are hygiene findings, named but not weighed), and a first-timer slipping an
+//! install hook and a pwn-request workflow into a PR (critical, by the findings' floor).
 //!
 //! Bundles are built in memory with the shape of the recorded data; the fixture-based cases live
 //! in `tests/fixture_cases.rs`.
@@ -81,27 +84,27 @@ fn reference_example() -> Value {
 }
 
 #[test]
-fn reference_example_is_critical_near_the_reference_score() {
+fn reference_example_is_high_or_critical_with_size_spread_newness_and_failing_checks() {
     let signal = analyze(reference_example());
     let ids = driver_ids(&signal);
     for expected in [
         "large_diff",
+        "many_files",
         "new_contributor",
         "young_account",
-        "api_surface_change",
         "failing_checks",
     ] {
         assert!(ids.contains(&expected), "{expected} missing from {ids:?}");
     }
-    assert_eq!(
-        signal.risk.level,
-        RiskLevel::Critical,
+    // At the high/critical boundary: the reference product said critical ≈ 0.90.
+    assert!(
+        signal.risk.level >= RiskLevel::High,
         "{}",
         signal.risk.formula
     );
     assert!(
-        (0.85..=0.95).contains(&signal.risk.score),
-        "score {} should be ≈ 0.90: {}",
+        (0.6..0.85).contains(&signal.risk.score),
+        "score {}: {}",
         signal.risk.score,
         signal.risk.formula
     );
@@ -114,9 +117,14 @@ fn reference_example_is_critical_near_the_reference_score() {
             .map(|driver| driver.detail.clone())
             .unwrap_or_default()
     };
+    assert!(
+        detail("large_diff").starts_with("Size: "),
+        "{}",
+        detail("large_diff")
+    );
     assert_eq!(
-        detail("large_diff"),
-        "Large change: 930 lines modified (threshold 400)"
+        detail("many_files"),
+        "Spread: 3 source files with code changes (full weight at 20)"
     );
     assert_eq!(
         detail("new_contributor"),
@@ -126,11 +134,12 @@ fn reference_example_is_critical_near_the_reference_score() {
         detail("young_account"),
         "Account mbtariq82-code is 11 days old (threshold 90)"
     );
-    assert!(
-        detail("api_surface_change").starts_with("API surface changed in 2 file(s): trainer.py"),
-        "{}",
-        detail("api_surface_change")
-    );
+    // API changes weigh nothing beyond size and spread (the fit), and stay a focus reason.
+    assert!(!ids.contains(&"api_surface_change"));
+    assert!(signal
+        .focus
+        .iter()
+        .any(|file| file.reasons.contains(&"Public API change".to_string())));
     // Sorted by weight, heaviest first.
     let weights: Vec<f64> = signal
         .risk
@@ -161,7 +170,12 @@ fn small_docs_pr_by_a_member_is_low() {
         "check_runs": [{"name": "build", "status": "completed", "conclusion": "success"}]
     }));
     assert_eq!(signal.risk.level, RiskLevel::Low, "{}", signal.risk.formula);
-    assert!(signal.risk.drivers.is_empty(), "{:?}", driver_ids(&signal));
+    assert_eq!(
+        driver_ids(&signal),
+        ["large_diff"],
+        "its size, a few lines of prose"
+    );
+    assert!(signal.risk.score < 0.1, "{}", signal.risk.formula);
 }
 
 fn dependabot(files: Value) -> Signal {
@@ -177,15 +191,19 @@ fn dependabot(files: Value) -> Signal {
     }))
 }
 
-fn assert_bot_supply_chain_only(signal: &Signal, expected: &[&str]) {
+/// A bot's bump: low, its hygiene findings named (`findings`) but not weighed.
+fn assert_bot_hygiene_only(signal: &Signal, findings: &[&str]) {
     let ids = driver_ids(signal);
-    assert!(
-        matches!(signal.risk.level, RiskLevel::Low | RiskLevel::Medium),
-        "{}",
-        signal.risk.formula
-    );
-    for id in expected {
-        assert!(ids.contains(id), "{id} missing from {ids:?}");
+    assert_eq!(signal.risk.level, RiskLevel::Low, "{}", signal.risk.formula);
+    assert_eq!(ids, ["large_diff"], "only the size of the change");
+    let found: Vec<&str> = signal
+        .supply_chain
+        .findings
+        .iter()
+        .map(|finding| finding.id.key())
+        .collect();
+    for id in findings {
+        assert!(found.contains(id), "{id} missing from {found:?}");
     }
     for id in ["new_contributor", "young_account"] {
         assert!(!ids.contains(&id), "a bot must not trigger {id}");
@@ -197,7 +215,7 @@ fn assert_bot_supply_chain_only(signal: &Signal, expected: &[&str]) {
 }
 
 #[test]
-fn dependabot_action_bump_is_low_or_medium_on_supply_chain_drivers() {
+fn dependabot_action_bump_of_actions_already_used_is_low_on_size_alone() {
     let bump = |name: &str| {
         json!({"filename": format!(".github/workflows/{name}.yml"), "status": "modified", "additions": 1, "deletions": 1,
                "patch": "@@ -15,7 +15,7 @@ jobs:\n     steps:\n       - uses: actions/checkout@v5\n       - name: Set up Python\n-        uses: actions/setup-python@v5\n+        uses: actions/setup-python@v6\n         with:\n           python-version: '3.x'"})
@@ -208,7 +226,7 @@ fn dependabot_action_bump_is_low_or_medium_on_supply_chain_drivers() {
         bump("openapi"),
         bump("_build-pkg")
     ]));
-    assert_bot_supply_chain_only(&signal, &["ci_config_change"]);
+    assert_bot_hygiene_only(&signal, &[]);
     // A tag bump of an action the workflows already used unpinned is the base branch's
     // hygiene (issue #32): neither dangerous_workflow nor unpinned_action fires.
     for id in ["dangerous_workflow", "unpinned_action"] {
@@ -222,13 +240,12 @@ fn dependabot_action_bump_is_low_or_medium_on_supply_chain_drivers() {
 }
 
 #[test]
-fn dependabot_maven_plugin_bump_is_low_on_the_dependency_driver() {
+fn dependabot_maven_plugin_bump_is_low_with_its_version_change_named() {
     let signal = dependabot(json!([{
         "filename": "pom.xml", "status": "modified", "additions": 1, "deletions": 1,
         "patch": "@@ -180,7 +180,7 @@\n       <plugin>\n         <groupId>org.apache.maven.plugins</groupId>\n         <artifactId>maven-surefire-plugin</artifactId>\n-        <version>3.2.5</version>\n+        <version>3.5.2</version>\n       </plugin>"
     }]));
-    assert_bot_supply_chain_only(&signal, &["dependency_change"]);
-    assert_eq!(signal.risk.level, RiskLevel::Low, "{}", signal.risk.formula);
+    assert_bot_hygiene_only(&signal, &["version_change"]);
     assert!(signal.supply_chain.dependencies);
 }
 
@@ -247,13 +264,7 @@ fn first_timer_adding_an_install_hook_and_a_pwn_request_is_critical() {
         ]
     }));
     let ids = driver_ids(&signal);
-    for id in [
-        "dangerous_workflow",
-        "install_script",
-        "new_contributor",
-        "ci_config_change",
-        "build_script_change",
-    ] {
+    for id in ["dangerous_workflow", "install_script", "new_contributor"] {
         assert!(ids.contains(&id), "{id} missing from {ids:?}");
     }
     assert_eq!(
@@ -301,4 +312,24 @@ fn huge_hostile_patches_are_analyzed_in_bounded_time() {
         "findings are capped per file and kind"
     );
     assert_eq!(signal.risk.level, RiskLevel::Critical);
+}
+
+#[test]
+fn one_changed_line_of_code_in_a_sensitive_file_is_medium() {
+    // settings::weights::SECURITY_SURFACE_FLOOR: the smallest weight that keeps this medium.
+    let signal = analyze(json!({
+        "fetched_at": "2026-02-06T19:26:00Z",
+        "pull": {"number": 7, "title": "Tighten the session check", "state": "open",
+                 "user": {"login": "maintainer", "type": "User"}, "author_association": "MEMBER",
+                 "base": {"ref": "main", "repo": repository()}},
+        "files": [{"filename": "src/auth/session.py", "status": "modified", "additions": 1, "deletions": 0,
+                   "patch": "@@ -10,2 +10,3 @@ def check(token):\n     if not token:\n+        raise PermissionError()\n     return True"}]
+    }));
+    assert!(driver_ids(&signal).contains(&"sensitive_paths"));
+    assert_eq!(
+        signal.risk.level,
+        RiskLevel::Medium,
+        "{}",
+        signal.risk.formula
+    );
 }

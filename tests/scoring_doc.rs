@@ -87,6 +87,29 @@ fn render() -> String {
             level.key()
         );
     }
+    // Driver floors, one line per rule (drivers sharing level, least weight and reason).
+    let mut rules: Vec<(&str, f64, &str, Vec<String>)> = Vec::new();
+    for (id, level, least, why) in prlens::settings::weights::DRIVER_LEVEL_FLOORS {
+        match rules
+            .iter_mut()
+            .find(|rule| rule.0 == level.key() && rule.1 == *least && rule.2 == *why)
+        {
+            Some(rule) => rule.3.push(format!("`{id}`")),
+            None => rules.push((level.key(), *least, why, vec![format!("`{id}`")])),
+        }
+    }
+    for (level, least, why, ids) in rules {
+        let from = if least > 0.0 {
+            format!(" at a weight of {least:.2} or more")
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            out,
+            "- {} fired{from} makes the level at least **{level}** ({why}).",
+            ids.join(", ")
+        );
+    }
     let _ = writeln!(
         out,
         "- So a high finding never ends in *approve* (approve needs low risk), and a critical one always requests changes.\n\n\

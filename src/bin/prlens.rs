@@ -6,6 +6,9 @@
 //!   extension's own planner (`analyze.rs`, `live.rs`).
 //! - `prlens queue OWNER/REPO [--limit N] [--author LOGIN] [--label L] [--format table|json]`
 //!   ranks the open pull requests review-first (`queue.rs`).
+//! - `prlens calibrate CLONE… [--repo OWNER/NAME]… [--max-prs N] [--settings FILE] [--json]`
+//!   scores a clone's merged pull requests rebuilt from git history and checks the score
+//!   against what happened next (`calibrate.rs`, `prlens::calibrate`).
 //! - `prlens bundle-fixture NAME [--fixtures DIR] [--cases FILE]` prints the bundle of one
 //!   recorded fixture case (`tests/fixture-cases.json`), exactly as the Rust tests build it;
 //!   `--all --out-dir DIR` writes every case to `DIR/<name>.json` for the fake GitHub server.
@@ -18,6 +21,8 @@
 mod analyze;
 #[path = "prlens/auth.rs"]
 mod auth;
+#[path = "prlens/calibrate.rs"]
+mod calibrate;
 #[path = "prlens/ci.rs"]
 mod ci;
 #[path = "prlens/disk_cache.rs"]
@@ -66,6 +71,10 @@ enum Command {
     /// Rank a repository's open pull requests, review-first.
     #[command(after_help = EXIT_CODES_HELP)]
     Queue(queue::QueueArgs),
+    /// Score a clone's merged pull requests from git history and check the score against what
+    /// happened next (reverted, fixed soon); see docs/calibration.md.
+    #[command(after_help = EXIT_CODES_HELP)]
+    Calibrate(calibrate::CalibrateArgs),
     /// Print the bundle of a recorded fixture case (tests/fixture-cases.json).
     BundleFixture {
         /// Case name; omit with --list or --all.
@@ -111,6 +120,7 @@ fn main() -> ExitCode {
             analyze::run(args).map(|outcome| (outcome.output, outcome.failure))
         }
         Command::Queue(args) => queue::run(args).map(|output| (output, None)),
+        Command::Calibrate(args) => calibrate::run(args).map(|output| (output, None)),
         Command::BundleFixture {
             name,
             fixtures,

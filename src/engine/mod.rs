@@ -19,6 +19,7 @@ pub mod diff;
 pub mod drivers;
 pub mod files;
 pub mod path_index;
+pub mod review_size;
 pub mod sections;
 
 use crate::bundle::Bundle;
@@ -69,6 +70,10 @@ pub(crate) fn sections_before_risk(context: &Context) -> Sections {
 /// Computes the signal for a bundle. `now` defaults to the bundle's `fetched_at`, then to the
 /// PR's `updated_at`, so the same bundle always gives the same signal.
 pub fn analyze(bundle: &Bundle, settings: &Settings, now: Option<i64>) -> Signal {
+    // A repository's fitted settings (`settings.repositories`) apply to its PRs only.
+    let calibration =
+        sections::meta::calibration_note(settings, &bundle.pull.owner, &bundle.pull.repo);
+    let settings = &*settings.for_repository(&bundle.pull.owner, &bundle.pull.repo);
     let context = context(bundle, settings, now);
     let sections = sections_before_risk(&context);
     let focus_more =
@@ -93,7 +98,7 @@ pub fn analyze(bundle: &Bundle, settings: &Settings, now: Option<i64>) -> Signal
             concerns: Vec::new(),
             questions: Vec::new(),
         },
-        meta: sections::meta::describe(&context),
+        meta: sections::meta::describe(&context, calibration),
         authorship: sections.authorship,
         checks: sections.checks,
         viewer: None,
@@ -113,4 +118,17 @@ pub fn analyze(bundle: &Bundle, settings: &Settings, now: Option<i64>) -> Signal
         },
     );
     signal
+}
+
+/// The size and spread `large_diff` and `many_files` weigh, without the rest of the analysis:
+/// `prlens calibrate --fit` tries thresholds on them without scoring every PR again.
+pub fn review_size_of(bundle: &Bundle, settings: &Settings) -> files::size::ReviewSize {
+    let context = context(bundle, settings, None);
+    let contributors = sections::contributors::assess(&context);
+    let counted = sections::triage::assess(&context).counted_lines;
+    review_size::measure_with(
+        &context,
+        review_size::repositorys_own(&contributors),
+        counted,
+    )
 }

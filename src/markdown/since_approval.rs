@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use super::escape::{canonical_url, escape, escape_code};
-use crate::signal::{ChangedSinceApproval, PrInfo};
+use crate::signal::{ApprovalDiff, ChangedSinceApproval, PrInfo};
 use crate::text::is_commit_sha;
 
 pub(super) fn write(out: &mut String, pr: &PrInfo, changed: &ChangedSinceApproval) {
@@ -22,19 +22,7 @@ pub(super) fn write(out: &mut String, pr: &PrInfo, changed: &ChangedSinceApprova
         let _ = writeln!(out, "- Commit: {}", escape(commit));
     }
     if let (Some(summary), Some(diff)) = (changed.diff_summary(), &changed.diff) {
-        let _ = writeln!(out, "- {}:", escape(&summary));
-        for file in &diff.files {
-            let _ = writeln!(
-                out,
-                "  - `{}` {}",
-                escape_code(&file.path),
-                escape(&file.counts())
-            );
-        }
-        let unlisted = diff.total_files.saturating_sub(diff.files.len() as u64);
-        if unlisted > 0 {
-            let _ = writeln!(out, "  - and {unlisted} more");
-        }
+        diff_list(out, &summary, diff);
     }
     if let Some(note) = &changed.diff_note {
         let _ = writeln!(out, "- {}", escape(note));
@@ -52,4 +40,22 @@ fn compare_url(pr: &PrInfo, changed: &ChangedSinceApproval) -> Option<String> {
     (is_commit_sha(from) && is_commit_sha(to))
         .then(|| format!("{repo}/compare/{from}...{to}"))
         .filter(|url| crate::links::is_safe_github_url(url))
+}
+
+/// A comparison's summary line and its files, each path in a code span with its counts, and
+/// how many more it has than are listed (also "Since your review", `viewer.rs`).
+pub(super) fn diff_list(out: &mut String, summary: &str, diff: &ApprovalDiff) {
+    let _ = writeln!(out, "- {}:", escape(summary));
+    for file in &diff.files {
+        let _ = writeln!(
+            out,
+            "  - `{}` {}",
+            escape_code(&file.path),
+            escape(&file.counts())
+        );
+    }
+    let unlisted = diff.total_files.saturating_sub(diff.files.len() as u64);
+    if unlisted > 0 {
+        let _ = writeln!(out, "  - and {unlisted} more");
+    }
 }

@@ -50,19 +50,7 @@ fn write_since(out: &mut String, signal: &Signal, since: &SinceReview) {
     let _ = writeln!(out, "\n**Since your review:** {}\n", escape(&since.lead()));
     let _ = writeln!(out, "- **{}**", escape(&since.answer));
     if let (Some(summary), Some(diff)) = (since.diff_summary(), &since.diff) {
-        let _ = writeln!(out, "- {}:", escape(&summary));
-        for file in &diff.files {
-            let _ = writeln!(
-                out,
-                "  - `{}` {}",
-                escape_code(&file.path),
-                escape(&file.counts())
-            );
-        }
-        let unlisted = diff.total_files.saturating_sub(diff.files.len() as u64);
-        if unlisted > 0 {
-            let _ = writeln!(out, "  - and {unlisted} more");
-        }
+        super::since_approval::diff_list(out, &summary, diff);
     }
     for driver in &since.drivers {
         let _ = writeln!(

@@ -483,4 +483,8 @@ pub struct Meta {
     pub missing: Vec<String>,
     /// Fetcher notes carried over from the bundle.
     pub notes: Vec<String>,
+    /// Which repository's fitted settings scored this PR and how they were fitted
+    /// (`settings.repositories`; `prlens calibrate --fit`); absent with general settings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub calibration: Option<String>,
 }

@@ -23,6 +23,7 @@ mod people;
 mod reach;
 mod review;
 mod reviews_and_checks;
+mod scaled_identity;
 mod scans;
 mod shapes;
 mod signals;

@@ -88,7 +88,22 @@ fn forty_translated_docs_pages_are_neither_critical_nor_hours_of_review() {
 #[test]
 fn recorded_test_data_weighs_less_than_code() {
     let signal = project_signal("test-fixture-json");
-    assert!(!driver_ids(&signal).contains(&"large_diff"));
+    let size = signal
+        .risk
+        .drivers
+        .iter()
+        .find(|driver| driver.id == "large_diff")
+        .expect("size is weighed");
+    assert!(
+        size.detail.starts_with("Size: 375 lines to review"),
+        "1,500 lines of test data weigh a quarter each: {}",
+        size.detail
+    );
+    assert!(
+        signal.risk.level <= RiskLevel::Medium,
+        "{}",
+        signal.risk.formula
+    );
     assert_eq!(signal.triage.minutes, Some(45), "{}", signal.triage.formula);
 }
 

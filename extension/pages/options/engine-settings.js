@@ -11,11 +11,20 @@
 import init, * as wasm from "../../pkg/prlens.js";
 import { openEngineSession } from "../../shared/engine-session.js";
 import { buildEngineForm, validateEngineSettings } from "./settings-form.js";
+import { setUpCalibrations } from "./calibration-import.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** `initial`: the stored `prefs.engine`; `save(change)`: the page's prefs save (prefs-store.js). */
-export async function setUpEngineForm({ initial, save }) {
+/** `settings` with the calibrated repositories of `stored` (the form does not show them). */
+function keepRepositories(settings, stored) {
+  return stored?.repositories ? { ...settings, repositories: stored.repositories } : settings;
+}
+
+/**
+ * `initial`: the stored `prefs.engine`; `save(change)`: the page's prefs save (prefs-store.js);
+ * `current()`: the page's current `prefs.engine` (for the calibrated repositories' list).
+ */
+export async function setUpEngineForm({ initial, save, current = () => initial }) {
   let engine = null;
   let form = null;
   let timer = 0;
@@ -31,7 +40,8 @@ export async function setUpEngineForm({ initial, save }) {
     const engineError = validateEngineSettings(engine, settings);
     if (engineError) return showError(`Not saved: ${engineError}`);
     showError("");
-    await save((fresh) => (fresh.engine = settings));
+    // The form edits the general settings; calibrated repositories are kept as they are.
+    await save((fresh) => (fresh.engine = keepRepositories(settings, fresh.engine)));
   }
   try {
     const { analyzeBundle, defaultSettings, engineVersion, reportIssueUrl } = await openEngineSession(() => init({ module_or_path: new URL("../../pkg/prlens_bg.wasm", import.meta.url) }).then(() => wasm)).ready;
@@ -53,7 +63,16 @@ export async function setUpEngineForm({ initial, save }) {
     $("engine-reset").addEventListener("click", async () => {
       form.set({});
       showError("");
-      await save((fresh) => (fresh.engine = {}));
+      await save((fresh) => (fresh.engine = keepRepositories({}, fresh.engine)));
+    });
+    // Calibrated repositories (`prlens calibrate --fit` files), docs/calibration.md.
+    setUpCalibrations({
+      list: $("calibrated-list"),
+      input: $("calibration-file"),
+      error: $("calibration-error"),
+      getEngineSettings: current,
+      save: (settings) => save((fresh) => (fresh.engine = settings)),
+      validate: (settings) => validateEngineSettings(engine, settings),
     });
   } catch (error) {
     if (!$("engine-form")) return;

@@ -186,7 +186,7 @@ async function main() {
   });
   api.permissions.onAdded?.addListener(() => renderHosts());
   api.permissions.onRemoved?.addListener(() => renderHosts());
-  await setUpEngineForm({ initial: prefs.engine, save });
+  await setUpEngineForm({ initial: prefs.engine, save, current: () => prefs.engine });
   $("options").dataset.ready = "true";
 }
 

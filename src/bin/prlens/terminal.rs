@@ -113,6 +113,9 @@ pub fn render(signal: &Signal, style: Style) -> String {
         signal.review.action.label(),
         signal.review.readiness
     );
+    if let Some(note) = &signal.meta.calibration {
+        let _ = writeln!(out, "  {}", style.dim(&safe(note, 200)));
+    }
     if let Some(viewer) = signal.viewer.as_ref().filter(|viewer| viewer.is_shown()) {
         write_viewer(&mut out, signal, viewer, style);
     }

@@ -270,7 +270,7 @@ pub(super) fn is_ascii_space(byte: u8) -> bool {
 
 /// FNV-1a of a line's non-whitespace characters (the [`squeeze`]d line, without building it);
 /// `None` when the squeezed line is empty.
-pub(super) fn squeezed_fingerprint(line: &str) -> Option<u64> {
+pub(crate) fn squeezed_fingerprint(line: &str) -> Option<u64> {
     const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
     const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
     let mut fingerprint = FNV_OFFSET;

@@ -38,6 +38,7 @@ use std::collections::BTreeMap;
 
 use crate::engine::diff::{Hunk, Patch};
 
+pub(crate) use formatting::squeezed_fingerprint;
 pub use formatting::FormattingFacts;
 use formatting::{squeeze, Indentation};
 use languages::{python_scopes, strip_comment, Kind, Rules};

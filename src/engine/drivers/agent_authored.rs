@@ -20,7 +20,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "agent_authored",
     label: "Written with an AI agent",
     weight: 0.0,
-    source: "Maintainer requests for agent labels without penalty (linear-b/gitstream#752, numpy/numpy#30972); agent logins, trailers and footers as documented in src/engine/sections/authorship/agents.rs; weight 0 by design",
+    source: "Not fitted in the calibration of 2026-12-06 (docs/calibration.md, \"What the fit cannot see\"): weight 0 by design; default kept: Maintainer requests for agent labels without penalty (linear-b/gitstream#752, numpy/numpy#30972); agent logins, trailers and footers as documented in src/engine/sections/authorship/agents.rs; weight 0 by design",
     evaluate,
 };
 

@@ -22,8 +22,8 @@ use crate::signal::Driver;
 pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "api_surface_change",
     label: "API surface change",
-    weight: 0.30,
-    source: "Reference product driver (`api_surface_change` on trainer.py and training_args.py); Momental Heimdall HIGH on breaking API changes. Additions only: 0.6× (API_ADDITIONS_ONLY_FACTOR)",
+    weight: 0.0,
+    source: "Calibration fit of 2026-12-06 on 5,509 merged PRs of six repositories (docs/calibration.md, \"The fit\"): coefficient 0 — lift 2.14 alone, but nothing beyond size and spread (CV AUC lost without it: 0.000); API changes stay a focus reason. Was 0.30 (reference product driver; Momental Heimdall HIGH on breaking API changes). Additions only: API_ADDITIONS_ONLY_FACTOR",
     evaluate,
 };
 
@@ -78,10 +78,26 @@ mod tests {
         ]}))
     }
 
+    /// The driver as a user who weighs it at 0.30 sees it (0 by default: the calibration fit
+    /// found nothing it adds to size and spread).
+    fn fired(case: Case) -> Option<Driver> {
+        let settings =
+            crate::Settings::from_json_str(r#"{"weights": {"api_surface_change": 0.30}}"#).unwrap();
+        let context = case.context_with(&settings);
+        let sections = Case::sections(&context);
+        evaluate(&context, &sections)
+    }
+
+    #[test]
+    fn silent_by_default() {
+        assert!(case("modified", "@@ -1,2 +1,2 @@ class Trainer:\n-    def train(self, args):\n+    def train(self, args, offload=False):\n         pass")
+            .fired(evaluate)
+            .is_none());
+    }
+
     #[test]
     fn signature_changes_fire_at_full_weight_with_the_names() {
-        let driver = case("modified", "@@ -1,2 +1,2 @@ class Trainer:\n-    def train(self, args):\n+    def train(self, args, offload=False):\n         pass")
-            .fired(evaluate)
+        let driver = fired(case("modified", "@@ -1,2 +1,2 @@ class Trainer:\n-    def train(self, args):\n+    def train(self, args, offload=False):\n         pass"))
             .unwrap();
         assert_eq!(
             driver.detail,
@@ -93,28 +109,26 @@ mod tests {
 
     #[test]
     fn additions_only_weigh_less_and_new_files_or_formatting_do_not_fire() {
-        let added = case(
+        let added = fired(case(
             "modified",
             "@@ -1 +1,3 @@\n x = 1\n+def offload(model):\n+    pass",
-        )
-        .fired(evaluate)
+        ))
         .unwrap();
         assert_eq!(added.weight, 0.18);
-        assert!(
-            case("added", "@@ -0,0 +1,2 @@\n+def offload(model):\n+    pass")
-                .fired(evaluate)
-                .is_none()
-        );
-        assert!(
-            case("modified", "@@ -1 +1 @@\n-def run(a,b):\n+def run(a, b):")
-                .fired(evaluate)
-                .is_none()
-        );
-        assert!(case(
+        assert!(fired(case(
+            "added",
+            "@@ -0,0 +1,2 @@\n+def offload(model):\n+    pass"
+        ))
+        .is_none());
+        assert!(fired(case(
+            "modified",
+            "@@ -1 +1 @@\n-def run(a,b):\n+def run(a, b):"
+        ))
+        .is_none());
+        assert!(fired(case(
             "modified",
             "@@ -1,2 +1,2 @@\n def run(a):\n-    return 1\n+    return 2"
-        )
-        .fired(evaluate)
+        ))
         .is_none());
     }
 }

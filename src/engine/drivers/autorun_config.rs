@@ -23,7 +23,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "autorun_config",
     label: "Runs automatically",
     weight: 0.40,
-    source: "VS Code Tasks (runOn: folderOpen) and Workspace Trust; containers.dev lifecycle scripts; pytest conftest.py; Jest globalSetup; Python site module; scaled by finding severity",
+    source: "Not fitted in the calibration of 2026-12-06 (docs/calibration.md, \"What the fit cannot see\"): security: fired on 2.9 % of the corpus (mostly pytest's conftest.py), lift 0.90 — an attack surface, not a defect predictor; default kept: VS Code Tasks (runOn: folderOpen) and Workspace Trust; containers.dev lifecycle scripts; pytest conftest.py; Jest globalSetup; Python site module; scaled by finding severity",
     evaluate,
 };
 

@@ -19,7 +19,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "commit_identity",
     label: "Commit identity mismatch",
     weight: 0.20,
-    source: "Git author and committer are free text (git-scm.com/docs/git-commit, read 2026-12-03); a committer neither author nor PR author, or an author e-mail linked to no account (sections::commit_identity)",
+    source: "Not fitted in the calibration of 2026-12-06 (docs/calibration.md, \"What the fit cannot see\"): GitHub account links of commits are not in git; default kept: Git author and committer are free text (git-scm.com/docs/git-commit, read 2026-12-03); a committer neither author nor PR author, or an author e-mail linked to no account (sections::commit_identity)",
     evaluate,
 };
 

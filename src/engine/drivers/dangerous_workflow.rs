@@ -25,7 +25,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "dangerous_workflow",
     label: "Dangerous workflow",
     weight: 0.60,
-    source: "OpenSSF Scorecard Dangerous-Workflow (risk: Critical), Token-Permissions (High), Pinned-Dependencies (Medium); GitHub Security Lab; scaled by finding severity",
+    source: "Not fitted in the calibration of 2026-12-06 (docs/calibration.md, \"What the fit cannot see\"): attacks are not in history; with pinning moved to unpinned_action it fired on 28 of 5,509 PRs, too few to fit; default kept: OpenSSF Scorecard Dangerous-Workflow (risk: Critical), Token-Permissions (High), Pinned-Dependencies (Medium); GitHub Security Lab; scaled by finding severity",
     evaluate,
 };
 

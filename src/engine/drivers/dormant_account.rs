@@ -19,7 +19,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "dormant_account",
     label: "Dormant account, suddenly active",
     weight: 0.25,
-    source: "xz-utils attack timeline (research.swtch.com/xz-timeline, 2024-04-01); AgentScan README (read 2026-12-03); 60 quiet days then 5 events within 14 days (sections::behaviour)",
+    source: "Not fitted in the calibration of 2026-12-06 (docs/calibration.md, \"What the fit cannot see\"): public events are not in git; default kept: xz-utils attack timeline (research.swtch.com/xz-timeline, 2024-04-01); AgentScan README (read 2026-12-03); 60 quiet days then 5 events within 14 days (sections::behaviour)",
     evaluate,
 };
 

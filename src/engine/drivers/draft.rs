@@ -16,7 +16,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "draft",
     label: "Draft",
     weight: 0.05,
-    source: "GitHub draft pull requests (hub4j/github-api#1624 and didot/PyGithub#2 fixtures): the author says it is not ready for review",
+    source: "Not fitted in the calibration of 2026-12-06 (docs/calibration.md, \"What the fit cannot see\"): drafts are not in git; default kept: GitHub draft pull requests (hub4j/github-api#1624 and didot/PyGithub#2 fixtures): the author says it is not ready for review",
     evaluate,
 };
 

@@ -17,8 +17,8 @@ use crate::signal::{Driver, IdentityKind};
 pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "empty_profile",
     label: "Empty new profile",
-    weight: 0.15,
-    source: "AgentScan README (read 2026-12-03): thin, new profiles among the account signals; younger than 30 days with no name, repositories or followers (sections::behaviour)",
+    weight: 0.10,
+    source: "Not fitted in the calibration of 2026-12-06 (docs/calibration.md, \"What the fit cannot see\"): accounts are not in git; capped at new_contributor's fitted 0.10 like young_account. Was 0.15: AgentScan README (read 2026-12-03), younger than 30 days with no name, repositories or followers (sections::behaviour)",
     evaluate,
 };
 

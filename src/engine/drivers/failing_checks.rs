@@ -18,7 +18,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "failing_checks",
     label: "Failing checks",
     weight: 0.40,
-    source: "PR Focus: \"deterministic signals (CI status + PR age) form the floor\", \"failing CI always floats to the top\"; GitHub check-run conclusions; docs/sources.md, \"Evidence\" and \"Risk aggregation\"",
+    source: "Not fitted in the calibration of 2026-12-06 (docs/calibration.md, \"What the fit cannot see\"): checks are not in git; default kept: PR Focus: \"deterministic signals (CI status + PR age) form the floor\", \"failing CI always floats to the top\"; GitHub check-run conclusions; docs/sources.md, \"Evidence\" and \"Risk aggregation\"",
     evaluate,
 };
 

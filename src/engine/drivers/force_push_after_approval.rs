@@ -22,7 +22,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "force_push_after_approval",
     label: "Force-push after approval",
     weight: 0.40,
-    source: "rust-lang/triagebot#2149 (flag force-pushes after approval); GitHub timeline event head_ref_force_pushed",
+    source: "Not fitted in the calibration of 2026-12-06 (docs/calibration.md, \"What the fit cannot see\"): the timeline is not in git; default kept: rust-lang/triagebot#2149 (flag force-pushes after approval); GitHub timeline event head_ref_force_pushed",
     evaluate,
 };
 

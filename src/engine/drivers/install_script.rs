@@ -18,7 +18,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "install_script",
     label: "Install script",
     weight: 0.45,
-    source: "Socket / Zahan et al. 2022: 93.9% of malicious packages have at least one install script; npm lifecycle docs; Cargo book \"Build Scripts\"",
+    source: "Not fitted in the calibration of 2026-12-06 (docs/calibration.md, \"What the fit cannot see\"): security: fired on 1 of 5,509 corpus PRs — too few to weigh; default kept: Socket / Zahan et al. 2022: 93.9% of malicious packages have at least one install script; npm lifecycle docs; Cargo book \"Build Scripts\"",
     evaluate,
 };
 

@@ -22,7 +22,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "low_effort_checks",
     label: "Low-effort checks",
     weight: 0.0,
-    source: "anti-slop's advisory PR checks and maintainer requests (numpy/numpy#30972, tree-sitter/.github#6); advice, so weight 0 by design",
+    source: "Not fitted in the calibration of 2026-12-06 (docs/calibration.md, \"What the fit cannot see\"): weight 0 by design; default kept: anti-slop's advisory PR checks and maintainer requests (numpy/numpy#30972, tree-sitter/.github#6); advice, so weight 0 by design",
     evaluate,
 };
 

@@ -1,75 +1,60 @@
-//! `many_files`: the change is spread over many files.
+//! `many_files`: the change is spread over many source files.
 //!
-//! **What it detects.** More files than `thresholds.many_files`, counting every file except
-//! lockfiles and binaries (generated and vendored files count: the author decides what looks
-//! so), prose, translations and test data at `LIGHT_READING_FACTOR` each, and GitHub's
-//! `changed_files` when the file list was not fetched or is shorter than it.
-//! The weight ramps from half at the threshold to full at `thresholds.many_files_severe`.
+//! **What it detects.** Source files with code to review ([`crate::engine::files::size`]: not
+//! tests, docs, examples, configuration, lockfiles or binaries, and not files whose change is
+//! only comments, imports, annotations, moves, sweeps or whitespace), plus the files GitHub did
+//! not list; a file with fewer than `SPREAD_FILE_LINES` lines of code counts as that fraction
+//! of one. Generated and
+//! vendored source files count (the author decides what looks so) unless every contributor is
+//! the repository's own. The weight grows with the logarithm of that count from
+//! `thresholds.many_files` to full weight at `thresholds.many_files_severe`.
 //!
 //! **Why it matters.** Diffusion predicts defects independently of size (Kamei et al. 2013:
-//! NF, ND, entropy); ~90% of Google's changes touch fewer than 10 files.
+//! NF, ND, entropy); on the calibration corpus the number of source files changed is the
+//! strongest of all the signals prlens has (docs/calibration.md). ~90 % of Google's changes
+//! touch fewer than 10 files.
 //!
-//! **Example.** "23 files changed (threshold 15)".
+//! **Example.** "Spread: 23 source files with code changes (full weight at 20)".
 
 use super::{DriverSpec, fire};
 use crate::engine::context::{Context, Sections};
-use crate::settings::weights::{ramp, LIGHT_READING_FACTOR};
+use crate::settings::weights::{log_ramp, SPREAD_FILE_LINES};
 use crate::signal::Driver;
 
 /// `many_files` as the catalogue lists it.
 pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "many_files",
-    label: "Many files",
-    weight: 0.25,
-    source: "PR Size Guard (Medium ≤ 15 files, Large ≤ 30) and PRisk (warn at 15 files); ramps from many_files to many_files_severe",
+    label: "Spread",
+    weight: 0.62,
+    source: "Calibration fit of 2026-12-06 on 5,509 merged PRs of six repositories (docs/calibration.md, \"The fit\"): coefficient 3.64 on ln(1 + spread) / ln(1 + many_files_severe), w = 1 − e^(−0.266 × 3.64), the strongest signal (CV AUC lost without it 0.030); Kamei et al. 2013 (NF, ND); the fit kept many_files_severe at 20",
     evaluate,
 };
 
-fn evaluate(context: &Context, _sections: &Sections) -> Option<Driver> {
+fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
     let thresholds = &context.settings.thresholds;
-    let (count, excluded) = match &context.bundle.files {
-        Some(listed) => {
-            let counted = context
-                .files
-                .iter()
-                .filter(|file| !file.lockfile && !file.binary);
-            let weighted: f64 = counted
-                .clone()
-                .map(|file| {
-                    if file.light_reading {
-                        LIGHT_READING_FACTOR
-                    } else {
-                        1.0
-                    }
-                })
-                .sum();
-            let unlisted = context
-                .bundle
-                .pull
-                .changed_files
-                .unwrap_or(0)
-                .saturating_sub(listed.len() as u64);
-            let excluded = context.files.len() - counted.count();
-            (
-                (weighted.ceil() as u64).saturating_add(unlisted),
-                excluded as u64,
-            )
-        }
-        None => (context.bundle.pull.changed_files?, 0),
-    };
-    if count <= thresholds.many_files {
+    let size = crate::engine::review_size::measure(context, sections);
+    let count = size.code_files;
+    let scale = log_ramp(size.spread, thresholds.many_files_severe);
+    if scale <= 0.0 {
         return None;
     }
     let mut detail = format!(
-        "{count} files changed (threshold {})",
-        thresholds.many_files
+        "Spread: {count} source file{} with code changes (full weight at {})",
+        if count == 1 { "" } else { "s" },
+        thresholds.many_files_severe
     );
-    if excluded > 0 {
+    if size.spread + 0.05 < count as f64 {
         detail.push_str(&format!(
-            "; {excluded} lockfile/binary files not counted"
+            "; {:.1} counting files with fewer than {SPREAD_FILE_LINES} changed lines of code as part of one",
+            size.spread
         ));
     }
-    let scale = ramp(count, thresholds.many_files, thresholds.many_files_severe);
+    if size.unlisted_files > 0 {
+        detail.push_str(&format!(
+            "; includes {} files GitHub did not list",
+            size.unlisted_files
+        ));
+    }
     fire(context, &SPEC, scale, detail, Vec::new())
 }
 
@@ -81,41 +66,67 @@ mod tests {
 
     fn files(count: usize) -> Vec<serde_json::Value> {
         (0..count)
-            .map(|index| file(&format!("src/m{index}.rs"), 1, 0))
+            .map(|index| file(&format!("src/m{index}.rs"), 5, 0))
             .collect()
     }
 
-    #[test]
-    fn fires_above_the_threshold_and_ramps_to_full_weight() {
-        let at = Case::new(json!({"pull": {"number": 1}, "files": files(15)}));
-        assert!(at.fired(evaluate).is_none());
-        let above = Case::new(json!({"pull": {"number": 1}, "files": files(16)}));
-        let driver = above.fired(evaluate).unwrap();
-        assert_eq!(driver.detail, "16 files changed (threshold 15)");
-        assert_eq!(driver.weight, 0.13);
-        let severe = Case::new(json!({"pull": {"number": 1}, "files": files(40)}));
-        assert_eq!(severe.fired(evaluate).unwrap().weight, 0.25);
+    fn weight_of(count: f64) -> f64 {
+        let thresholds = crate::Settings::default().thresholds;
+        crate::engine::drivers::round2(
+            SPEC.weight * log_ramp(count, thresholds.many_files_severe),
+        )
     }
 
     #[test]
-    fn counts_only_reviewable_files_and_falls_back_to_the_pr_count() {
-        let mut list = files(10);
-        list.extend((0..10).map(|index| file(&format!("yarn{index}/yarn.lock"), 1, 0)));
-        assert!(Case::new(json!({"pull": {"number": 1}, "files": list}))
+    fn weight_grows_with_the_log_of_the_source_files() {
+        let one = Case::new(json!({"pull": {"number": 1}, "files": files(1)}));
+        let driver = one.fired(evaluate).unwrap();
+        assert_eq!(driver.detail, "Spread: 1 source file with code changes (full weight at 20)");
+        assert_eq!(driver.weight, weight_of(1.0));
+        let many = Case::new(json!({"pull": {"number": 1}, "files": files(16)}));
+        assert_eq!(many.fired(evaluate).unwrap().weight, weight_of(16.0));
+        let severe = Case::new(json!({"pull": {"number": 1}, "files": files(40)}));
+        assert_eq!(severe.fired(evaluate).unwrap().weight, SPEC.weight);
+    }
+
+    #[test]
+    fn a_file_with_a_few_changed_lines_counts_as_part_of_one() {
+        let one_liners: Vec<serde_json::Value> = (0..20)
+            .map(|index| file(&format!("src/m{index}.rs"), 1, 0))
+            .collect();
+        let driver = Case::new(json!({"pull": {"number": 1}, "files": one_liners}))
             .fired(evaluate)
-            .is_none());
+            .unwrap();
+        assert_eq!(
+            driver.detail,
+            "Spread: 20 source files with code changes (full weight at 20); 4.0 counting files with fewer than 5 changed lines of code as part of one"
+        );
+        assert_eq!(driver.weight, weight_of(4.0));
+    }
+
+    #[test]
+    fn counts_only_source_files_with_code_and_falls_back_to_the_pr_count() {
+        let mut list = files(10);
+        list.extend((0..10).map(|index| file(&format!("yarn{index}/yarn.lock"), 5, 0)));
+        list.extend((0..10).map(|index| file(&format!("tests/test_{index}.py"), 5, 0)));
+        list.extend((0..10).map(|index| file(&format!("docs/page{index}.md"), 5, 0)));
+        list.extend((0..10).map(|index| file(&format!("examples/app{index}.py"), 5, 0)));
+        let counted = Case::new(json!({"pull": {"number": 1}, "files": list}));
+        assert!(counted.fired(evaluate).unwrap().detail.starts_with("Spread: 10 source files"));
         let mut vendored = files(10);
-        vendored.extend((0..10).map(|index| file(&format!("vendor/x{index}.go"), 1, 0)));
+        vendored.extend((0..10).map(|index| file(&format!("vendor/x{index}.go"), 5, 0)));
         assert!(
             Case::new(json!({"pull": {"number": 1}, "files": vendored}))
                 .fired(evaluate)
-                .is_some(),
+                .unwrap()
+                .detail
+                .starts_with("Spread: 20 source files"),
             "vendored files are the author's word"
         );
         let unfetched = Case::new(json!({"pull": {"number": 1, "changed_files": 371}}));
         assert_eq!(
             unfetched.fired(evaluate).unwrap().detail,
-            "371 files changed (threshold 15)"
+            "Spread: 371 source files with code changes (full weight at 20); includes 371 files GitHub did not list"
         );
     }
 }

@@ -17,7 +17,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "merge_conflict",
     label: "Merge conflict",
     weight: 0.15,
-    source: "GitHub mergeable_state \"dirty\" (danger-js#395 fixture): the merged result is not what was reviewed",
+    source: "Not fitted in the calibration of 2026-12-06 (docs/calibration.md, \"What the fit cannot see\"): mergeable state is not in git; default kept: GitHub mergeable_state \"dirty\" (danger-js#395 fixture): the merged result is not what was reviewed",
     evaluate,
 };
 

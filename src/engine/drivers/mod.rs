@@ -49,9 +49,9 @@ macro_rules! catalogue {
 }
 
 catalogue! {
+    many_files,
     dangerous_workflow,
     secret_in_diff,
-    large_diff,
     hidden_text,
     install_script,
     unreviewable_content,
@@ -61,27 +61,27 @@ catalogue! {
     failing_checks,
     force_push_after_approval,
     autorun_config,
-    new_contributor,
-    sensitive_paths,
-    trust_boundary_change,
-    api_surface_change,
-    young_account,
+    large_diff,
     build_script_change,
     pr_burst,
     binary_files,
     dependency_change,
-    many_files,
     dormant_account,
+    sensitive_paths,
+    trust_boundary_change,
     lockfile_drift,
-    missing_tests,
     unsigned_commit,
     commit_identity,
-    ci_config_change,
     merge_conflict,
     stale_approval,
-    empty_profile,
     stale,
+    new_contributor,
+    young_account,
+    empty_profile,
     draft,
+    missing_tests,
+    api_surface_change,
+    ci_config_change,
     agent_authored,
     low_effort_checks,
 }
@@ -167,11 +167,12 @@ pub(crate) fn findings_of<'a>(sections: &'a Sections, kinds: &[FindingKind]) -> 
         .collect()
 }
 
-/// The largest severity factor among findings (`None` when there are none).
+/// The largest weight factor among findings (`None` when there are none): the severity
+/// factor, 0 for hygiene findings ([`weights::finding_factor`]).
 pub(crate) fn worst_factor(findings: &[&Finding]) -> Option<f64> {
     findings
         .iter()
-        .map(|finding| weights::severity_factor(finding.severity))
+        .map(|finding| weights::finding_factor(finding))
         .reduce(f64::max)
 }
 
@@ -278,7 +279,7 @@ mod tests {
             .all(|pair| pair[0].weight >= pair[1].weight));
         let defaults: Vec<(&str, f64)> = default_weights().collect();
         assert_eq!(defaults.len(), CATALOGUE.len());
-        assert_eq!(spec("large_diff").map(|spec| spec.weight), Some(0.50));
+        assert_eq!(spec("large_diff").map(|spec| spec.weight), Some(0.35));
         assert!(spec("no_such_driver").is_none());
     }
 

@@ -23,7 +23,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "package_name_squat",
     label: "Look-alike package name",
     weight: 0.45,
-    source: "Vu et al., Typosquatting and Combosquatting Attacks on the Python Ecosystem (2020); npm crossenv incident (2017); popular-name lists of npm, PyPI (hugovk top-pypi-packages), crates.io, RubyGems",
+    source: "Not fitted in the calibration of 2026-12-06 (docs/calibration.md, \"What the fit cannot see\"): security: never fired on the corpus; default kept: Vu et al., Typosquatting and Combosquatting Attacks on the Python Ecosystem (2020); npm crossenv incident (2017); popular-name lists of npm, PyPI (hugovk top-pypi-packages), crates.io, RubyGems",
     evaluate,
 };
 

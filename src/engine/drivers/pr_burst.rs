@@ -19,7 +19,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "pr_burst",
     label: "PR burst across repositories",
     weight: 0.30,
-    source: "AgentScan README (github.com/MatteoGabriele/agentscan, read 2026-12-03): PRs across many repositories in a short time; 5 repositories within 3 days (sections::behaviour)",
+    source: "Not fitted in the calibration of 2026-12-06 (docs/calibration.md, \"What the fit cannot see\"): public events are not in git; default kept: AgentScan README (github.com/MatteoGabriele/agentscan, read 2026-12-03): PRs across many repositories in a short time; 5 repositories within 3 days (sections::behaviour)",
     evaluate,
 };
 

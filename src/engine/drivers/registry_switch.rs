@@ -24,7 +24,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "registry_switch",
     label: "Registry switch",
     weight: 0.45,
-    source: "Birsan, Dependency Confusion (2021); Tal, npm lockfile injection (2019); npm, pip, Cargo, Go, NuGet source configuration docs; scaled by finding severity",
+    source: "Not fitted in the calibration of 2026-12-06 (docs/calibration.md, \"What the fit cannot see\"): security: never fired on the corpus; default kept: Birsan, Dependency Confusion (2021); Tal, npm lockfile injection (2019); npm, pip, Cargo, Go, NuGet source configuration docs; scaled by finding severity",
     evaluate,
 };
 

@@ -22,7 +22,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "stale",
     label: "Stale",
     weight: 0.10,
-    source: "actions/stale defaults (stale_days 30 … stale_high_days 60); ramps between them",
+    source: "Not fitted in the calibration of 2026-12-06 (docs/calibration.md, \"What the fit cannot see\"): a merged PR is never stale in git history; default kept: actions/stale defaults (stale_days 30 … stale_high_days 60); ramps between them",
     evaluate,
 };
 

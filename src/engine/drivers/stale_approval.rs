@@ -21,7 +21,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "stale_approval",
     label: "Stale approval",
     weight: 0.15,
-    source: "GitHub branch protection \"Dismiss stale pull request approvals when new commits are pushed\"; PostHog#85564: an approval on an older commit did not see the head",
+    source: "Not fitted in the calibration of 2026-12-06 (docs/calibration.md, \"What the fit cannot see\"): reviews are not in git; default kept: GitHub branch protection \"Dismiss stale pull request approvals when new commits are pushed\"; PostHog#85564: an approval on an older commit did not see the head",
     evaluate,
 };
 

@@ -24,7 +24,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "unreviewable_content",
     label: "Unreviewable content",
     weight: 0.45,
-    source: "CVE-2024-3094 (xz-utils: binary test files + autotools macro); OpenSSF Scorecard Binary-Artifacts; git gitattributes(5) and linguist overrides: exclusions the author controls shorten minutes, never risk; severity factor of the worst finding",
+    source: "Not fitted in the calibration of 2026-12-06 (docs/calibration.md, \"What the fit cannot see\"): security: fired on 4 of 5,509 corpus PRs — too few to weigh; default kept: CVE-2024-3094 (xz-utils: binary test files + autotools macro); OpenSSF Scorecard Binary-Artifacts; git gitattributes(5) and linguist overrides: exclusions the author controls shorten minutes, never risk; severity factor of the worst finding",
     evaluate,
 };
 

@@ -17,7 +17,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "unsigned_commit",
     label: "Unsigned commit among signed",
     weight: 0.20,
-    source: "GitHub docs, About commit signature verification (read 2026-12-03): commit.verification.verified; unsigned commits among signed ones in the same PR (sections::commit_identity)",
+    source: "Not fitted in the calibration of 2026-12-06 (docs/calibration.md, \"What the fit cannot see\"): commit signatures of the PR's commits are not read from git; default kept: GitHub docs, About commit signature verification (read 2026-12-03): commit.verification.verified; unsigned commits among signed ones in the same PR (sections::commit_identity)",
     evaluate,
 };
 

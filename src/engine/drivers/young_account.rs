@@ -4,9 +4,10 @@
 //! than `thresholds.young_account_days`. Full weight up to a third of the threshold (30 days by
 //! default), easing to half weight at the threshold.
 //!
-//! When no changed file can run or configure anything (only docs, translations, test data or
-//! images, nothing sensitive), the weight is `LOW_REACH_IDENTITY_FACTOR` of it: a first-time
-//! author's README typo is not a risky change.
+//! When no changed file can run anything (docs, translations, test data, images, or only
+//! comments) the weight is `LOW_REACH_IDENTITY_FACTOR` of it; when the youngest account has
+//! committed to the changed files before, `FAMILIAR_IDENTITY_FACTOR` of it (familiarity with the
+//! files before account-level newness, issue #37). The detail says why.
 //!
 //! **Why it matters.** Throwaway and freshly created accounts are how spam, AI-slop and
 //! supply-chain takeovers arrive; accounts under a year old merge ~16 percentage points less
@@ -23,8 +24,8 @@ use crate::signal::{Driver, TrustLevel};
 pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "young_account",
     label: "Young account",
-    weight: 0.30,
-    source: "Reference product driver (11 days flagged); Good Egg #47: accounts < 1 year merge ~16pp less, 30 days too conservative; threshold young_account_days (90)",
+    weight: 0.10,
+    source: "Not fitted in the calibration of 2026-12-06 (docs/calibration.md, \"What the fit cannot see\"): accounts are not in git; capped at new_contributor's fitted 0.10 — familiarity and newness in this repository come before the account's age (issue #37). Was 0.30: reference product (11 days flagged); Good Egg #47; threshold young_account_days (90)",
     evaluate,
 };
 
@@ -49,7 +50,10 @@ fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
         )
     };
     let youth = threshold.saturating_sub(days);
-    let scale = ramp(youth, 0, threshold.saturating_mul(2) / 3) * super::new_contributor::reach_factor(context);
+    let (reach, reach_why) = super::new_contributor::reach_scale(context);
+    let (familiar, familiar_why) = super::new_contributor::familiarity_scale(context, youngest);
+    let scale = ramp(youth, 0, threshold.saturating_mul(2) / 3) * reach * familiar;
+    let detail = super::new_contributor::with_reason(detail, reach_why.or(familiar_why));
     fire(context, &SPEC, scale, detail, Vec::new())
 }
 
@@ -76,7 +80,7 @@ mod tests {
             driver.detail,
             "Account mbtariq82-code is 11 days old (threshold 90)"
         );
-        assert_eq!(driver.weight, 0.30);
+        assert_eq!(driver.weight, SPEC.weight);
     }
 
     #[test]
@@ -85,7 +89,7 @@ mod tests {
             .fired(evaluate)
             .unwrap();
         assert!(
-            older.weight < 0.30 && older.weight >= 0.15,
+            older.weight < SPEC.weight && older.weight >= SPEC.weight / 2.0 - 0.01,
             "{}",
             older.weight
         );

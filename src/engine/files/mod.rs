@@ -30,6 +30,8 @@ use crate::settings::Settings;
 
 mod attributes;
 mod path_rules;
+pub mod reading;
+pub mod size;
 #[cfg(test)]
 mod tests;
 mod trust_rules;
@@ -38,6 +40,8 @@ pub use crate::settings::paths::TrustBoundary;
 use attributes::ClaimedAttributes;
 pub use path_rules::package_json_scripts_changed;
 use path_rules::*;
+pub use reading::ReadingFacts;
+use reading::{CodeLines, CommentSyntax};
 
 /// The primary nature of a file, for focus reasons and size weighting.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, serde::Serialize)]
@@ -90,6 +94,9 @@ pub struct FileFacts {
     /// Prose, translations and test data (not code): read faster than code, so they weigh
     /// [`crate::settings::weights::LIGHT_READING_FACTOR`] in minutes and size.
     pub light_reading: bool,
+    /// Example or demo code (a top-level `examples/`…): it weighs like docs in size and is no
+    /// spread ([`size`]).
+    pub example: bool,
     pub additions: u64,
     pub deletions: u64,
     /// GitHub's status: added, removed, modified, renamed, copied, changed, unchanged.
@@ -105,6 +112,9 @@ pub struct FileFacts {
     pub api: ApiSurface,
     /// Formatting-only hunks and lines (source files only).
     pub formatting: FormattingFacts,
+    /// Comments, moved code and mechanical sweeps among the changed lines (files with a known
+    /// comment syntax; see [`reading`]).
+    pub reading: ReadingFacts,
 }
 
 impl FileFacts {
@@ -171,6 +181,49 @@ pub fn cannot_run_code(files: &[FileFacts]) -> bool {
         })
 }
 
+/// What a change can do, for the identity drivers (issue #32, item 6): a newcomer's change
+/// that cannot run anything is a newcomer's typo, not a risky change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    /// Something that runs, configures or guards may change.
+    Runs,
+    /// Only prose, translations, test data or images ([`cannot_run_code`]).
+    Inert,
+    /// Only comments (and blank lines) in code or configuration, next to inert files: nothing
+    /// that runs changes.
+    CommentsOnly,
+}
+
+impl Reach {
+    /// Why identity drivers weigh less, for their detail ("comment-only change").
+    pub fn reason(self) -> Option<&'static str> {
+        match self {
+            Reach::Runs => None,
+            Reach::Inert => Some("docs, translations or test data only"),
+            Reach::CommentsOnly => Some("comment-only change"),
+        }
+    }
+}
+
+/// What the changed files can do.
+pub fn reach(files: &[FileFacts]) -> Reach {
+    if cannot_run_code(files) {
+        return Reach::Inert;
+    }
+    let comments_only = !files.is_empty()
+        && files.iter().any(|file| file.reading.only_comments())
+        && files.iter().all(|file| {
+            let inert = file.light_reading || (file.binary && !file.binary_may_carry_code());
+            let quiet = file.reading.only_comments() || inert;
+            quiet && file.trust_boundary.is_none() && !file.diff_hidden && !file.lockfile
+        });
+    if comments_only {
+        Reach::CommentsOnly
+    } else {
+        Reach::Runs
+    }
+}
+
 /// The user's globs, compiled once per analysis. Invalid globs are skipped (settings
 /// validation reports them to the user; scoring must not fail on them).
 struct UserGlobs {
@@ -219,13 +272,15 @@ pub fn classify_all(bundle: &Bundle, settings: &Settings) -> Vec<FileFacts> {
         .iter()
         .flat_map(|page| page.generated_files.iter().map(String::as_str))
         .collect();
-    bundle
+    let mut code_lines: Vec<CodeLines> = Vec::new();
+    let mut all: Vec<FileFacts> = bundle
         .files
         .iter()
         .flatten()
         .enumerate()
         .map(|(index, file)| {
-            let mut facts = classify(file, &globs, bundle.patches_fetched);
+            let (mut facts, code) = classify_with_lines(file, &globs, bundle.patches_fetched);
+            code_lines.push(code);
             facts.index = index;
             // The page's collapsed files and the PR's own attributes are the author's word:
             // they shorten minutes, never risk (see `risk_lines`).
@@ -240,12 +295,20 @@ pub fn classify_all(bundle: &Bundle, settings: &Settings) -> Vec<FileFacts> {
             }
             facts
         })
-        .collect()
+        .collect();
+    let mut pairs: Vec<(&mut ReadingFacts, CodeLines)> = all
+        .iter_mut()
+        .zip(code_lines)
+        .map(|(facts, code)| (&mut facts.reading, code))
+        .collect();
+    reading::mark_moves_and_sweeps(&mut pairs);
+    all
 }
 
-/// Classifies one file with the built-in lists only.
+/// Classifies one file with the built-in lists only (moves and sweeps, which need the whole
+/// PR, are not counted).
 pub fn classify_file(file: &ChangedFile) -> FileFacts {
-    classify(
+    classify_with_lines(
         file,
         &UserGlobs {
             generated: vec![],
@@ -255,10 +318,15 @@ pub fn classify_file(file: &ChangedFile) -> FileFacts {
         },
         true,
     )
+    .0
 }
 
 /// `patches_fetched`: whether a missing patch says anything (see [`FileFacts::patch_withheld`]).
-fn classify(file: &ChangedFile, globs: &UserGlobs, patches_fetched: bool) -> FileFacts {
+fn classify_with_lines(
+    file: &ChangedFile,
+    globs: &UserGlobs,
+    patches_fetched: bool,
+) -> (FileFacts, CodeLines) {
     let patch_withheld = patches_fetched && file.patch.is_none();
     let path = file.filename.as_str();
     let original = slashed(path);
@@ -359,14 +427,26 @@ fn classify(file: &ChangedFile, globs: &UserGlobs, patches_fetched: bool) -> Fil
         sensitive = moved_from;
     }
     let lockfile = lockfile_ecosystem.is_some();
+    // Lines are read in code and configuration, not in prose (docs weigh lightly already),
+    // lockfiles or binaries.
+    let syntax = CommentSyntax::of(language, name.extension, name.basename)
+        .filter(|_| !lockfile && !binary && class != FileClass::Docs);
+    let (reading, code_lines) = match (syntax, patch()) {
+        (Some(syntax), Some(patch)) => reading::read_file(patch, syntax),
+        _ => (ReadingFacts::default(), CodeLines::default()),
+    };
     // Generated and vendored sources are still analysed: the author decides what looks so.
-    let (api, formatting) = match language {
+    let (mut api, formatting) = match language {
         Some(language) if class == FileClass::Source => patch()
             .map(|patch| api_surface::analyze(patch, language, name.extension))
             .unwrap_or_default(),
         _ => (ApiSurface::default(), FormattingFacts::default()),
     };
-    FileFacts {
+    // A private module's definitions are nobody's API.
+    if is_private_module(&name, language) {
+        api = ApiSurface::default();
+    }
+    let facts = FileFacts {
         index: 0,
         path: path.to_string(),
         class,
@@ -388,6 +468,7 @@ fn classify(file: &ChangedFile, globs: &UserGlobs, patches_fetched: bool) -> Fil
         // programming language either).
         light_reading: language.is_none()
             && (matches!(class, FileClass::Docs | FileClass::Test) || is_translation(&name)),
+        example: is_example(&name),
         additions: file.additions,
         deletions: file.deletions,
         status: file.status.clone(),
@@ -395,5 +476,7 @@ fn classify(file: &ChangedFile, globs: &UserGlobs, patches_fetched: bool) -> Fil
         patch_withheld,
         api,
         formatting,
-    }
+        reading,
+    };
+    (facts, code_lines)
 }

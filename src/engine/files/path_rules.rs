@@ -152,6 +152,35 @@ pub(super) fn is_vendored(name: &PathName) -> bool {
             && VENDORED_SEGMENTS.iter().any(|segment| name.under(segment)))
 }
 
+/// A module its language keeps private by its path, so its definitions are no public API:
+/// Python's leading underscore on a module or package (`_utils.py`, `pkg/_internal/`; PEP 8,
+/// "Public and internal interfaces": "internal interfaces … prefixed with a single leading
+/// underscore"), except dunder files such as `__init__.py`; Go's `internal/` directories (The
+/// Go Programming Language Specification and `go help internal`: importable only from the
+/// tree rooted at its parent).
+pub(super) fn is_private_module(name: &PathName, language: Option<&str>) -> bool {
+    let segments = || name.lower.split('/');
+    match language {
+        Some("python") => segments().any(|segment| {
+            let stem = segment.split('.').next().unwrap_or(segment);
+            stem.starts_with('_') && !(stem.starts_with("__") && stem.ends_with("__"))
+        }),
+        Some("go") => {
+            let mut directories = segments();
+            directories.next_back();
+            directories.any(|segment| segment == "internal")
+        }
+        _ => false,
+    }
+}
+
+/// Example or demo code: under a top-level [`EXAMPLE_DIRS`] directory.
+pub(super) fn is_example(name: &PathName) -> bool {
+    name.dirs()
+        .next()
+        .is_some_and(|top| EXAMPLE_DIRS.contains(&top))
+}
+
 pub(super) fn is_generated_path(name: &PathName) -> bool {
     name.suffixes(SuffixTable::Generated).next().is_some()
         || (matches!(name.extension, "js" | "mjs" | "cjs")

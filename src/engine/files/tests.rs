@@ -428,3 +428,30 @@ fn camel_case_paths_split_into_words() {
         ["db", "migrate", "v2", "users"]
     );
 }
+
+#[test]
+fn private_modules_have_no_public_api() {
+    let patch = "@@ -1,2 +1,2 @@\n-def helper(a):\n+def helper(a, b):\n     pass";
+    let facts = |path: &str| {
+        classify_file(&ChangedFile {
+            filename: path.into(),
+            status: "modified".into(),
+            additions: 1,
+            deletions: 1,
+            patch: Some(patch.replace(
+                "def helper",
+                if path.ends_with(".go") {
+                    "func Helper"
+                } else {
+                    "def helper"
+                },
+            )),
+            ..ChangedFile::default()
+        })
+    };
+    assert!(!facts("src/pkg/helpers.py").api.changes.is_empty());
+    assert!(facts("src/pkg/_utils.py").api.changes.is_empty());
+    assert!(facts("src/pkg/_internal/core.py").api.changes.is_empty());
+    assert!(!facts("src/pkg/__init__.py").api.changes.is_empty());
+    assert!(facts("internal/render/json.go").api.changes.is_empty());
+}

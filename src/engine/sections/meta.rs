@@ -7,7 +7,8 @@ use crate::engine::context::{Context, ENGINE_VERSION};
 use crate::signal::Meta;
 use crate::timestamp;
 
-pub fn describe(context: &Context) -> Meta {
+/// The meta section; `calibration` is the note of the repository settings in use, if any.
+pub fn describe(context: &Context, calibration: Option<String>) -> Meta {
     let bundle = context.bundle;
     let sections: [(&str, bool); 12] = [
         ("files", bundle.files.is_some()),
@@ -47,5 +48,25 @@ pub fn describe(context: &Context) -> Meta {
         inputs,
         missing,
         notes: bundle.fetch_notes.clone(),
+        calibration,
     }
+}
+
+/// "Calibrated for o/r: weights and thresholds fitted by prlens calibrate --fit on N merged
+/// PRs at <commit> (cross-validated AUC a → b)", for the repository settings that apply.
+pub fn calibration_note(
+    settings: &crate::settings::Settings,
+    owner: &str,
+    repo: &str,
+) -> Option<String> {
+    let (name, calibration) = settings.calibration_for(owner, repo)?;
+    let commit: String = calibration.commit.chars().take(12).collect();
+    Some(format!(
+        "Calibrated for {}: weights and thresholds fitted by prlens calibrate --fit on {} merged PRs at {} (cross-validated AUC {:.2} → {:.2})",
+        crate::text::clip(name, 100),
+        calibration.prs,
+        crate::text::clip(&commit, 12),
+        calibration.auc_before,
+        calibration.auc
+    ))
 }

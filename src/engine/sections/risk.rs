@@ -10,7 +10,7 @@
 //! never lowers the score, one heavy driver is not drowned by several light ones, and the
 //! arithmetic fits on one line of the panel (Ghost#26089: "estimates always seemed so random").
 //!
-//! **Levels** (`settings::weights::LEVEL_CUTOFFS`): low < 0.25 ≤ medium < 0.50 ≤ high < 0.75 ≤
+//! **Levels** (`settings::weights::LEVEL_CUTOFFS`): low < 0.30 ≤ medium < 0.50 ≤ high < 0.75 ≤
 //! critical.
 //!
 //! **Source.** docs/sources.md, "Risk aggregation" (publish the weights and show each
@@ -21,7 +21,9 @@ use std::cmp::Ordering;
 
 use crate::engine::context::{Context, Sections};
 use crate::engine::drivers::{self, round2};
-use crate::settings::weights::{cutoff_of, level_for, FINDING_LEVEL_FLOORS, LEVEL_CUTOFFS};
+use crate::settings::weights::{
+    cutoff_of, level_for, DRIVER_LEVEL_FLOORS, FINDING_LEVEL_FLOORS, LEVEL_CUTOFFS,
+};
 use crate::signal::{Driver, Finding, Risk, RiskLevel};
 
 pub fn assess(context: &Context, sections: &Sections) -> Risk {
@@ -32,8 +34,38 @@ pub fn assess(context: &Context, sections: &Sections) -> Risk {
             .unwrap_or(Ordering::Equal)
             .then_with(|| a.id.cmp(&b.id))
     });
-    let risk = compose(fired);
+    let risk = floor_by_drivers(compose(fired));
     floor_by_findings(risk, &sections.supply_chain.findings)
+}
+
+/// Raises the level to what the fired security-surface and guard drivers allow
+/// ([`DRIVER_LEVEL_FLOORS`]), and the score to that level's cut-off; the formula says why.
+/// Never lowers.
+pub fn floor_by_drivers(mut risk: Risk) -> Risk {
+    let floor = risk
+        .drivers
+        .iter()
+        .filter_map(|driver| {
+            DRIVER_LEVEL_FLOORS
+                .iter()
+                .find(|(id, _, least, _)| *id == driver.id && driver.weight >= *least)
+                .map(|(id, level, _, why)| (*level, *id, *why))
+        })
+        .max_by_key(|(level, _, _)| *level);
+    let Some((level, id, why)) = floor else {
+        return risk;
+    };
+    if level <= risk.level {
+        return risk;
+    }
+    risk.level = level;
+    risk.score = risk.score.max(cutoff_of(level));
+    risk.formula = format!(
+        "{}; raised to {} by {id} ({why})",
+        risk.formula,
+        level_name(level),
+    );
+    risk
 }
 
 /// Raises the level to what the worst finding allows ([`FINDING_LEVEL_FLOORS`]), and the score
@@ -154,7 +186,7 @@ mod tests {
         assert_eq!((risk.level, risk.score), (RiskLevel::Low, 0.0));
         assert_eq!(
             risk.formula,
-            "no driver fired: score 0.00 → low (score < 0.25)"
+            "no driver fired: score 0.00 → low (score < 0.30)"
         );
     }
 
@@ -184,9 +216,35 @@ mod tests {
     }
 
     #[test]
+    fn a_security_surface_driver_keeps_the_level_at_least_medium() {
+        let risk = floor_by_drivers(compose(vec![driver("sensitive_paths", 0.20)]));
+        assert_eq!((risk.level, risk.score), (RiskLevel::Medium, 0.30));
+        assert!(risk.formula.ends_with(
+            "raised to medium by sensitive_paths (a change on the security surface is at least medium)"
+        ));
+        let high = floor_by_drivers(compose(vec![
+            driver("sensitive_paths", 0.2),
+            driver("a", 0.6),
+        ]));
+        assert_eq!(high.level, RiskLevel::High);
+        assert!(!high.formula.contains("raised"));
+    }
+
+    #[test]
+    fn a_guard_driver_alone_at_a_quarter_weight_stays_medium_below_the_medium_cutoff() {
+        let risk = floor_by_drivers(compose(vec![driver("unreviewable_content", 0.27)]));
+        assert_eq!((risk.level, risk.score), (RiskLevel::Medium, 0.30));
+        assert!(risk
+            .formula
+            .ends_with("at weight 0.25 or more is at least medium)"));
+        let light = floor_by_drivers(compose(vec![driver("unreviewable_content", 0.18)]));
+        assert_eq!(light.level, RiskLevel::Low);
+    }
+
+    #[test]
     fn levels_change_at_the_documented_cutoffs() {
-        assert_eq!(compose(vec![driver("a", 0.24)]).level, RiskLevel::Low);
-        assert_eq!(compose(vec![driver("a", 0.25)]).level, RiskLevel::Medium);
+        assert_eq!(compose(vec![driver("a", 0.29)]).level, RiskLevel::Low);
+        assert_eq!(compose(vec![driver("a", 0.30)]).level, RiskLevel::Medium);
         assert_eq!(compose(vec![driver("a", 0.50)]).level, RiskLevel::High);
         assert_eq!(compose(vec![driver("a", 0.75)]).level, RiskLevel::Critical);
     }

@@ -28,25 +28,7 @@ pub fn changed_since_approval(
     let bundle = context.bundle;
     let pull = &bundle.pull;
     let (newest, approved, head) = stale_approval(bundle)?;
-    let commits = bundle.commits.as_deref();
-    let position = commits.and_then(|commits| {
-        commits
-            .iter()
-            .position(|commit| commit.sha.eq_ignore_ascii_case(approved))
-    });
-    let after: Vec<String> = match (commits, position) {
-        (Some(commits), Some(position)) => commits[position + 1..]
-            .iter()
-            .map(|commit| {
-                let subject = commit.message.lines().next().unwrap_or_default();
-                format!("{} {subject}", short(&commit.sha))
-                    .trim_end()
-                    .to_string()
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
-    let approved_commit_gone = commits.is_some() && position.is_none() && !bundle.commits_truncated;
+    let (after, approved_commit_gone) = commits_after(bundle, approved);
     let (diff, diff_note) = match &bundle.since_approval {
         Some(since) => diff_since(since, approved, head, focus),
         None => (None, None),
@@ -155,6 +137,32 @@ pub fn stale_approval(bundle: &Bundle) -> Option<(&Review, &str, &str)> {
 pub(crate) fn compare_url(owner: &str, repo: &str, approved: &str, head: &str) -> Option<String> {
     (is_commit_sha(approved) && is_commit_sha(head) && !owner.is_empty() && !repo.is_empty())
         .then(|| format!("https://github.com/{owner}/{repo}/compare/{approved}...{head}"))
+}
+
+/// The PR's commits after `sha`, each as "short-sha subject", and whether `sha` is gone from a
+/// complete commit list (the branch was rewritten). Nothing after it when the list was not
+/// fetched or does not hold it.
+pub(crate) fn commits_after(bundle: &Bundle, sha: &str) -> (Vec<String>, bool) {
+    let commits = bundle.commits.as_deref();
+    let position = commits.and_then(|commits| {
+        commits
+            .iter()
+            .position(|commit| commit.sha.eq_ignore_ascii_case(sha))
+    });
+    let after = match (commits, position) {
+        (Some(commits), Some(position)) => commits[position + 1..]
+            .iter()
+            .map(|commit| {
+                let subject = commit.message.lines().next().unwrap_or_default();
+                format!("{} {subject}", short(&commit.sha))
+                    .trim_end()
+                    .to_string()
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    let gone = commits.is_some() && position.is_none() && !bundle.commits_truncated;
+    (after, gone)
 }
 
 pub(crate) fn short(sha: &str) -> &str {

@@ -14,7 +14,7 @@ use crate::fetch::limits::MAX_FAMILIARITY_FILES;
 /// cost ~50–100 ms there in the browser. The path classifier alone is microseconds per file;
 /// it only misses what needs the patch (public API changes, generated-file markers), which at
 /// worst swaps which of two source files is asked about.
-pub(super) fn focus_paths(files: &[Value]) -> Vec<String> {
+pub(crate) fn focus_paths(files: &[Value]) -> Vec<String> {
     let critical_lines = crate::Settings::default().thresholds.critical_file_lines;
     let mut ranked: Vec<(crate::signal::Priority, u64, String)> = files
         .iter()

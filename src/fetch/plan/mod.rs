@@ -39,6 +39,10 @@ use super::{FetchOptions, Progress};
 use state::{Plan, Policies};
 use tracker::Tracker;
 
+/// The files the extension asks the author's history about (`familiarity`), for bundles built
+/// elsewhere (`calibrate`, native only) to ask about the same ones.
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) use focus::focus_paths as familiarity_paths;
 pub use state::FirstWave;
 
 /// What the fetch talks to, and who hears about its progress.

@@ -9,6 +9,7 @@ pub const TEST_DIRS: &[&str] = &[
     "spec",
     "specs",
     "testing",
+    "testsuite",
     "e2e",
     "cypress",
     "testdata",
@@ -91,6 +92,22 @@ pub const DOC_EXTENSIONS: &[&str] = &[
 
 /// Directories holding documentation (any path segment).
 pub const DOC_DIRS: &[&str] = &["docs", "doc", "documentation", "man"];
+
+/// Top-level directories of example and demo code: documentation written as code, run by
+/// readers, not shipped. Its lines weigh like docs in `large_diff` and it is no spread
+/// (`engine::files::size`); on the calibration corpus example rewrites were four of the 20
+/// highest-scored PRs that went fine before this rule (docs/calibration.md, "The judged top
+/// 20"). Findings still read it.
+pub const EXAMPLE_DIRS: &[&str] = &[
+    "examples",
+    "example",
+    "_examples",
+    "samples",
+    "sample",
+    "demo",
+    "demos",
+    "docs_src",
+];
 
 /// Basename prefixes that are documentation whatever the extension.
 pub const DOC_BASENAME_PREFIXES: &[&str] = &[

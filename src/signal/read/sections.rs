@@ -344,5 +344,6 @@ fn read_meta(o: &Obj) -> Meta {
         inputs: o.strings("inputs"),
         missing: o.strings("missing"),
         notes: o.strings("notes"),
+        calibration: o.opt_string("calibration"),
     }
 }

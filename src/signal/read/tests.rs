@@ -74,7 +74,8 @@ fn core_signal() -> Value {
                    "checklist": [{"id": "tests", "label": "Tests", "points": 20, "earned": 0}]},
         "next_steps": {"concerns": ["c"], "questions": ["q"]},
         "meta": {"engine_version": "1", "generated_at": "2024-01-02T03:04:05Z",
-                 "inputs": ["pull"], "missing": ["checks: not fetched"], "notes": []},
+                 "inputs": ["pull"], "missing": ["checks: not fetched"], "notes": [],
+                 "calibration": "Calibrated for o/r"},
         "unknown_extra": {"ignored": true}
     })
 }

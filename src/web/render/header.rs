@@ -1,4 +1,5 @@
-//! The compact header, always visible: PR title and size, the risk badge with score,
+//! The compact header, always visible: PR title and size, the risk badge with score (and
+//! "Calibrated for this repository" when that repository's fitted settings scored it),
 //! the recommendation with readiness, minutes to review with effort, the top 3 drivers,
 //! and the expander for the full view.
 //!
@@ -46,6 +47,13 @@ pub fn header(
         &format!("Risk score {} of 1", format::score(signal.risk.score)),
     );
     summary.add(&badge);
+    // Settings fitted to this repository (`prlens calibrate --fit`) scored it: say so, and how.
+    if let Some(note) = &signal.meta.calibration {
+        let calibrated = chip(dom, "Calibrated for this repository", "neutral");
+        set(&calibrated, "data-prlens-badge", "calibrated");
+        set(&calibrated, "title", note);
+        summary.add(&calibrated);
+    }
 
     let action = signal.review.action;
     let recommendation = dom.el("span", &format!("prl-rec prl-rec-{}", action.key()));

@@ -16,7 +16,7 @@
 
 use crate::bundle::{Bundle, Review, SinceApproval};
 use crate::engine::context::Context;
-use crate::engine::sections::since_approval::{compare_url, listed_diff, short};
+use crate::engine::sections::since_approval::{commits_after, compare_url, listed_diff, short};
 use crate::signal::{Finding, FocusFile, RiskLevel, Severity, Signal, SinceDriver, SinceReview};
 use crate::text::name_list;
 
@@ -64,25 +64,7 @@ pub fn assess(context: &Context, login: &str, inputs: &Inputs) -> (bool, Option<
     if reviewed.eq_ignore_ascii_case(head) {
         return (true, None);
     }
-    let commits = bundle.commits.as_deref();
-    let position = commits.and_then(|commits| {
-        commits
-            .iter()
-            .position(|commit| commit.sha.eq_ignore_ascii_case(reviewed))
-    });
-    let after: Vec<String> = match (commits, position) {
-        (Some(commits), Some(position)) => commits[position + 1..]
-            .iter()
-            .map(|commit| {
-                let subject = commit.message.lines().next().unwrap_or_default();
-                format!("{} {subject}", short(&commit.sha))
-                    .trim_end()
-                    .to_string()
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
-    let gone = commits.is_some() && position.is_none() && !bundle.commits_truncated;
+    let (after, gone) = commits_after(bundle, reviewed);
     let comparison = bundle
         .since_review
         .as_ref()
