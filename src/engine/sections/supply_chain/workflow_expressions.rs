@@ -6,13 +6,34 @@
 //! values such as URLs and e-mail addresses, or fixed values: numbers, booleans, SHAs, enums,
 //! timestamps) and CodeQL's list of safe contexts: `github.event.pull_request.head.sha`,
 //! `base.sha`, `head.repo.fork`, `number` and `id` cannot carry a payload; titles, bodies,
-//! branch names, logins, labels and whole event objects can; any other `github.*` property is
-//! treated as arbitrary, as zizmor does.
+//! branch names, logins and labels can; any other `github.*` property is treated as arbitrary,
+//! as zizmor does.
+//!
+//! Three narrowings, each a fact about what GitHub puts in the field, not about the workflow:
+//! - **GitHub-built URLs**: the `url`, `html_url`, `diff_url`, … of pull requests, issues,
+//!   comments, reviews, repositories and users, and a push's `compare`, are composed by GitHub
+//!   from the repository's name, a login, numbers and commit SHAs (repository names hold only
+//!   letters, digits, `-`, `_` and `.`; logins letters, digits and `-`), so nothing in them can
+//!   break out of a shell string. CodeQL's list of untrusted event properties names none of
+//!   them. zizmor counts every URL-shaped field as arbitrary since its #1868 (April 2026),
+//!   because URLs an integration supplies (`deployment_status.deployment_url`, `target_url`,
+//!   `environment_url`) are not checked by GitHub: those keep their structured/arbitrary
+//!   reading here.
+//! - **Whole objects**: `${{ github.event.pull_request }}` alone in an expression expands to the
+//!   word `Object` (arrays to `Array`: the runner's string coercion, as the expression test data
+//!   of zizmor's `github-actions-expressions` crate records), so it carries no payload; inside a
+//!   function (`toJSON(github.event.pull_request)`) it is the whole attacker-written object.
+//! - **Push-only fields** (`head_commit`, `commits`, `pusher`): only a `push` event defines them,
+//!   and only people with write access push; their text is read at the maintainer-only
+//!   severity whatever other triggers the workflow has ([`push_only`]).
 //!
 //! Sources (read 2026-12-06): zizmor, `template-injection` audit and its
 //! `data/context-capabilities.csv` (zizmorcore/zizmor); GitHub CodeQL, `actions/code-injection`
 //! queries; GitHub Security Lab, "Keeping your GitHub Actions and workflows secure Part 2:
-//! Untrusted input" (2021); GitHub Docs, "Contexts reference" and "Expressions".
+//! Untrusted input" (2021); GitHub Docs, "Contexts reference", "Expressions" and "Webhook events
+//! and payloads" (`push`: `compare`, `head_commit`, `pusher`); zizmor's release notes (#1868)
+//! and `crates/github-actions-expressions/tests/testdata/coerce_string.json`; GitHub CodeQL
+//! `actions` library, untrusted event properties (read 2026-12-06).
 
 /// Last segments of event fields whose value is fixed in shape: ids, numbers, SHAs, booleans,
 /// enums and timestamps (zizmor's "fixed" capability).
@@ -94,6 +115,75 @@ const GITHUB_FIXED: &[&str] = &[
     "state",
 ];
 
+/// Last segments of the URLs GitHub composes from a repository name, a login, numbers and SHAs.
+const GITHUB_BUILT_URLS: &[&str] = &[
+    "url",
+    "html_url",
+    "diff_url",
+    "patch_url",
+    "issue_url",
+    "comments_url",
+    "commits_url",
+    "review_comments_url",
+    "review_comment_url",
+    "statuses_url",
+    "pull_request_url",
+    "repository_url",
+    "events_url",
+    "labels_url",
+    "timeline_url",
+];
+
+/// Objects whose [`GITHUB_BUILT_URLS`] GitHub composes (the segment before the URL's name).
+const GITHUB_BUILT_OWNERS: &[&str] = &[
+    "pull_request",
+    "issue",
+    "comment",
+    "review",
+    "repository",
+    "repo",
+    "user",
+    "sender",
+    "owner",
+];
+
+/// Event fields that hold objects or arrays wherever they occur: alone in an expression they
+/// expand to `Object` or `Array`. (`label` is an object only at the top of a `labeled` event:
+/// `pull_request.head.label` is the `owner:branch` string.)
+const EVENT_OBJECTS: &[&str] = &[
+    "pull_request",
+    "issue",
+    "comment",
+    "review",
+    "release",
+    "discussion",
+    "head_commit",
+    "workflow_run",
+    "repository",
+    "sender",
+    "pusher",
+    "deployment",
+    "deployment_status",
+    "check_run",
+    "check_suite",
+    "head",
+    "base",
+    "user",
+    "repo",
+    "owner",
+    "author",
+    "committer",
+    "milestone",
+    "labels",
+    "commits",
+    "assignees",
+    "requested_reviewers",
+    "inputs",
+];
+
+/// Event fields only a `push` defines (the first segment after `github.event.`).
+const PUSH_ONLY: &[&str] = &["head_commit", "commits", "pusher"];
+
 /// Expressions naming the PR head (or the merge of it) that a checkout may fetch.
 pub(crate) const PR_HEAD_REFS: &[&str] = &[
     "github.event.pull_request.head",
@@ -123,6 +213,64 @@ pub(crate) fn references(text: &str) -> Vec<String> {
         rest = after.get(end..).unwrap_or("");
     }
     names
+}
+
+/// The references of `text` whose expansion carries a value: [`references`] without a whole
+/// object or array named alone in an expression (it expands to the word `Object` or `Array`).
+pub(crate) fn expanded_references(text: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("${{") {
+        let after = rest.get(start + 3..).unwrap_or("");
+        let end = after.find("}}").unwrap_or(after.len());
+        let body = after.get(..end).unwrap_or("");
+        let called = body.contains('(');
+        names.extend(
+            names_in(body)
+                .into_iter()
+                .filter(|name| called || !names_an_object(name)),
+        );
+        rest = after.get(end..).unwrap_or("");
+    }
+    names
+}
+
+/// Whether `reference` (normalised) names the whole event, `github`, or an event object.
+fn names_an_object(reference: &str) -> bool {
+    if reference == "github" || reference == "github.event" {
+        return true;
+    }
+    reference
+        .strip_prefix("github.event.")
+        .is_some_and(|field| {
+            let last = field.rsplit('.').next().unwrap_or(field);
+            field == "label" || EVENT_OBJECTS.contains(&last)
+        })
+}
+
+/// Whether `reference` (normalised) is a field only a `push` event defines.
+pub(crate) fn push_only(reference: &str) -> bool {
+    reference
+        .strip_prefix("github.event.")
+        .is_some_and(|field| {
+            let first = field.split('.').next().unwrap_or(field);
+            PUSH_ONLY.contains(&first)
+        })
+}
+
+/// Whether `field` (after `github.event.`) is a URL GitHub composes itself.
+fn github_built_url(field: &str) -> bool {
+    if field == "compare" {
+        return true;
+    }
+    let segments: Vec<&str> = field.split('.').collect();
+    match segments.as_slice() {
+        [.., owner, "_links", _, "href"] => GITHUB_BUILT_OWNERS.contains(owner),
+        [.., owner, last] => {
+            GITHUB_BUILT_OWNERS.contains(owner) && GITHUB_BUILT_URLS.contains(last)
+        }
+        _ => false,
+    }
 }
 
 /// Dotted names in one expression body, with `['x']`/`["x"]` indexing folded into dots.
@@ -168,7 +316,7 @@ pub(crate) fn taint(reference: &str) -> Option<Taint> {
         return Some(Taint::Attacker);
     }
     if let Some(field) = reference.strip_prefix("github.event.") {
-        if field == "pull_request.commits" {
+        if field == "pull_request.commits" || github_built_url(field) {
             return None;
         }
         let last = field.rsplit('.').next().unwrap_or(field);
@@ -244,10 +392,60 @@ mod tests {
             assert_eq!(taint(safe), None, "{safe}");
         }
         assert_eq!(
-            taint("github.event.pull_request.html_url"),
+            taint("github.event.release.html_url"),
             Some(Taint::Structured)
         );
         assert_eq!(taint("github.ref_name"), Some(Taint::Attacker));
+    }
+
+    #[test]
+    fn urls_github_builds_from_names_numbers_and_shas_carry_no_payload() {
+        for built in [
+            "github.event.pull_request.html_url",
+            "github.event.pull_request.diff_url",
+            "github.event.pull_request._links.html.href",
+            "github.event.pull_request.head.repo.html_url",
+            "github.event.issue.comments_url",
+            "github.event.comment.html_url",
+            "github.event.repository.html_url",
+            "github.event.compare",
+        ] {
+            assert_eq!(taint(built), None, "{built}");
+        }
+        // URLs an integration or a tag name fills are not GitHub's composition.
+        for supplied in [
+            "github.event.deployment_status.target_url",
+            "github.event.deployment_status.environment_url",
+            "github.event.release.tarball_url",
+        ] {
+            assert_eq!(taint(supplied), Some(Taint::Structured), "{supplied}");
+        }
+        assert_eq!(
+            taint("github.event.repository.homepage"),
+            Some(Taint::Attacker)
+        );
+    }
+
+    #[test]
+    fn a_whole_object_alone_expands_to_a_word_but_serialised_it_is_the_payload() {
+        assert!(expanded_references("[ \"${{ github.event.pull_request }}\" != \"\" ]").is_empty());
+        assert!(expanded_references("${{ github.event }} ${{ github }}").is_empty());
+        assert_eq!(
+            expanded_references("${{ toJSON(github.event.pull_request) }}"),
+            ["github.event.pull_request"]
+        );
+        assert_eq!(
+            expanded_references("${{ github.event.pull_request.title }}"),
+            ["github.event.pull_request.title"]
+        );
+        // `head.label` is the `owner:branch` string, not a label object.
+        assert_eq!(
+            expanded_references("${{ github.event.pull_request.head.label }}"),
+            ["github.event.pull_request.head.label"]
+        );
+        assert!(expanded_references("${{ github.event.label }}").is_empty());
+        assert!(push_only("github.event.head_commit.message"));
+        assert!(!push_only("github.event.pull_request.title"));
     }
 
     #[test]

@@ -7,8 +7,11 @@
 //! workflow: push, release, schedule, manual runs), structured values (URLs, e-mail addresses)
 //! medium; `env.X` set from such a field counts as that field, from another expression low;
 //! `inputs.X` medium unless declared `boolean`, `number` or `choice`; a `matrix.X` built from an
-//! expression medium. Fixed values (ids, numbers, SHAs, booleans), static `env`/`matrix` values,
-//! step outputs and secrets are not findings.
+//! expression medium; the text of a field only a push defines (`head_commit.message`) medium
+//! whatever the other triggers. Fixed values (ids, numbers, SHAs, booleans), URLs GitHub builds
+//! itself (`pull_request.html_url`, a push's `compare`), a whole object named alone (it expands
+//! to `Object`), static `env`/`matrix` values, step outputs and secrets are not findings
+//! ([`super::workflow_expressions`]).
 //!
 //! Sources (read 2026-12-06): zizmor `template-injection` (zizmorcore/zizmor, its severities and
 //! the action sinks it adds to CodeQL's); GitHub CodeQL `actions/code-injection/critical|medium`
@@ -19,7 +22,7 @@ use std::collections::BTreeMap;
 use crate::signal::{Finding, FindingKind, Severity};
 
 use super::model::finding;
-use super::workflow_expressions::{references, taint, Taint};
+use super::workflow_expressions::{expanded_references, push_only, taint, Taint};
 use super::workflow_model::{Step, Workflow};
 use super::workflow_yaml::Entry;
 
@@ -51,7 +54,7 @@ fn source_of(value: &str) -> Source {
     if !value.contains("${{") {
         return Source::Static;
     }
-    references(value)
+    expanded_references(value)
         .iter()
         .map(|name| match taint(name) {
             Some(Taint::Attacker) => Source::Attacker,
@@ -128,7 +131,7 @@ pub(crate) fn findings(workflow: &Workflow, path: &str) -> Vec<Finding> {
     );
     let mut found = Vec::new();
     for entry in sink_entries {
-        for name in references(&entry.value) {
+        for name in expanded_references(&entry.value) {
             let (severity, shown, env_added) = if let Some(variable) = name.strip_prefix("env.") {
                 let Some((source, added)) = env.get(variable) else {
                     continue;
@@ -161,6 +164,8 @@ pub(crate) fn findings(workflow: &Workflow, path: &str) -> Vec<Finding> {
                 (Severity::Medium, format!("${{{{ {name} }}}}"), false)
             } else {
                 let severity = match taint(&name) {
+                    // Only a push defines it, and only people with write access push.
+                    Some(Taint::Attacker) if push_only(&name) => Severity::Medium,
                     Some(Taint::Attacker) => attacker,
                     Some(Taint::Structured) => Severity::Medium,
                     None => continue,
