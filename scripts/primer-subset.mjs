@@ -13,7 +13,8 @@
 import fs from "node:fs";
 import path from "node:path";
 
-const THEMES = ["light.css", "light_high_contrast.css", "dark.css", "dark_dimmed.css", "dark_high_contrast.css"];
+/** GitHub's nine themes (Settings → Appearance), as build.sh names the copied files. */
+const THEMES = ["light.css", "light_high_contrast.css", "light_colorblind.css", "light_tritanopia.css", "dark.css", "dark_dimmed.css", "dark_high_contrast.css", "dark_colorblind.css", "dark_tritanopia.css"];
 const REFERENCE = /var\(\s*(--[A-Za-z0-9_-]+)/g;
 const DECLARATION = /^\s*(--[A-Za-z0-9_-]+)\s*:(.*)$/;
 

@@ -265,10 +265,13 @@ fn write_triage(out: &mut String, signal: &Signal) {
     let triage = &signal.triage;
     let effort = triage.effort.label();
     let staleness = triage.staleness.label();
+    let time = match triage.minutes {
+        Some(minutes) => format!("{minutes} min to review ({effort})"),
+        None => "Review time unknown".to_string(),
+    };
     let _ = write!(
         out,
-        "#### Triage\n\n{} min to review ({effort}), staleness {staleness}. {}. {}.\n",
-        triage.minutes,
+        "#### Triage\n\n{time}, staleness {staleness}. {}. {}.\n",
         escape(&triage.formula),
         escape(&triage.advice)
     );

@@ -75,7 +75,7 @@ fn levels(signal: &Signal) -> String {
         signal.review.action.key(),
         signal.review.readiness.min(100),
         signal.triage.effort.key(),
-        signal.triage.minutes,
+        signal.triage.minutes_text(),
         signal.triage.staleness.key(),
         (signal.evidence.completeness * 100.0).clamp(0.0, 100.0),
     )

@@ -70,7 +70,7 @@ export function showReadout(signal, baseline) {
     meter.firstElementChild?.style.setProperty("width", `${(value * 100).toFixed(1)}%`);
   }
   const triage = signal.triage ?? {};
-  setText("readout-minutes", `${triage.minutes ?? 0} min · ${triage.effort ?? "?"}`);
+  setText("readout-minutes", `${triage.minutes ?? "–"} min · ${triage.effort ?? "?"}`);
   setText(
     "readout-minutes-delta",
     describeChange(triage.minutes, baseline?.triage?.minutes, (v) => `${v} min`),
@@ -116,7 +116,7 @@ export function showLiveFormulas(signal) {
   setText(
     "live-triage-formula",
     triage.formula ||
-      `${triage.counted_lines ?? 0} counted lines → ${triage.minutes ?? 0} min (${triage.effort ?? "?"})`,
+      `${triage.counted_lines ?? 0} counted lines → ${triage.minutes ?? "–"} min (${triage.effort ?? "?"})`,
   );
   setText(
     "live-triage-excluded",

@@ -27,6 +27,7 @@ import "../shared/prefs.js";
 import { forgetEarlyAnswers, handleEarlyMessage } from "./early-requests.js";
 import { handleNonceMessage } from "./nonce-registry.js";
 import { handleSessionMessage } from "./session-requests.js";
+import { keepHostScripts } from "./hosts.js";
 import { purgeOnTokenChange, restrictLocalStorage } from "../shared/token-change.js";
 
 const { T, read } = globalThis.prlensMessages;
@@ -53,6 +54,8 @@ restrictLocalStorage(api);
 purgeOnTokenChange(api);
 
 forgetEarlyAnswers(api);
+
+keepHostScripts(api);
 
 api.runtime.onMessage.addListener((message, sender, sendResponse) => {
   if (sender.id !== api.runtime.id) return false;

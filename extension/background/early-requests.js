@@ -27,13 +27,13 @@ import "../shared/sections.js";
 import "../shared/prefs.js";
 import { sha256Hex } from "../shared/diff-anchors.js";
 import { earlyListKey, listEntryOf, listIsFresh, listKey, listQueryRequest, listQueryTemplate } from "../shared/list-store.js";
-import { isContentScript, isExtensionPage } from "./senders.js";
-import { CACHE_PREFIX, tokenFingerprint } from "../shared/token-change.js";
+import { isExtensionPage, isGithubContentScript } from "./senders.js";
+import { CACHE_PREFIX, tokenChanged, tokenFingerprint } from "../shared/token-change.js";
 import { fetchWithSession, sessionRequestsOf, showsPull } from "./session-requests.js";
 
 const { T, read } = globalThis.prlensMessages;
 
-const { PREFS_KEY, TOKEN_KEY, isEnabledFor, migratePrefs, tokenFrom } = globalThis.prlensPrefs;
+const { PREFS_KEY, TOKEN_KEY, TOKENS_KEY, isEnabledFor, migratePrefs, tokenFor } = globalThis.prlensPrefs;
 const names = globalThis.prlensNames;
 
 /** The fetcher's cache index and rate limits (src/fetch/cache.rs). */
@@ -116,9 +116,10 @@ function keep(key, url, init, authorized, group = key) {
 
 /** Prefs and token, and whether prlens runs on `owner/repo`. */
 async function setting(api, owner, repo) {
-  const [sync, local] = await Promise.all([api.storage.sync.get(PREFS_KEY), api.storage.local.get(TOKEN_KEY)]);
+  const [sync, local] = await Promise.all([api.storage.sync.get(PREFS_KEY), api.storage.local.get([TOKEN_KEY, TOKENS_KEY])]);
   const prefs = migratePrefs(sync[PREFS_KEY]);
-  return { prefs, token: tokenFrom(local[TOKEN_KEY]), on: isEnabledFor(prefs, owner, repo) };
+  // github.com only (early requests are never made for an Enterprise host): the owner's token, else github.com's.
+  return { prefs, token: tokenFor(local, names.GITHUB_HOST, owner), on: isEnabledFor(prefs, owner, repo) };
 }
 
 /** What decides a PR's early requests: `[setting, {index, rate limits}]`. */
@@ -281,7 +282,7 @@ async function takePull(message) {
 /** Forgets every kept answer (the token changed: they were asked with the old one). */
 export function forgetEarlyAnswers(api) {
   api.storage.local.onChanged.addListener((changes) => {
-    if (!Object.hasOwn(changes, TOKEN_KEY)) return;
+    if (!tokenChanged(changes)) return;
     tokenGeneration += 1;
     kept.clear();
     asked.clear();
@@ -303,15 +304,15 @@ export function handleEarlyMessage(api, data, sender, sendResponse) {
     const done = work.catch(report);
     preparing = Promise.all([preparing, done]);
   };
-  if (message.type === T.EARLY_PULL_AHEAD && isContentScript(sender)) {
+  if (message.type === T.EARLY_PULL_AHEAD && isGithubContentScript(sender)) {
     readAhead(api, message);
     return false;
   }
-  if (message.type === T.EARLY_PULL && isContentScript(sender)) {
+  if (message.type === T.EARLY_PULL && isGithubContentScript(sender)) {
     prepare(earlyPull(api, message, sender));
     return false;
   }
-  if (message.type === T.EARLY_LIST && isContentScript(sender)) {
+  if (message.type === T.EARLY_LIST && isGithubContentScript(sender)) {
     prepare(earlyList(api, message, sender));
     return false;
   }

@@ -40,7 +40,10 @@ const FRAME_KINDS = new Map([
  */
 const waiting = new Map(); // nonce -> [resolve]
 
-async function register(api, nonce, tabId) {
+/** The page origin of our content script `sender` ("https://github.com" or an Enterprise host's). */
+const originOf = (sender) => new URL(sender.url).origin;
+
+async function register(api, nonce, tabId, origin) {
   const all = await api.storage.session.get(null);
   const stale = Object.entries(all)
     .filter(([key]) => key.startsWith(KEY_PREFIX))
@@ -48,7 +51,7 @@ async function register(api, nonce, tabId) {
     .slice(MAX_NONCES - 1)
     .map(([key]) => key);
   if (stale.length) await api.storage.session.remove(stale);
-  await api.storage.session.set({ [KEY_PREFIX + nonce]: { tab: tabId, at: Date.now() } });
+  await api.storage.session.set({ [KEY_PREFIX + nonce]: { tab: tabId, origin, at: Date.now() } });
   for (const resolve of waiting.get(nonce) ?? []) resolve();
   waiting.delete(nonce);
 }
@@ -73,7 +76,7 @@ async function confirm(api, nonce, tabId) {
     entry = await lookUp(api, nonce);
   }
   // Same tab: a nonce registered in one tab does not unlock a panel framed in another.
-  return Boolean(entry) && (tabId === undefined || entry.tab === tabId);
+  return Boolean(entry) && (tabId === undefined || entry.tab === tabId) ? entry : null;
 }
 
 /**
@@ -116,7 +119,7 @@ export function handleNonceMessage(api, data, sender, sendResponse) {
   const message = read(data, [T.REGISTER_NONCE, T.CONFIRM_NONCE]); // a valid nonce, or null
   if (!message) return false;
   if (message.type === T.REGISTER_NONCE && isContentScript(sender)) {
-    register(api, message.nonce, sender.tab.id).then(
+    register(api, message.nonce, sender.tab.id, originOf(sender)).then(
       () => sendResponse({ ok: true }),
       () => sendResponse({ ok: false }),
     );
@@ -124,8 +127,12 @@ export function handleNonceMessage(api, data, sender, sendResponse) {
   }
   if (message.type === T.CONFIRM_NONCE && isExtensionPage(api, sender)) {
     confirm(api, message.nonce, sender.tab?.id).then(
-      (ok) => {
-        sendResponse({ ok });
+      (entry) => {
+        const ok = entry !== null;
+        // `origin`: the page our content script registered the nonce on (github.com or an
+        // Enterprise host): the frame talks only to that origin, and the panel asks only that
+        // host's API, with only that host's token.
+        sendResponse(ok ? { ok, origin: entry.origin ?? globalThis.prlensNames.GITHUB_ORIGIN } : { ok });
         const kind = frameKind(sender);
         if (ok && kind && Number.isInteger(sender.tab?.id)) announceFrame(api, sender.tab.id, message.nonce, kind);
       },

@@ -44,6 +44,29 @@
       handlers: { [T.RESIZE]: ({ height }) => mounted.setHeight(height) },
     });
     early = { pull, nonce, mounted, channel };
+    placeWhenTheSidebarArrives(mounted);
+  }
+
+  /**
+   * Moves the parked host into the Conversation sidebar as soon as the parser has made the
+   * sidebar element, before its items are laid out under it: the panel's room is then taken
+   * before the first paint of Reviewers and Labels, so nothing moves when it shows (no layout
+   * shift, issue #35; tests/e2e/layout-shift.test.mjs). Hidden until main.js has read the
+   * preferences, it keeps its room invisibly (mount.js `styleHost`). Stops at
+   * DOMContentLoaded: main.js places it from then on.
+   */
+  function placeWhenTheSidebarArrives(mounted) {
+    const place = () => {
+      if (!mount.hasSidebar(document)) return false;
+      mounted.ensureAttached();
+      return true;
+    };
+    if (place()) return;
+    const observer = new MutationObserver(() => {
+      if (place()) observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+    document.addEventListener("DOMContentLoaded", () => observer.disconnect(), { once: true });
   }
 
   /**

@@ -157,16 +157,17 @@
 
   /** "changes" or "files": the Files-tab segment the page's own tab link uses for this PR, or null. */
   function filesTabSegment(doc, pull) {
+    const origin = root.prlensContent.url.pageOrigin(); // github.com or the Enterprise host (url.js)
     const link = firstOutsideSticky(doc, S.filesTab);
     if (!link) return null;
     let url;
     try {
-      url = new URL(link.getAttribute("href") ?? "", "https://github.com/");
+      url = new URL(link.getAttribute("href") ?? "", `${origin}/`);
     } catch {
       return null;
     }
     const match = /^\/([^/]+)\/([^/]+)\/pull\/(\d+)\/(files|changes)\/?$/.exec(url.pathname);
-    if (url.origin !== "https://github.com" || !match) return null;
+    if (url.origin !== origin || !match) return null;
     const samePull = match[1].toLowerCase() === pull.owner.toLowerCase() && match[2].toLowerCase() === pull.repo.toLowerCase() && Number(match[3]) === pull.number;
     return samePull ? match[4] : null;
   }

@@ -28,7 +28,7 @@
 
   const { url, selectors: sel, messaging, navigation } = content;
   const ext = root.browser ?? root.chrome;
-  const { PREFS_KEY, isEnabledFor, migratePrefs } = root.prlensPrefs; // extension/prefs.js, listed before this file
+  const { PREFS_KEY, featureOn, isEnabledFor, migratePrefs } = root.prlensPrefs; // extension/prefs.js, listed before this file
   const RESCAN_MS = 300;
   /** prlens's own markup on the list (not GitHub's): the badges and the sort control. */
   const OWN_BADGE = "[data-prlens-list-badge]";
@@ -115,7 +115,19 @@
     if (badge.title !== title) badge.title = title;
   }
 
-  const COLORS = { low: "#1a7f37", medium: "#9a6700", high: "#bc4c00", critical: "#cf222e" };
+  /**
+   * The level colours, as the badge's border and tint: GitHub's own tokens of the page's theme
+   * (every theme defines them, the colour-blind ones too), with Primer's light values where a
+   * page has none. The text keeps the page's own text colour: in "dark dimmed" GitHub's
+   * severe and danger text colours read below 4.5:1 on its background (issue #35, axe-core in
+   * tests/e2e/themes.test.mjs), and the level is in the words anyway.
+   */
+  const COLORS = {
+    low: ["var(--fgColor-success, #1a7f37)", "var(--bgColor-success-muted, #dafbe1)"],
+    medium: ["var(--fgColor-attention, #9a6700)", "var(--bgColor-attention-muted, #fff8c5)"],
+    high: ["var(--fgColor-severe, #bc4c00)", "var(--bgColor-severe-muted, #fff1e5)"],
+    critical: ["var(--fgColor-danger, #d1242f)", "var(--bgColor-danger-muted, #ffebe9)"],
+  };
 
   /** Shows what is known for every visible row (text only). */
   function paint() {
@@ -129,17 +141,20 @@
         badge.setAttribute("data-prlens-list-level", known.level);
         badge.setAttribute("data-prlens-list-estimate", String(known.estimate));
         const top = known.reason || "no driver";
-        badge.style.color = COLORS[known.level];
-        const lines = [`prlens: ${known.level} risk, ${known.minutes} min to review${known.estimate ? " (list estimate: files without patches; commits and PR history not fetched; click for the full signal)" : ""}`];
+        const [line, tint] = COLORS[known.level];
+        Object.assign(badge.style, { borderColor: line, background: tint, color: "var(--fgColor-default, #1f2328)" });
+        const minutes = known.minutes === null ? "–" : String(known.minutes);
+        const time = known.minutes === null ? "review time unknown" : `${minutes} min to review`;
+        const lines = [`prlens: ${known.level} risk, ${time}${known.estimate ? " (list estimate: files without patches; commits and PR history not fetched; click for the full signal)" : " (the full signal, as in the PR's panel)"}`];
         if (known.reason) lines.push(`Main reason: ${known.reason}. Open the PR for every driver.`);
         const changed = known.changed_since_review === true;
         if (changed) lines.splice(1, 0, "Changed since your review: new commits after the one you reviewed");
         badge.toggleAttribute("data-prlens-list-changed-since-review", changed);
-        show(badge, `${known.estimate ? "≈ " : ""}${known.level} · ${top} · ${known.minutes} min${changed ? " · changed since your review" : ""}`, lines.join("\n"));
+        show(badge, `${known.estimate ? "≈ " : ""}${known.level} · ${top} · ${minutes} min${changed ? " · changed since your review" : ""}`, lines.join("\n"));
       } else if (missing && !current.clicked.has(keyOf(row.pull))) {
         badge.removeAttribute("data-prlens-list-level");
         badge.setAttribute("data-prlens-list-state", "unavailable");
-        badge.style.color = "";
+        Object.assign(badge.style, { borderColor: "", background: "transparent", color: "" });
         show(badge, "prlens ?", missing);
       } else if (!badge.hasAttribute("data-prlens-list-state")) setPending(badge, "prlens is scoring this list");
     }
@@ -287,7 +302,8 @@
    * they are read) but no rows and no badges: nothing is asked until they say prlens is on.
    */
   function route() {
-    const wanted = isListPage(root.location.href) && prefs?.enabled !== false;
+    // The list badges have their own switch (options page, issue #35): off, nothing is mounted.
+    const wanted = isListPage(root.location.href) && prefs?.enabled !== false && (!prefs || featureOn(prefs, "listBadges"));
     if (current && (!wanted || current.href !== root.location.href)) teardown();
     if (wanted && !current) setup();
   }

@@ -23,7 +23,7 @@
 
   const { url, facts, messaging, mount, navigation, sheet, shortcut, compare, gesture } = content;
   const ext = root.browser ?? root.chrome;
-  const { PREFS_KEY, isEnabledFor, migratePrefs } = root.prlensPrefs; // extension/prefs.js, listed before this file
+  const { PREFS_KEY, featureOn, isEnabledFor, migratePrefs } = root.prlensPrefs; // extension/prefs.js, listed before this file
   const FACTS_DEBOUNCE_MS = 1000;
 
   let prefs = migratePrefs(undefined);
@@ -221,7 +221,9 @@
       return;
     }
     const pull = targetOf(root.location.href);
-    if (!pull || prefs.enabled === false || repoDisabled(pull)) {
+    // The compare page's self-check has its own switch (options page, issue #35).
+    const switchedOff = pull?.compare && !featureOn(prefs, "comparePanel");
+    if (!pull || prefs.enabled === false || repoDisabled(pull) || switchedOff) {
       content.early?.takeEarly(null);
       unmount();
       return;

@@ -83,10 +83,17 @@
   /** Whether a connected host can later be moved without reloading its panel (see place). */
   const canMoveKeepingPanel = (doc) => typeof doc.documentElement?.moveBefore === "function";
 
+  /**
+   * A hidden host in the page's flow (sidebar, header) keeps its place, invisible
+   * (`visibility: hidden`), so showing it moves nothing under it (no layout shift, issue #35);
+   * parked or floating, it takes no room and is `display: none`.
+   */
   function styleHost(host, kind, hidden) {
     const style = host.style;
     style.cssText = "";
-    style.display = hidden ? "none" : "block";
+    const inFlow = kind === "sidebar" || kind === "header";
+    style.display = hidden && !inFlow ? "none" : "block";
+    if (hidden && inFlow) style.visibility = "hidden";
     style.boxSizing = "border-box";
     if (kind === "floating") {
       style.position = "fixed";
@@ -162,7 +169,10 @@
       show() {
         if (!mounted.hidden) return;
         mounted.hidden = false;
-        if (mounted.anchorKind !== "parked") host.style.display = "block";
+        if (mounted.anchorKind !== "parked") {
+          host.style.display = "block";
+          host.style.visibility = "";
+        }
         markShown();
       },
       /**
@@ -197,5 +207,8 @@
     return mounted;
   }
 
-  root.prlensContent.mount = Object.freeze({ mountPanel, findAnchor, canMoveKeepingPanel, observableHeight, ROOT_ID, HEIGHT_FLOOR });
+  /** Whether the sidebar anchor is in the page yet (an id lookup: cheap enough per parse step). */
+  const hasSidebar = (doc) => S.sidebar.some((selector) => selector.startsWith("#") ? doc.getElementById(selector.slice(1)) !== null : doc.querySelector(selector) !== null);
+
+  root.prlensContent.mount = Object.freeze({ mountPanel, findAnchor, canMoveKeepingPanel, hasSidebar, observableHeight, ROOT_ID, HEIGHT_FLOOR });
 })(globalThis);

@@ -36,6 +36,8 @@
 
   /** The shortcut in effect for stored prefs: the stored one when valid, else the default. */
   function fromPrefs(prefs) {
+    // The shortcut's own switch (prefs.js FEATURES, issue #35): off, no key opens the sheet.
+    if (prefs && typeof prefs === "object" && prefs.features?.shortcut === false) return "";
     const stored = prefs && typeof prefs === "object" ? prefs[PREF_KEY] : undefined;
     const value = normalize(stored);
     return value === null ? DEFAULT_SHORTCUT : value;

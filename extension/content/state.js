@@ -19,7 +19,7 @@
   /** field → {writer, readers, what}: every file under extension/content/. */
   const FIELDS = {
     selectors: { writer: "selectors.js", readers: ["compare.js", "embedded.js", "facts.js", "files.js", "mount.js", "list.js"], what: "GitHub's DOM selectors, in one table" },
-    url: { writer: "url.js", readers: ["gesture.js", "early-mount.js", "early-pull.js", "main.js", "list.js"], what: "page detection from the URL" },
+    url: { writer: "url.js", readers: ["gesture.js", "facts.js", "early-mount.js", "early-pull.js", "main.js", "list.js"], what: "page detection from the URL, and the page's GitHub origin (github.com or an Enterprise host)" },
     gesture: { writer: "gesture.js", readers: ["main.js", "list.js"], what: "whether the user brought the page to a target (security: URL steering)" },
     messaging: { writer: "messaging.js", readers: ["early-mount.js", "main.js", "list.js", "sheet.js"], what: "nonces and the MessagePort channel to our frames" },
     mount: { writer: "mount.js", readers: ["early-mount.js", "main.js"], what: "the panel's host, shadow root and iframe; the height ladder" },

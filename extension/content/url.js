@@ -34,6 +34,14 @@
    */
   const cleanPathname = (url) => url.pathname.replace(/\/\/+/g, "/").replace(/\/$/, "").slice(1);
 
+  /**
+   * The origin of the GitHub this page belongs to: this page's own when it is https (the content
+   * scripts run only on github.com and on the Enterprise hosts the user added, background/hosts.js),
+   * else github.com's (the URL rules tested outside a browser). Every "is this a GitHub URL"
+   * below compares with it, so the same rules hold on an Enterprise host (issue #35).
+   */
+  const pageOrigin = () => (root.location?.protocol === "https:" ? root.location.origin : names.GITHUB_ORIGIN);
+
   function toUrl(input) {
     if (input instanceof URL) return input;
     if (input && typeof input.href === "string") return new URL(input.href);
@@ -41,7 +49,8 @@
   }
 
   /**
-   * `{owner, name, nameWithOwner, path}` for a repository URL on github.com, else undefined.
+   * `{owner, name, nameWithOwner, path}` for a repository URL on this page's GitHub (github.com or
+   * the Enterprise host), else undefined.
    * `path` is what follows `/{owner}/{repo}/`, without query or hash.
    */
   function getRepo(input) {
@@ -51,7 +60,7 @@
     } catch {
       return undefined;
     }
-    if (url.hostname !== "github.com") return undefined;
+    if (url.origin !== pageOrigin()) return undefined;
     const [owner, name, ...rest] = cleanPathname(url).split("/");
     if (!owner || !name || RESERVED_OWNERS.has(owner.toLowerCase())) return undefined;
     return { owner, name, nameWithOwner: `${owner}/${name}`, path: rest.join("/") };
@@ -115,7 +124,7 @@
   const isGlobalPRList = (input) => {
     try {
       const url = toUrl(input);
-      return url.hostname === "github.com" && /^pulls(?:\/(?:assigned|mentioned|review-requested))?$/.test(cleanPathname(url));
+      return url.origin === pageOrigin() && /^pulls(?:\/(?:assigned|mentioned|review-requested))?$/.test(cleanPathname(url));
     } catch {
       return false;
     }
@@ -143,12 +152,13 @@
    */
   function filesUrl(pull, anchor, segment = "files") {
     const tab = segment === "changes" ? "changes" : "files";
-    const url = new URL(`https://github.com/${pull.owner}/${pull.repo}/pull/${pull.number}/${tab}`);
+    const url = new URL(`${pageOrigin()}/${pull.owner}/${pull.repo}/pull/${pull.number}/${tab}`);
     if (anchor) url.hash = anchor;
     return url.href;
   }
 
   const api = {
+    pageOrigin,
     getRepo,
     cleanPathname,
     isPR,

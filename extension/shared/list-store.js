@@ -19,9 +19,10 @@ const DEFAULT_FRESHNESS_SECONDS = 120;
 
 /**
  * The storage key of a repository's badges; a reviewer's list (`review-requested:@me`, issue
- * #38) keeps its own, whose badges weigh the viewer's ownership and reviews.
+ * #38) keeps its own, whose badges weigh the viewer's ownership and reviews; an Enterprise
+ * host's repositories (`host`: github-names.js `hostOf`) are kept under the host's name.
  */
-export const listKey = ({ owner, repo }, mine = false) => `${LIST_KEY_PREFIX}${owner}/${repo}${mine ? "#mine" : ""}`.toLowerCase();
+export const listKey = ({ owner, repo }, mine = false, host = null) => `${LIST_KEY_PREFIX}${host?.enterprise ? `${host.name}/` : ""}${owner}/${repo}${mine ? "#mine" : ""}`.toLowerCase();
 
 /** `stored` (a raw storage value) as the entry of the token with fingerprint `fp`, or an empty one. */
 export function listEntryOf(stored, fp) {
@@ -54,10 +55,10 @@ export function listIsFresh(entry, prefs, now = Date.now()) {
  */
 export const listQueryTemplate = (mine = false) => fetch(new URL(mine ? "list-query-mine.json" : "list-query.json", import.meta.url)).then((response) => response.json());
 
-/** `fetch` arguments of the list query for one repository. */
-export function listQueryRequest({ query, variables }, { owner, repo }, token) {
+/** `fetch` arguments of the list query for one repository, to `graphqlUrl` (github.com's, or an Enterprise host's `/api/graphql`). */
+export function listQueryRequest({ query, variables }, { owner, repo }, token, graphqlUrl = `${API_BASE}/graphql`) {
   return [
-    `${API_BASE}/graphql`,
+    graphqlUrl,
     {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json" },
@@ -67,6 +68,30 @@ export function listQueryRequest({ query, variables }, { owner, repo }, token) {
       cache: "no-store",
     },
   ];
+}
+
+/**
+ * Which of two badges for one PR a list shows and keeps: of a full signal's (a panel's, or a
+ * clicked row's) and a list estimate for the same head commit, the full one, whatever their
+ * ages (the estimate knows less about the same code); otherwise the later computed.
+ */
+export function preferred(a, b) {
+  if (!a) return b;
+  if (!b) return a;
+  if (a.head && a.head === b.head && a.estimate !== b.estimate) return a.estimate ? b : a;
+  return Date.parse(b.generated_at) >= Date.parse(a.generated_at) ? b : a;
+}
+
+/**
+ * Keeps the badge of a signal a panel has just shown (`badge`: the engine's `listBadgeOf` of the panel's view)
+ * in its repository's list entry, under the fingerprint `fp` of the token it was fetched with,
+ * so the list shows that PR's level with no request and no token (issue #35).
+ */
+export async function keepPanelBadge(storage, badge, fp, host = null) {
+  const key = listKey(badge, false, host);
+  const entry = await readListEntry(storage, key, fp);
+  entry.badges[badge.number] = preferred(entry.badges[badge.number], badge);
+  return { [key]: entry };
 }
 
 /** The key an early list answer is kept under (early-requests.js). */

@@ -98,11 +98,12 @@
   function badgeOf(value) {
     const pull = rowOf(value);
     if (!pull || !LEVELS.has(value.level)) return null;
-    const minutes = Number(value.minutes);
+    // null: unknown (a list estimate has no patches to weigh lines by), shown as "–", never 0.
+    const minutes = value.minutes === null ? NaN : Number(value.minutes);
     return {
       ...pull,
       level: value.level,
-      minutes: Number.isFinite(minutes) && minutes >= 0 ? Math.round(minutes) : 0,
+      minutes: Number.isFinite(minutes) && minutes >= 0 ? Math.round(minutes) : null,
       estimate: value.estimate === true,
       draft: value.draft === true,
       reason: text(value.reason, MAX_REASON) ?? "",

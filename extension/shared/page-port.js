@@ -16,7 +16,7 @@ import "./messages.js"; // every prlens:* message, declared once
 
 const { T, read } = globalThis.prlensMessages;
 
-const { GITHUB_ORIGIN: PAGE_ORIGIN, NONCE } = globalThis.prlensNames;
+const { GITHUB_ORIGIN, NONCE } = globalThis.prlensNames;
 
 /** The nonce in this frame's address (`#nonce=<32 hex>`, optionally followed by `&…`), or null. */
 export function nonceOfLocation(hash = location.hash) {
@@ -27,18 +27,22 @@ export function nonceOfLocation(hash = location.hash) {
 /**
  * Connects this frame to our content script. `onMessage(data)` gets every message the content
  * script sends (validate it: the port is ours, the data is still the page's facts). Returns
- * `{confirmed: Promise<boolean>, post(message)}`; `post` keeps the latest message of each type
- * until the port arrives, then delivers them in order.
+ * `{confirmed: Promise<boolean>, origin: Promise<string|null>, post(message)}`; `origin` is the
+ * page origin our content script registered the nonce on (github.com, or an Enterprise host the
+ * user added: the only pages it runs on), as the background saw it; `post` keeps the latest
+ * message of each type until the port arrives, then delivers them in order.
  */
 export function connectToPage({ api, nonce, onMessage }) {
   let port = null;
   const queue = new Map();
-  const confirmed = nonce
+  const answer = nonce
     ? Promise.resolve(api.runtime.sendMessage({ type: T.CONFIRM_NONCE, nonce })).then(
-        (answer) => answer?.ok === true,
-        () => false,
+        (reply) => (reply?.ok === true ? { ok: true, origin: typeof reply.origin === "string" ? reply.origin : GITHUB_ORIGIN } : { ok: false, origin: null }),
+        () => ({ ok: false, origin: null }),
       )
-    : Promise.resolve(false);
+    : Promise.resolve({ ok: false, origin: null });
+  const confirmed = answer.then(({ ok }) => ok);
+  const origin = answer.then((reply) => reply.origin);
 
   function adopt(offered) {
     port?.close(); // a later connect replaces the port: the content script keeps only its latest
@@ -50,10 +54,11 @@ export function connectToPage({ api, nonce, onMessage }) {
 
   if (nonce && window.parent !== window) {
     window.addEventListener("message", (event) => {
-      if (event.source !== window.parent || event.origin !== PAGE_ORIGIN) return;
+      if (event.source !== window.parent) return;
       if (read(event.data, [T.CONNECT])?.nonce !== nonce || event.ports.length !== 1) return;
       const offered = event.ports[0];
-      confirmed.then((ok) => (ok ? adopt(offered) : offered.close()));
+      // Only from the page the nonce was registered on (github.com or that Enterprise host).
+      answer.then((reply) => (reply.ok && event.origin === reply.origin ? adopt(offered) : offered.close()));
     });
     // This document is going (a reload, a move that reloads the iframe): the content script
     // keeps its messages until the next document connects.
@@ -62,6 +67,7 @@ export function connectToPage({ api, nonce, onMessage }) {
 
   return {
     confirmed,
+    origin,
     post(message) {
       if (port) port.postMessage(message);
       else {

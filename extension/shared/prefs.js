@@ -10,16 +10,38 @@
  * background and the playground, each after `import "./github-names.js"`): it only defines `globalThis.prlensPrefs`, which both read.
  *
  * Stored shape (`chrome.storage.sync["prlens.prefs"]`, docs/CONTRACTS.md "Storage"):
- * `{version, enabled, disabledRepos, expanded, hiddenSections, engine, freshnessSeconds?, pollSeconds?}`.
+ * `{version, enabled, disabledRepos, expanded, hiddenSections, engine, features, hosts,
+ * freshnessSeconds?, pollSeconds?, detailsShortcut?}`. `features`: the per-feature switches
+ * (`FEATURES`); `hosts`: the GitHub Enterprise Server hosts the user added (github-names.js
+ * `normalizeHost`), whose page access the browser grants per device (options page).
  */
 (function definePrefs(root) {
   "use strict";
   if (root.prlensPrefs) return;
 
   const PREFS_KEY = "prlens.prefs";
+  /** github.com's token (`chrome.storage.local`), as before Enterprise hosts and owner tokens. */
   const TOKEN_KEY = "prlens.token";
+  /**
+   * Every other token (`chrome.storage.local["prlens.tokens"]`, issue #35): `{<slot>: token}`
+   * where a slot is an Enterprise host's name ("ghe.example.com") or "github.com/<owner>" for
+   * one owner's token on github.com (fine-grained tokens are per owner).
+   */
+  const TOKENS_KEY = "prlens.tokens";
   /** Bumped with a migration below whenever the stored shape changes. */
-  const PREFS_VERSION = 1;
+  const PREFS_VERSION = 2;
+
+  /**
+   * The features a user can switch off on their own (issue #35), each on by default, with the
+   * words the options page shows. Open pages follow a change without a reload.
+   */
+  const FEATURES = Object.freeze([
+    ["listBadges", "Risk badges on pull-request lists"],
+    ["comparePanel", "Self-check panel on compare pages (before a PR exists)"],
+    ["shortcut", "Keyboard shortcut for the details sheet"],
+  ]);
+  const FEATURE_KEYS = new Set(FEATURES.map(([key]) => key));
+  const defaultFeatures = () => Object.fromEntries(FEATURES.map(([key]) => [key, true]));
 
   /** The signal's sections in reading order as `[key, label]` (sections.js, generated from src/signal/section.rs). */
   const sections = root.prlensSections;
@@ -32,7 +54,7 @@
   if (!names) throw new Error("prefs.js needs github-names.js loaded first");
 
   function defaultPrefs() {
-    return { version: PREFS_VERSION, enabled: true, disabledRepos: [], expanded: false, hiddenSections: [], engine: {} };
+    return { version: PREFS_VERSION, enabled: true, disabledRepos: [], expanded: false, hiddenSections: [], engine: {}, features: defaultFeatures(), hosts: [] };
   }
 
   /**
@@ -51,6 +73,9 @@
     if (!names.isRepo(repo)) return null;
     return `${owner}/${repo}`.toLowerCase();
   }
+
+  /** Enterprise hosts kept (storage.sync keeps 8 KB per item). */
+  const MAX_HOSTS = 20;
 
   const positiveNumber = (value) => typeof value === "number" && Number.isFinite(value) && value >= 0;
 
@@ -71,6 +96,10 @@
     if (positiveNumber(raw.pollSeconds)) prefs.pollSeconds = raw.pollSeconds;
     // The details-sheet shortcut (content/shortcut.js owns its format and default); absent = default.
     if (typeof raw.detailsShortcut === "string" && raw.detailsShortcut.length <= 40) prefs.detailsShortcut = raw.detailsShortcut;
+    if (raw.features && typeof raw.features === "object" && !Array.isArray(raw.features)) {
+      for (const [key, value] of Object.entries(raw.features)) if (FEATURE_KEYS.has(key) && typeof value === "boolean") prefs.features[key] = value;
+    }
+    if (Array.isArray(raw.hosts)) prefs.hosts = [...new Set(raw.hosts.map(names.normalizeHost).filter(Boolean))].slice(0, MAX_HOSTS);
     return prefs;
   }
 
@@ -82,6 +111,14 @@
   const MIGRATIONS = [
     // 0 → 1: add the version; entries are kept (lower-cased), `owner/*` included.
     (stored) => ({ ...stored, version: 1 }),
+    // 1 → 2: per-feature switches and Enterprise hosts (issue #35). A shortcut turned off
+    // (`detailsShortcut: ""`) becomes the shortcut switch off, and turning it on again gives
+    // the default key.
+    (stored) => {
+      const { detailsShortcut, ...rest } = stored;
+      const shortcutOff = detailsShortcut === "";
+      return { ...rest, ...(shortcutOff || detailsShortcut === undefined ? {} : { detailsShortcut }), version: 2, features: { ...defaultFeatures(), shortcut: !shortcutOff }, hosts: [] };
+    },
   ];
 
   /** Brings stored prefs of any version to the current one, never dropping a user's choice. */
@@ -100,6 +137,28 @@
     return typeof stored === "string" && stored.trim() ? stored.trim() : null;
   }
 
+  /**
+   * The token slot of `owner` on host `host` (a github-names.js host name): the host itself for
+   * an Enterprise host, "github.com/<owner>" (lower-cased) for an owner on github.com, and null
+   * for github.com's own token (`TOKEN_KEY`).
+   */
+  function tokenSlot(host, owner = null) {
+    if (host && host !== names.GITHUB_HOST) return host;
+    return owner ? `${names.GITHUB_HOST}/${String(owner).toLowerCase()}` : null;
+  }
+
+  /**
+   * The token a request for `owner` on `host` is sent with, from the stored values of
+   * `chrome.storage.local` (`local`: at least TOKEN_KEY and TOKENS_KEY): an Enterprise host's own
+   * token, or on github.com the owner's token, else github.com's. Never another host's.
+   */
+  function tokenFor(local, host = names.GITHUB_HOST, owner = null) {
+    const tokens = local && typeof local[TOKENS_KEY] === "object" && local[TOKENS_KEY] !== null ? local[TOKENS_KEY] : {};
+    const slot = tokenSlot(host, owner);
+    if (host && host !== names.GITHUB_HOST) return tokenFrom(tokens[slot]);
+    return (slot && tokenFrom(tokens[slot])) || tokenFrom(local?.[TOKEN_KEY]);
+  }
+
   /** True when prlens should run on owner/repo under these prefs (`owner/*` switches off an owner). */
   function isEnabledFor(prefs, owner, repo) {
     const normalized = normalizePrefs(prefs);
@@ -109,11 +168,19 @@
     return !normalized.disabledRepos.some((entry) => entry === full || entry === wholeOwner);
   }
 
+  /** Whether `feature` (a `FEATURES` key) is on under these prefs. */
+  const featureOn = (prefs, feature) => normalizePrefs(prefs).features[feature] !== false;
+
   root.prlensPrefs = Object.freeze({
     PREFS_KEY,
     TOKEN_KEY,
+    TOKENS_KEY,
     PREFS_VERSION,
+    tokenSlot,
+    tokenFor,
     SECTIONS,
+    FEATURES,
+    featureOn,
     defaultPrefs,
     normalizeRepo,
     normalizePrefs,

@@ -23,7 +23,7 @@ import "./github-names.js";
 import "./sections.js";
 import "./prefs.js";
 
-export const { TOKEN_KEY } = globalThis.prlensPrefs;
+export const { TOKEN_KEY, TOKENS_KEY } = globalThis.prlensPrefs;
 export const CACHE_PREFIX = "prlens.cache.";
 export const LIST_PREFIX = "prlens.list.";
 
@@ -35,9 +35,12 @@ export const TOKEN_STORES = Object.freeze([CACHE_PREFIX, LIST_PREFIX]);
  * the token: the token itself, the section the details sheet last showed (`storage.local`), the
  * panel nonces (`storage.session`) and the preferences (`storage.sync`).
  */
-export const STORES_WITHOUT_TOKEN_DATA = Object.freeze(["prlens.token", "prlens.sheet.section", "prlens.nonce.", "prlens.prefs"]);
+export const STORES_WITHOUT_TOKEN_DATA = Object.freeze(["prlens.token", "prlens.tokens", "prlens.sheet.section", "prlens.nonce.", "prlens.prefs"]);
 
 const fetchedWithToken = (key) => TOKEN_STORES.some((prefix) => key.startsWith(prefix));
+
+/** Whether a `storage.local` change touches a token (any slot); never reads the values. */
+export const tokenChanged = (changes) => Object.hasOwn(changes, TOKEN_KEY) || Object.hasOwn(changes, TOKENS_KEY);
 
 /**
  * A short fingerprint of `token` ("anonymous" without one): 16 hex digits of a SHA-256, which
@@ -75,13 +78,13 @@ export async function restrictLocalStorage(api) {
 }
 
 /**
- * Purges the token's stores whenever the token is written or removed by anyone (the popup
- * purges before it writes; this catches the rest). Looks only at which key changed, never at its
- * value.
+ * Purges the token's stores whenever a token is written or removed by anyone (github.com's,
+ * an owner's or an Enterprise host's: the options page purges before it writes; this catches
+ * the rest). Looks only at which key changed, never at its value.
  */
 export function purgeOnTokenChange(api) {
   api.storage.local.onChanged.addListener((changes) => {
-    if (!Object.hasOwn(changes, TOKEN_KEY)) return;
+    if (!tokenChanged(changes)) return;
     purgeTokenData(api.storage.local).catch((error) => console.error("prlens: could not purge the data fetched with the token:", error.message));
   });
 }

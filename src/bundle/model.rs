@@ -16,6 +16,9 @@ pub struct Bundle {
     pub files: Option<Vec<ChangedFile>>,
     /// True when GitHub's 3,000-file cap (or the fetcher's budget) cut the file list short.
     pub files_truncated: bool,
+    /// False when `files` was listed without any patch (the list query): a missing `patch` is
+    /// then no evidence about the file (GitHub may have one). True in every REST bundle.
+    pub patches_fetched: bool,
     pub commits: Option<Vec<Commit>>,
     /// True when GitHub's 250-commit cap cut the commit list short.
     pub commits_truncated: bool,

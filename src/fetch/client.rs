@@ -1,5 +1,5 @@
 //! One GitHub GET with everything around it: cache lookup, freshness, `If-None-Match`, the
-//! token (only for api.github.com), rate-limit bookkeeping and bounded retries.
+//! token (only for the API base the fetch was asked for: api.github.com or an Enterprise host's `https://HOST/api/v3`), rate-limit bookkeeping and bounded retries.
 //!
 //! Why: each section of the bundle is one or a few GETs; doing the policy here once keeps the
 //! plan readable and makes every request obey the same rules: no request while a budget is
@@ -16,13 +16,41 @@ use super::cache::{CachedResponse, HttpCache};
 use super::limits::{MAX_RETRY_AFTER_SECONDS, SERVER_ERROR_RETRY_MS};
 use super::transport::{Request, Response, Transport, TransportError};
 
-/// The only origin that ever receives the token.
+/// github.com's API: the default base, and the one origin a token for github.com goes to.
 pub const GITHUB_API_ORIGIN: &str = "https://api.github.com";
 
-/// Whether a URL is on api.github.com over HTTPS (the host check before attaching a token).
+/// Whether a URL is on api.github.com over HTTPS.
 pub fn is_github_api(url: &str) -> bool {
-    url.strip_prefix(GITHUB_API_ORIGIN)
-        .is_some_and(|rest| rest.starts_with('/') || rest.is_empty())
+    is_on_base(url, GITHUB_API_ORIGIN)
+}
+
+/// Whether `url` is on the API base `base` (no trailing slash) and that base may receive a
+/// token: the host check before attaching one. The base is the one the fetch was asked for:
+/// api.github.com, or a GitHub Enterprise Server's `https://HOST/api/v3` (issue #35; the
+/// extension passes only a host the user added, with that host's own token). Any other base
+/// (`http://`, a look-alike host, another path) never gets a token.
+pub fn is_on_base(url: &str, base: &str) -> bool {
+    token_base(base)
+        && url
+            .strip_prefix(base)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/') || rest.starts_with('?'))
+}
+
+/// api.github.com, or exactly `https://HOST[:PORT]/api/v3` with a plain host name.
+fn token_base(base: &str) -> bool {
+    if base == GITHUB_API_ORIGIN {
+        return true;
+    }
+    let Some(host) = base
+        .strip_prefix("https://")
+        .and_then(|rest| rest.strip_suffix("/api/v3"))
+    else {
+        return false;
+    };
+    !host.is_empty()
+        && host
+            .bytes()
+            .all(|byte| byte.is_ascii_alphanumeric() || matches!(byte, b'.' | b'-' | b':'))
 }
 
 /// How long a cached response may be used without asking GitHub.
@@ -132,6 +160,8 @@ pub struct Client<'a> {
     transport: &'a dyn Transport,
     pub cache: HttpCache<'a>,
     token: Option<String>,
+    /// The API base the token goes to (and nowhere else): `is_on_base`.
+    token_base: String,
     now: i64,
     /// The head SHA, once known, so head-bound cache entries can be used without a request.
     pub known_head: RefCell<Option<String>>,
@@ -144,12 +174,14 @@ impl<'a> Client<'a> {
         transport: &'a dyn Transport,
         cache: HttpCache<'a>,
         token: Option<String>,
+        token_base: &str,
         now: i64,
     ) -> Self {
         Client {
             transport,
             cache,
             token: token.filter(|token| !token.trim().is_empty()),
+            token_base: token_base.trim_end_matches('/').to_string(),
             now,
             known_head: RefCell::new(None),
             sent: Cell::new(0),
@@ -335,7 +367,7 @@ impl<'a> Client<'a> {
             headers.push(("if-none-match".to_string(), etag));
         }
         if let Some(token) = &self.token {
-            if is_github_api(url) {
+            if is_on_base(url, &self.token_base) {
                 headers.push(("authorization".to_string(), format!("Bearer {token}")));
             }
         }
@@ -489,5 +521,39 @@ mod tests {
         assert!(!is_github_api("http://api.github.com/repos"));
         assert!(!is_github_api("https://127.0.0.1:8443/repos"));
         assert!(!is_github_api("https://api.github.comx/"));
+    }
+
+    #[test]
+    fn an_enterprise_base_counts_as_the_api_only_for_its_own_urls_over_https() {
+        let base = "https://ghe.example.com/api/v3";
+        assert!(is_on_base(
+            "https://ghe.example.com/api/v3/repos/o/r/pulls/1",
+            base
+        ));
+        assert!(!is_on_base("https://ghe.example.com/api/v3x/repos", base));
+        assert!(
+            !is_on_base("https://ghe.example.com/o/r/pull/1", base),
+            "its web pages are not its API"
+        );
+        assert!(!is_on_base(
+            "https://api.github.com/repos/o/r/pulls/1",
+            base
+        ));
+        assert!(!is_on_base(
+            "https://ghe.example.com.evil.example/api/v3/repos",
+            base
+        ));
+        assert!(
+            !is_on_base("http://127.0.0.1:9999/repos", "http://127.0.0.1:9999"),
+            "never over plain http"
+        );
+        for base in [
+            "https://evil.example",
+            "https://api.github.com.evil.example",
+            "https://a@evil.example/api/v3",
+            "https://evil.example/api/v3/x",
+        ] {
+            assert!(!is_on_base(&format!("{base}/repos"), base), "{base}");
+        }
     }
 }

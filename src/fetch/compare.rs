@@ -255,7 +255,13 @@ pub async fn fetch_compare_bundle(
     store: &dyn CacheStore,
 ) -> (Result<Value, FetchError>, CacheWrites) {
     let cache = super::cache::HttpCache::load(store, options.now).await;
-    let client = Client::new(transport, cache, options.token.clone(), options.now);
+    let client = Client::new(
+        transport,
+        cache,
+        options.token.clone(),
+        &options.api_base,
+        options.now,
+    );
     let quick = Policy {
         max_age: options.freshness_seconds,
         head_bound: false,

@@ -220,6 +220,7 @@ pub fn bundle_of(node: &Value, owner: &str, repo: &str, fetched_at: Option<&str>
     }
     bundle.insert("files".into(), Value::Array(files));
     bundle.insert("files_truncated".into(), json!(truncated));
+    bundle.insert("patches_fetched".into(), json!(false));
     let reviews: Vec<Value> = nodes(node, "/reviews/nodes")
         .iter()
         .map(|review| {

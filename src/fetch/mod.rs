@@ -38,7 +38,7 @@ pub use urls::PullRef;
 /// How to fetch: the token (optional), the API base, the freshness window and "now".
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FetchOptions {
-    /// A GitHub token; sent only to `https://api.github.com`.
+    /// A GitHub token; sent only to `api_base`, and only over https (api.github.com, or an Enterprise host's `/api/v3` with that host's own token).
     pub token: Option<String>,
     /// `https://api.github.com` unless testing.
     pub api_base: String,

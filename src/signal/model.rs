@@ -351,6 +351,8 @@ pub enum Effort {
     Moderate,
     Substantial,
     Extensive,
+    /// The minutes are unknown (the patches or the file list were not fetched).
+    Unknown,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -366,7 +368,10 @@ pub enum Staleness {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(not(target_arch = "wasm32"), derive(Deserialize))]
 pub struct Triage {
-    pub minutes: u64,
+    /// `None` when they cannot be known: the file list and the PR's totals were not fetched,
+    /// or the files were listed without patches (a list estimate), so whitespace-only,
+    /// generated and minified lines cannot be told apart (the formula says so).
+    pub minutes: Option<u64>,
     pub effort: Effort,
     pub staleness: Staleness,
     pub counted_lines: u64,
@@ -376,11 +381,29 @@ pub struct Triage {
     pub reading_lines: u64,
     /// The computation with its inputs, e.g. "round(930 lines × 60 / 500 LOC/h) = 112 min".
     pub formula: String,
-    /// Minutes left counting only files not yet marked Viewed.
-    pub remaining_minutes: u64,
+    /// Minutes left counting only files not yet marked Viewed (`None` as `minutes`).
+    pub remaining_minutes: Option<u64>,
     pub age_days: Option<u64>,
     /// e.g. "Schedule dedicated review time; consider pair review".
     pub advice: String,
+}
+
+/// How unknown minutes read everywhere (panel, sheet, list badge, Markdown, CLI).
+pub const UNKNOWN_MINUTES: &str = "–";
+
+impl Triage {
+    /// The minutes as shown: the number, or [`UNKNOWN_MINUTES`].
+    pub fn minutes_text(&self) -> String {
+        minutes_text(self.minutes)
+    }
+}
+
+/// `minutes` as shown: the number, or [`UNKNOWN_MINUTES`].
+pub fn minutes_text(minutes: Option<u64>) -> String {
+    minutes.map_or_else(
+        || UNKNOWN_MINUTES.to_string(),
+        |minutes| minutes.to_string(),
+    )
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -66,6 +66,7 @@ words!(Effort {
     Moderate => "moderate", "moderate";
     Substantial => "substantial", "substantial";
     Extensive => "extensive", "extensive";
+    Unknown => "unknown", "unknown";
 });
 
 words!(Staleness {

@@ -34,13 +34,17 @@ struct ListBadge {
     repo: String,
     number: u64,
     level: RiskLevel,
-    minutes: u64,
+    /// `None`: unknown (a list estimate's patches were not read), shown as "–".
+    minutes: Option<u64>,
     drivers: Vec<BadgeDriver>,
     estimate: bool,
     missing: Vec<String>,
     generated_at: String,
     /// The viewer reviewed an older commit (a reviewer's list, issue #38): the badge says so.
     changed_since_review: bool,
+    /// The head commit scored: of a full badge and an estimate for the same head, the full one
+    /// is kept (extension/shared/list-store.js `preferred`).
+    head: Option<String>,
     key: QueueKey,
 }
 
@@ -69,6 +73,7 @@ fn badge_of(signal: &Signal, estimate: bool) -> ListBadge {
             .viewer
             .as_ref()
             .is_some_and(|viewer| viewer.since_review.is_some()),
+        head: signal.pr.head_sha.clone(),
         key: QueueKey::of(signal),
     }
 }

@@ -59,6 +59,16 @@ test("axe-core: the popup has no serious or critical violations", async (t) => {
   assert.deepEqual(browser.consoleErrors, []);
 });
 
+test("axe-core: the options page has no serious or critical violations", async (t) => {
+  const browser = await startBrowser({ bundles: [SAMPLE], server: { absent: "empty" } });
+  t.after(() => browser.close());
+  const options = await browser.newPage();
+  await options.goto(`${browser.extensionOrigin}/pages/options/options.html`);
+  await options.locator('#options[data-ready="true"]').waitFor();
+  assert.deepEqual(await seriousViolations(options), []);
+  assert.deepEqual(browser.consoleErrors, []);
+});
+
 /** dist/www on 127.0.0.1 (a random port), closed by the test. */
 function serveWww() {
   const server = http.createServer((request, response) => {

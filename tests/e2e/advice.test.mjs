@@ -1,7 +1,7 @@
 /**
  * The advisory parts of the signal in a real browser on the fake github.com: the Checks
  * section (pass / advice / not checked per low-effort check) and the "Written with an AI agent"
- * label in Contributors, with their evidence; and the popup switching one check off, which the
+ * label in Contributors, with their evidence; and the options page switching one check off, which the
  * open details sheet follows without a reload. Neither adds risk by default.
  */
 import test from "node:test";
@@ -73,7 +73,7 @@ test("a hurried PR from a fork's default branch gets advice in Checks and the Cl
   assert.deepEqual(browser.consoleErrors, []);
 });
 
-test("switching a check off in the popup removes it from the open sheet; weighting the checks makes them a risk driver", async (t) => {
+test("switching a check off in the options page removes it from the open sheet; weighting the checks makes them a risk driver", async (t) => {
   const browser = await startBrowser({ bundles: [LOW_EFFORT] });
   t.after(() => browser.close());
   await browser.setStorage("sync", { [PREFS]: { enabled: true, disabledRepos: [], expanded: false, hiddenSections: [], engine: {} } });
@@ -82,8 +82,8 @@ test("switching a check off in the popup removes it from the open sheet; weighti
   assert.equal(await topicBranch.count(), 1);
 
   const popup = await browser.newPage();
-  await popup.goto(`${browser.extensionOrigin}/pages/popup/popup.html`);
-  await popup.locator('#popup[data-ready="true"]').waitFor({ timeout: 15000 });
+  await popup.goto(`${browser.extensionOrigin}/pages/options/options.html`);
+  await popup.locator('#options[data-ready="true"]').waitFor({ timeout: 15000 });
   await popup.locator("details.form-group > summary", { hasText: "Low-effort checks" }).click();
   const box = popup.locator('input[data-check="topic_branch"]');
   assert.equal(await box.isChecked(), true, "every check is on by default");

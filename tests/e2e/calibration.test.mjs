@@ -1,5 +1,5 @@
 /**
- * A settings file written by `prlens calibrate --fit`, imported in the popup, scores that
+ * A settings file written by `prlens calibrate --fit`, imported in the options page, scores that
  * repository's pull requests: the open panel re-scores and shows "Calibrated for this
  * repository" with how the settings were fitted; editing the scoring form keeps the
  * calibration; removing it takes the badge away.
@@ -43,8 +43,8 @@ test("an imported calibration scores its repository and the panel says so", asyn
   const before = await score();
 
   const popup = await browser.newPage();
-  await popup.goto(`${browser.extensionOrigin}/pages/popup/popup.html`);
-  await popup.locator('#popup[data-ready="true"]').waitFor({ timeout: 15000 });
+  await popup.goto(`${browser.extensionOrigin}/pages/options/options.html`);
+  await popup.locator('#options[data-ready="true"]').waitFor({ timeout: 15000 });
   await popup.locator("#calibration-file").setInputFiles({ name: "bad.json", mimeType: "application/json", buffer: Buffer.from("{ not json") });
   await waitFor(async () => /not JSON/.test(await popup.locator("#calibration-error").innerText()), "a bad file is refused with a message");
   await popup.locator("#calibration-file").setInputFiles({

@@ -48,8 +48,9 @@ export const CLOSED_NETWORK_ARGS = [
 
 /**
  * Flags for a headless Chromium with the built extension at `extensionDir`, where github.com,
- * api.github.com and patch-diff.githubusercontent.com (where github.com sends a PR's `.diff`)
- * resolve to the fake GitHub on `port` and every other host fails to resolve.
+ * api.github.com, patch-diff.githubusercontent.com (where github.com sends a PR's `.diff`) and the
+ * Enterprise host ghe.prlens.test resolve to the fake GitHub on `port` and every other host fails
+ * to resolve.
  */
 export function extensionOnFakeGitHubArgs({ extensionDir, port }) {
   return [
@@ -57,7 +58,7 @@ export function extensionOnFakeGitHubArgs({ extensionDir, port }) {
     ...CLOSED_NETWORK_ARGS,
     `--disable-extensions-except=${extensionDir}`,
     `--load-extension=${extensionDir}`,
-    `--host-resolver-rules=MAP github.com 127.0.0.1:${port}, MAP api.github.com 127.0.0.1:${port}, MAP patch-diff.githubusercontent.com 127.0.0.1:${port}, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1`,
+    `--host-resolver-rules=MAP github.com 127.0.0.1:${port}, MAP api.github.com 127.0.0.1:${port}, MAP patch-diff.githubusercontent.com 127.0.0.1:${port}, MAP ghe.prlens.test 127.0.0.1:${port}, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1`,
     "--ignore-certificate-errors",
   ];
 }

@@ -82,7 +82,7 @@ test("the same PR approved on its signed head shows no identity notes and no cha
   assert.deepEqual(browser.consoleErrors, []);
 });
 
-test("switching unsigned_commit off in the popup removes it from the open panel without a reload", async (t) => {
+test("switching unsigned_commit off in the options page removes it from the open panel without a reload", async (t) => {
   // With a token: commit signatures come only from the API (github.com's commit list has none, issue #39).
   const browser = await startBrowser({ token: FULL_VIEW_TOKEN, bundles: fixture.dir, server: { absent: "empty" } });
   t.after(() => browser.close());
@@ -92,8 +92,8 @@ test("switching unsigned_commit off in the popup removes it from the open panel 
   assert.match(await drivers(), /Unsigned commit among signed/);
 
   const popup = await browser.newPage();
-  await popup.goto(`${browser.extensionOrigin}/pages/popup/popup.html`);
-  await popup.locator('#popup[data-ready="true"]').waitFor({ timeout: 15000 });
+  await popup.goto(`${browser.extensionOrigin}/pages/options/options.html`);
+  await popup.locator('#options[data-ready="true"]').waitFor({ timeout: 15000 });
   await popup.locator("details.form-group > summary", { hasText: "Driver weights" }).click();
   const weight = popup.locator('[data-weight="unsigned_commit"]');
   assert.equal(Number(await weight.inputValue()), 0.2, "the form shows the driver's default weight");

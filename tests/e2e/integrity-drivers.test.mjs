@@ -1,7 +1,7 @@
 /**
  * The integrity drivers in a real browser: the xz pattern (`unreviewable_content`, a high
  * finding) and a trust-boundary change (`trust_boundary_change`) raise the panel of their PR on
- * the fake github.com, and the popup's weight for each switches it off in the open panel
+ * the fake github.com, and the options page's weight for each switches it off in the open panel
  * without a reload. The levels expected are `prlens analyze` on the same bundle at the panel's
  * own clock (its fetched-at time: staleness depends on the day the test runs), with and without
  * the driver; switching the xz driver off still leaves its high finding's floor (medium, never
@@ -25,7 +25,7 @@ for (const [name, driver, floor] of [
   ["xz-pattern", "unreviewable_content", "medium"],
   ["trust-boundary-files", "trust_boundary_change", "medium"],
 ]) {
-  test(`${name}: ${driver} raises the panel; weight 0 in the popup re-scores it to what prlens analyze gives without it, never below ${floor}`, async (t) => {
+  test(`${name}: ${driver} raises the panel; weight 0 in the options page re-scores it to what prlens analyze gives without it, never below ${floor}`, async (t) => {
     const pr = bundle(name);
     const browser = await startBrowser({ bundles: [pr] });
     t.after(() => browser.close());
@@ -55,11 +55,11 @@ for (const [name, driver, floor] of [
     await screenshot(page, `integrity-${name}-on`);
 
     const popup = await browser.newPage();
-    await popup.goto(`${browser.extensionOrigin}/pages/popup/popup.html`);
-    await popup.locator('#popup[data-ready="true"]').waitFor({ timeout: 15000 });
+    await popup.goto(`${browser.extensionOrigin}/pages/options/options.html`);
+    await popup.locator('#options[data-ready="true"]').waitFor({ timeout: 15000 });
     await popup.locator("details.form-group > summary", { hasText: "Driver weights" }).click();
     const weight = popup.locator(`[data-weight="${driver}"]`);
-    assert.ok(Number(await weight.inputValue()) > 0, "the popup lists the driver with its default weight");
+    assert.ok(Number(await weight.inputValue()) > 0, "the options page lists the driver with its default weight");
     await weight.fill("0");
     await waitFor(async () => (await browser.getStorage("sync", PREFS))[PREFS]?.engine?.weights?.[driver] === 0, `${driver} weight 0 saved`);
     await waitFor(async () => (await level()) === off.risk.level && (await score()) === off.risk.score, `the open panel re-scored to ${off.risk.level} ${off.risk.score}`);

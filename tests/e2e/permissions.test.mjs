@@ -2,13 +2,17 @@
  * Permissions stay minimal and the shipped code passes Mozilla's linter without unsafe patterns.
  *
  * What it proves:
- *  - every manifest (source, dist/chrome, dist/firefox) asks for exactly `storage` plus
- *    host access to https://github.com and https://api.github.com: no tabs, scripting,
- *    cookies, webRequest, <all_urls>, optional permissions or externally_connectable;
- *  - content scripts run only on https://github.com, only panel.html, sheet.html (the details
- *    sheet, docs/architecture.md "Full view") and list.html (the list badges' hidden frame) are
- *    web-accessible and only
- *    to github.com, and the extension-page CSP allows no eval and no remote script;
+ *  - every manifest (source, dist/chrome, dist/firefox) asks for exactly `storage` and
+ *    `scripting` plus host access to https://github.com and https://api.github.com: no tabs,
+ *    cookies, webRequest, <all_urls>, optional API permissions or externally_connectable; the
+ *    one optional permission is https host access (`https://*\/*`), asked at run time for a
+ *    GitHub Enterprise host the user adds in the options page (issue #35), never for http;
+ *    `scripting` is what registers the content scripts on such a host (background/hosts.js);
+ *  - the manifest's content scripts run only on https://github.com, only panel.html, sheet.html
+ *    (the details sheet, docs/architecture.md "Full view") and list.html (the list badges'
+ *    hidden frame) are web-accessible, to https pages only (an Enterprise host's pages frame
+ *    them too; `use_dynamic_url` keeps their address unknown to any page our content scripts
+ *    do not run on), and the extension-page CSP allows no eval and no remote script;
  *  - `web-ext lint` on dist/firefox reports 0 errors and no unsafe-assignment / unsafe-call /
  *    eval warnings, and no shipped JS file assigns HTML (innerHTML, outerHTML,
  *    insertAdjacentHTML, document.write) or evaluates strings (eval, new Function, string
@@ -38,12 +42,13 @@ function readManifest(file) {
 }
 
 for (const [label, file] of MANIFESTS) {
-  test(`${label}: permissions are exactly storage + github.com + api.github.com + patch-diff.githubusercontent.com`, () => {
+  test(`${label}: permissions are exactly storage + scripting + github.com + api.github.com + patch-diff.githubusercontent.com, and https hosts only on request`, () => {
     const manifest = readManifest(file);
-    assert.deepEqual(manifest.permissions ?? [], ["storage"]);
+    assert.deepEqual(manifest.permissions ?? [], ["storage", "scripting"]);
     // patch-diff: where github.com sends a PR's .diff, read without a token (docs/security.md "Session").
     assert.deepEqual([...(manifest.host_permissions ?? [])].sort(), ["https://api.github.com/*", "https://github.com/*", "https://patch-diff.githubusercontent.com/*"]);
-    for (const key of ["optional_permissions", "optional_host_permissions", "externally_connectable", "content_scripts_world"]) {
+    assert.deepEqual(manifest.optional_host_permissions, ["https://*/*"], "Enterprise hosts, asked one by one at run time");
+    for (const key of ["optional_permissions", "externally_connectable", "content_scripts_world"]) {
       assert.equal(manifest[key], undefined, `${key} must not be declared`);
     }
   });
@@ -57,7 +62,8 @@ for (const [label, file] of MANIFESTS) {
     }
     for (const entry of manifest.web_accessible_resources ?? []) {
       assert.deepEqual(entry.resources, ["pages/panel/panel.html", "pages/sheet/sheet.html", "pages/list/list.html"], "only the panel, details-sheet and list-frame pages are web-accessible");
-      assert.deepEqual(entry.matches, ["https://github.com/*"], "and only to github.com");
+      assert.deepEqual(entry.matches, ["https://*/*"], "to https pages only (github.com and the Enterprise hosts)");
+      assert.equal(entry.use_dynamic_url, true, "at an address no page can guess");
     }
     const csp = manifest.content_security_policy?.extension_pages ?? "";
     const directives = Object.fromEntries(

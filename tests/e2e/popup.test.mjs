@@ -25,6 +25,14 @@ async function openPopup(browser) {
   return popup;
 }
 
+/** The options page, where the scoring form lives (issue #35: the popup keeps the quick things). */
+async function openOptions(browser) {
+  const options = await browser.newPage();
+  await options.goto(`${browser.extensionOrigin}/pages/options/options.html`);
+  await options.locator('#options[data-ready="true"]').waitFor({ timeout: 15000 });
+  return options;
+}
+
 async function openPanel(browser) {
   const page = await browser.newPage();
   await page.goto(PR_URL);
@@ -35,6 +43,18 @@ async function openPanel(browser) {
 async function storedPrefs(browser) {
   return (await browser.getStorage("sync", PREFS))[PREFS] ?? {};
 }
+
+test("the popup keeps the quick things: no scoring form, a way to all settings", async (t) => {
+  const browser = await startBrowser({ bundles: [SAMPLE], server: { absent: "empty" } });
+  t.after(() => browser.close());
+  const popup = await openPopup(browser);
+  assert.equal(await popup.locator("#engine-form").count(), 0, "the scoring form is the options page's");
+  assert.match(await popup.locator("#engine-version").innerText(), /^engine /);
+  assert.match(await popup.locator("#report-problem").getAttribute("href"), /^https:\/\/github\.com\//);
+  const [options] = await Promise.all([browser.context.waitForEvent("page"), popup.click("#open-options")]);
+  await options.locator('#options[data-ready="true"]').waitFor({ timeout: 15000 });
+  assert.match(options.url(), /\/pages\/options\/options\.html$/);
+});
 
 test("turning a section off in the popup hides it in the open details sheet without a reload, and on brings it back", async (t) => {
   const browser = await startBrowser({ bundles: [SAMPLE] });
@@ -59,7 +79,7 @@ test("turning a section off in the popup hides it in the open details sheet with
   assert.deepEqual(browser.consoleErrors, []);
 });
 
-test("scoring settings are validated by the engine; a valid change re-scores the open panel", async (t) => {
+test("scoring settings (options page) are validated by the engine; a valid change re-scores the open panel", async (t) => {
   const browser = await startBrowser({ bundles: [SAMPLE] });
   t.after(() => browser.close());
   await browser.setStorage("sync", { [PREFS]: { enabled: true, disabledRepos: [], expanded: true, hiddenSections: [], engine: {} } });
@@ -67,7 +87,7 @@ test("scoring settings are validated by the engine; a valid change re-scores the
   const minutes = async () => Number((await frame.locator('[data-prlens-badge="minutes"]').innerText()).split(" ")[0]);
   const before = await minutes();
 
-  const popup = await openPopup(browser);
+  const popup = await openOptions(browser); // the scoring form is the options page's
   await popup.locator("details.form-group > summary", { hasText: "Thresholds" }).click();
   const rate = popup.locator('[data-threshold="review_rate_loc_per_hour"]');
   const current = Number(await rate.inputValue());
@@ -89,7 +109,7 @@ test("scoring settings are validated by the engine; a valid change re-scores the
   assert.equal(await popup.locator("[data-policies]").getAttribute("aria-invalid"), "true");
 });
 
-test("a misspelt driver id in the saved settings is named, with the id it was probably meant to be, in the panel and the popup", async (t) => {
+test("a misspelt driver id in the saved settings is named, with the id it was probably meant to be, in the panel and the options page", async (t) => {
   const browser = await startBrowser({ bundles: [SAMPLE] });
   t.after(() => browser.close());
   await browser.setStorage("sync", { [PREFS]: { enabled: true, disabledRepos: [], expanded: false, hiddenSections: [], engine: { weights: { larg_diff: 0.9 } } } });
@@ -103,7 +123,7 @@ test("a misspelt driver id in the saved settings is named, with the id it was pr
   assert.match(text, /Your prlens scoring settings are not valid/);
   assert.match(text, /unknown driver weight `larg_diff`: did you mean `large_diff`\?/);
 
-  const popup = await openPopup(browser);
+  const popup = await openOptions(browser); // the scoring form is the options page's
   const error = popup.locator("#engine-error");
   await error.waitFor({ state: "visible" });
   assert.match(await error.innerText(), /did you mean `large_diff`\?/);

@@ -82,3 +82,48 @@ test("as a module, prefs.js defines the same model (import side effect) for popu
   assert.equal(globalThis.prlensPrefs.PREFS_KEY, "prlens.prefs");
   assert.equal(JSON.stringify(globalThis.prlensPrefs.defaultPrefs()), JSON.stringify(prefs.defaultPrefs()));
 });
+
+test("version-1 prefs migrate to version 2: every feature on, no Enterprise host, a switched-off shortcut becomes the shortcut switch", () => {
+  const version1 = { version: 1, enabled: true, disabledRepos: ["octo/demo"], expanded: false, hiddenSections: [], engine: {}, detailsShortcut: "Alt+Shift+K" };
+  const migrated = prefs.migratePrefs(structuredClone(version1));
+  assert.equal(migrated.version, 2);
+  assert.deepEqual({ ...migrated.features }, { listBadges: true, comparePanel: true, shortcut: true });
+  assert.deepEqual([...migrated.hosts], []);
+  assert.equal(migrated.detailsShortcut, "Alt+Shift+K");
+  assert.deepEqual([...migrated.disabledRepos], ["octo/demo"]);
+
+  const off = prefs.migratePrefs({ ...version1, detailsShortcut: "" });
+  assert.equal(off.features.shortcut, false);
+  assert.equal(off.detailsShortcut, undefined, "turning the switch on again gives the default key");
+  assert.equal(prefs.featureOn(off, "shortcut"), false);
+  assert.equal(prefs.featureOn(off, "listBadges"), true);
+});
+
+test("feature switches and Enterprise hosts survive normalisation; anything else stored there is dropped", () => {
+  const stored = prefs.normalizePrefs({ version: 2, features: { listBadges: false, comparePanel: "no", bogus: false }, hosts: ["GHE.Example.com", "https://ghe.example.com/", "github.com", "api.github.com", "http://plain.example", "a/b", "ghe.corp.example:8443"] });
+  assert.deepEqual({ ...stored.features }, { listBadges: false, comparePanel: true, shortcut: true });
+  assert.deepEqual([...stored.hosts], ["ghe.example.com", "ghe.corp.example:8443"]);
+});
+
+test("the host model: github.com's API is api.github.com, an Enterprise host's is its own /api/v3 and /api/graphql", () => {
+  const { hostOf, hostOfOrigin, normalizeHost } = globalThis.prlensNames;
+  assert.equal(hostOf("github.com").apiBase, "https://api.github.com");
+  assert.equal(hostOf("github.com").graphqlUrl, "https://api.github.com/graphql");
+  const ghe = hostOf("ghe.example.com");
+  assert.deepEqual([ghe.origin, ghe.apiBase, ghe.graphqlUrl, ghe.enterprise], ["https://ghe.example.com", "https://ghe.example.com/api/v3", "https://ghe.example.com/api/graphql", true]);
+  assert.equal(hostOf("GHE.example.com"), null, "only normalised names");
+  assert.equal(hostOf("evil.github.com"), null);
+  for (const bad of ["", "ghe", "ghe.example.com/path", "user@ghe.example.com", "ghe.example.com:99999", "http://ghe.example.com", "gist.github.com"]) assert.equal(normalizeHost(bad), null, bad);
+  assert.equal(hostOfOrigin("https://ghe.example.com", ["ghe.example.com"]).name, "ghe.example.com");
+  assert.equal(hostOfOrigin("https://ghe.example.com", []), null, "a host the user did not add is no host");
+  assert.equal(hostOfOrigin("https://github.com").name, "github.com");
+});
+
+test("a token is chosen by the PR's host and owner and never crosses hosts", () => {
+  const local = { [prefs.TOKEN_KEY]: "ghp_dotcom", [prefs.TOKENS_KEY]: { "github.com/octo": "github_pat_octo", "ghe.example.com": "ghp_ghe" } };
+  assert.equal(prefs.tokenFor(local, "github.com", "Octo"), "github_pat_octo", "the owner's token, owner matched case-insensitively");
+  assert.equal(prefs.tokenFor(local, "github.com", "someone"), "ghp_dotcom", "else github.com's");
+  assert.equal(prefs.tokenFor(local, "ghe.example.com", "octo"), "ghp_ghe");
+  assert.equal(prefs.tokenFor(local, "other.example.com", "octo"), null, "an Enterprise host without its own token goes anonymously, never with github.com's");
+  assert.equal(prefs.tokenFor({ [prefs.TOKEN_KEY]: "ghp_dotcom" }, "ghe.example.com", null), null);
+});

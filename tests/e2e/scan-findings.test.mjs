@@ -3,7 +3,7 @@
  * tag characters (project bundles `scan-secret-in-config`, `scan-hidden-text`), served by the
  * fake github.com. The panel must rate them above "low", list the driver and the finding with
  * its evidence, never put the key's secret part or a raw bidi control in any document, and drop
- * the driver when the popup sets its weight to 0.
+ * the driver when the options page sets its weight to 0.
  */
 import test from "node:test";
 import assert from "node:assert/strict";
@@ -29,7 +29,7 @@ async function openPanel(browser, pull) {
 
 const driverIds = (frame) => frame.locator(".prl-driver-id").allInnerTexts();
 
-test("an added access key is a redacted high finding, and weight 0 in the popup switches its driver off", async (t) => {
+test("an added access key is a redacted high finding, and weight 0 in the options page switches its driver off", async (t) => {
   const browser = await startBrowser({ bundles: [SECRET] });
   t.after(() => browser.close());
   await browser.setStorage("sync", { [PREFS]: { enabled: true, disabledRepos: [], expanded: true, hiddenSections: [], engine: {} } });
@@ -45,8 +45,8 @@ test("an added access key is a redacted high finding, and weight 0 in the popup 
   await screenshot(page, "scan-secret-in-config");
 
   const popup = await browser.newPage();
-  await popup.goto(`${browser.extensionOrigin}/pages/popup/popup.html`);
-  await popup.locator('#popup[data-ready="true"]').waitFor({ timeout: 15000 });
+  await popup.goto(`${browser.extensionOrigin}/pages/options/options.html`);
+  await popup.locator('#options[data-ready="true"]').waitFor({ timeout: 15000 });
   await popup.locator("details.form-group > summary", { hasText: "Driver weights" }).click();
   await popup.locator('input[data-weight="secret_in_diff"]').fill("0");
   await waitFor(async () => !(await driverIds(sheet)).includes("secret_in_diff"), "the open sheet dropped secret_in_diff");

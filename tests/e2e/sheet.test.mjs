@@ -79,7 +79,7 @@ test("Show details opens the wide sheet over the page; the sidebar panel stays c
   // Esc closes it and focus goes back to "Show details".
   await page.keyboard.press("Escape");
   await waitForSheetState(page, "closed");
-  await panel.waitForFunction(() => document.activeElement?.getAttribute("data-prlens-action") === "open-details", null, { polling: 100, timeout: 5000 });
+  await panel.waitForFunction(() => document.activeElement?.getAttribute("data-prlens-action") === "open-details", null, { polling: 100, timeout: 15000 });
   assert.deepEqual(await reviewersBox(page), before);
 
   // The close button and a click outside close it too.

@@ -69,7 +69,7 @@ test("a write made with a token that was replaced meanwhile is removed again", a
   const { tokenBoundStorage } = await import("../../extension/shared/token-bound-storage.js");
   const data = { "prlens.token": "ghp_first" };
   const area = {
-    get: async (key) => (key === null ? { ...data } : { [key]: data[key] }),
+    get: async (keys) => (keys === null ? { ...data } : Object.fromEntries([keys].flat().filter((key) => key in data).map((key) => [key, data[key]]))),
     set: async (items) => Object.assign(data, items),
     remove: async (keys) => [keys].flat().forEach((key) => delete data[key]),
   };
@@ -81,6 +81,16 @@ test("a write made with a token that was replaced meanwhile is removed again", a
   delete data["prlens.token"];
   await tokenBoundStorage(area, null).set({ "prlens.list.o/r": "anonymous" });
   assert.equal(data["prlens.list.o/r"], "anonymous");
+  // Per-host tokens (issue #35): a write is bound to the token of its own host and owner.
+  data["prlens.token"] = "ghp_dotcom";
+  data["prlens.tokens"] = { "ghe.example.com": "ghp_ghe" };
+  await tokenBoundStorage(area, "ghp_ghe", { host: "ghe.example.com", owner: "o" }).set({ "prlens.cache.c": "ghe" });
+  assert.equal(data["prlens.cache.c"], "ghe", "fetched with the host's own token, which is still stored");
+  data["prlens.tokens"] = { "ghe.example.com": "ghp_ghe2" };
+  await tokenBoundStorage(area, "ghp_ghe", { host: "ghe.example.com", owner: "o" }).set({ "prlens.cache.d": "late" });
+  assert.equal(data["prlens.cache.d"], undefined, "the host's token changed meanwhile: not kept");
+  await tokenBoundStorage(area, "ghp_dotcom", { host: "github.com", owner: "o" }).set({ "prlens.cache.e": "dotcom" });
+  assert.equal(data["prlens.cache.e"], "dotcom", "another host's token change does not touch github.com's writes");
   assert.match(await tokenFingerprint("ghp_first"), /^[0-9a-f]{16}$/);
   assert.notEqual(await tokenFingerprint("ghp_first"), await tokenFingerprint("ghp_second"));
   assert.equal(await tokenFingerprint(null), "anonymous");

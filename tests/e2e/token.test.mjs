@@ -7,7 +7,8 @@
  *    never mention the token's storage key, so even a compromised page renderer gains nothing
  *    from our content-script code; no shipped script logs anything token-shaped;
  *  - in the wasm fetcher (dist/chrome/pkg in node, `fetch` recorded): the token is attached
- *    only when the API base is exactly https://api.github.com, never to look-alike or http bases;
+ *    only when the API base is exactly https://api.github.com or an Enterprise host's
+ *    https://HOST/api/v3, never to look-alike, other-path or http bases;
  *  - in the browser (fake github.com + dist/chrome, token stored in chrome.storage.local):
  *    after the panel is ready, the token appears nowhere the page can look: the page DOM
  *    (including attributes and the iframe `src`), string-valued page globals, localStorage,
@@ -45,7 +46,10 @@ test("content scripts never touch the token's storage key, and in the background
   // early-requests.js reads the value to send it to api.github.com (tests/e2e/early-requests.test.mjs).
   const background = path.join(repoRoot, "extension/background");
   const imported = [...code(path.join(background, "background.js")).matchAll(/import .*"(\.{1,2}\/[\w/-]+\.js)"/g)].map((match) => path.resolve(background, match[1]));
-  const readers = imported.filter((file) => /\[TOKEN_KEY\]/.test(code(file))).map((file) => path.relative(repoRoot, file));
+  // prefs.js is the model (`tokenFor` picks one from the values it is handed); it reads no storage.
+  const model = path.join(repoRoot, "extension/shared/prefs.js");
+  assert.doesNotMatch(code(model), /storage\./, "prefs.js reads no storage itself");
+  const readers = imported.filter((file) => file !== model && /\[TOKEN_KEY\]|tokenFor\(/.test(code(file))).map((file) => path.relative(repoRoot, file));
   assert.deepEqual(readers, ["extension/background/early-requests.js"]);
 });
 
@@ -190,7 +194,7 @@ test("the token stays inside the extension: not in the page, not off api.github.
   assert.deepEqual(consoleLines.filter((line) => line.includes(TOKEN)), [], "console lines with the token");
 });
 
-test("the wasm fetcher attaches the token only for https://api.github.com", async (t) => {
+test("the wasm fetcher attaches the token only for https://api.github.com or an Enterprise host's https://HOST/api/v3", async (t) => {
   const pkgDir = path.join(repoRoot, "dist/chrome/pkg");
   assert.ok(fs.existsSync(path.join(pkgDir, "prlens_bg.wasm")), "dist/chrome/pkg is missing; run ./build.sh first");
   const pkg = await import(pathToFileURL(path.join(pkgDir, "prlens.js")).href);
@@ -211,4 +215,14 @@ test("the wasm fetcher attaches the token only for https://api.github.com", asyn
   calls.length = 0;
   await pkg.fetchBundle(request, { apiBase: "https://api.github.com", token: TOKEN }).catch(() => {});
   assert.ok(calls.length > 0 && calls.every((call) => call.url.startsWith("https://api.github.com/") && call.authorization?.endsWith(TOKEN)), "the control: api.github.com gets it");
+  // An Enterprise host's API (`https://HOST/api/v3`, issue #35): the panel passes it only for a
+  // host the user added, with that host's own token; only that exact shape gets one.
+  calls.length = 0;
+  await pkg.fetchBundle(request, { apiBase: "https://ghe.example.com/api/v3", token: TOKEN }).catch(() => {});
+  assert.ok(calls.length > 0 && calls.every((call) => call.url.startsWith("https://ghe.example.com/api/v3/") && call.authorization?.endsWith(TOKEN)), "an Enterprise host's own API gets its token");
+  calls.length = 0;
+  for (const apiBase of ["https://ghe.example.com/api/v3x", "https://ghe.example.com/other/api/v3", "https://u@ghe.example.com/api/v3"]) {
+    await pkg.fetchBundle(request, { apiBase, token: TOKEN }).catch(() => {});
+  }
+  assert.deepEqual(calls.filter((call) => call.authorization?.includes(TOKEN)).map((call) => call.url), [], "no token to a base of another shape");
 });

@@ -104,7 +104,7 @@ test("since your review after a review and after a new push", async (t) => {
   const rewritten = frame.locator('[data-prlens-since-review="rewritten"]');
   await rewritten.waitFor({ timeout: 30000 });
   assert.match(await rewritten.innerText(), /Yes: the commit you reviewed \(9f8e7d6\) is no longer in the branch/);
-  assert.match(await rewritten.innerText(), /New since your review: Dependency change/);
+  assert.match(await rewritten.innerText(), /New since your review: Sensitive paths/);
   await screenshot(page, "your-review-force-push");
   assert.deepEqual(browser.consoleErrors, []);
 });

@@ -18,6 +18,7 @@ import { reactPullPage } from "./pages-react.mjs";
 import { escapeHtml } from "./pages-shared.mjs";
 import { pullListBody } from "./pages-list.mjs";
 import { comparePageBody } from "./compare.mjs";
+import { themeTokensCss } from "./themes.mjs";
 
 export { diffAnchor, escapeHtml } from "./pages-shared.mjs";
 
@@ -114,43 +115,43 @@ export function githubCsp(nonce) {
 }
 
 const STYLE = `
-  body { margin: 0; font: 14px/1.5 -apple-system, BlinkMacSystemFont, "Segoe UI", "Noto Sans", Helvetica, Arial, sans-serif; color: #1f2328; background: #fff; }
-  .AppHeader { background: #f6f8fa; border-bottom: 1px solid #d1d9e0; padding: 12px 24px; }
-  .AppHeader a { color: #1f2328; font-weight: 600; text-decoration: none; }
+  body { margin: 0; font: 14px/1.5 -apple-system, BlinkMacSystemFont, "Segoe UI", "Noto Sans", Helvetica, Arial, sans-serif; color: var(--fgColor-default, #1f2328); background: var(--bgColor-default, #fff); }
+  .AppHeader { background: var(--bgColor-muted, #f6f8fa); border-bottom: 1px solid var(--borderColor-default, #d1d9e0); padding: 12px 24px; }
+  .AppHeader a { color: var(--fgColor-default, #1f2328); font-weight: 600; text-decoration: none; }
   .container { max-width: 1280px; margin: 0 auto; padding: 16px 24px; }
   h1[class^="prc-PageHeader-Title"] { font-size: 26px; font-weight: 400; margin: 0 0 8px; }
-  h1 .number { color: #59636e; }
+  h1 .number { color: var(--fgColor-muted, #59636e); }
   [class*="StateLabel"] { display: inline-block; padding: 4px 12px; border-radius: 2em; color: #fff; background: #1f883d; font-weight: 500; margin-right: 8px; }
   [class*="StateLabel"][data-status="pullMerged"] { background: #8250df; }
   [class*="StateLabel"][data-status="pullClosed"] { background: #cf222e; }
   [class*="StateLabel"][data-status="draft"] { background: #59636e; }
-  [class*="PullRequestBranchName"] { font-family: ui-monospace, monospace; font-size: 12px; background: #ddf4ff; padding: 2px 6px; border-radius: 6px; color: #0969da; text-decoration: none; }
-  nav.tabs { display: flex; gap: 8px; border-bottom: 1px solid #d1d9e0; margin: 16px 0; }
-  nav.tabs a { padding: 8px 16px; color: #1f2328; text-decoration: none; }
+  [class*="PullRequestBranchName"] { font-family: ui-monospace, monospace; font-size: 12px; background: var(--bgColor-accent-muted, #ddf4ff); padding: 2px 6px; border-radius: 6px; color: var(--fgColor-accent, #0969da); text-decoration: none; }
+  nav.tabs { display: flex; gap: 8px; border-bottom: 1px solid var(--borderColor-default, #d1d9e0); margin: 16px 0; }
+  nav.tabs a { padding: 8px 16px; color: var(--fgColor-default, #1f2328); text-decoration: none; }
   nav.tabs a[aria-current="page"] { border-bottom: 2px solid #fd8c73; font-weight: 600; }
   [data-variant="secondary"] { background: #818b981f; border-radius: 2em; padding: 0 6px; font-size: 12px; }
   .Layout { display: grid; grid-template-columns: minmax(0, 1fr) 296px; gap: 24px; }
-  .TimelineItem { border: 1px solid #d1d9e0; border-radius: 6px; padding: 16px; margin-bottom: 16px; white-space: pre-wrap; }
-  .discussion-sidebar-item { border-bottom: 1px solid #d1d9e0; padding: 16px 0; color: #59636e; font-size: 12px; }
-  .discussion-sidebar-heading { font-size: 12px; margin: 0 0 8px; color: #59636e; }
+  .TimelineItem { border: 1px solid var(--borderColor-default, #d1d9e0); border-radius: 6px; padding: 16px; margin-bottom: 16px; white-space: pre-wrap; }
+  .discussion-sidebar-item { border-bottom: 1px solid var(--borderColor-default, #d1d9e0); padding: 16px 0; color: var(--fgColor-muted, #59636e); font-size: 12px; }
+  .discussion-sidebar-heading { font-size: 12px; margin: 0 0 8px; color: var(--fgColor-muted, #59636e); }
   .files { display: grid; grid-template-columns: 280px minmax(0, 1fr); gap: 16px; }
   ul[aria-label="File Tree"] { list-style: none; padding: 0; margin: 0; font-size: 13px; }
   ul[aria-label="File Tree"] li { padding: 2px 4px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  [class^="Diff-module"] { border: 1px solid #d1d9e0; border-radius: 6px; margin-bottom: 16px; }
-  [class^="DiffFileHeader-module__diff-file-header"] { display: flex; justify-content: space-between; align-items: center; background: #f6f8fa; padding: 8px 16px; border-bottom: 1px solid #d1d9e0; }
+  [class^="Diff-module"] { border: 1px solid var(--borderColor-default, #d1d9e0); border-radius: 6px; margin-bottom: 16px; }
+  [class^="DiffFileHeader-module__diff-file-header"] { display: flex; justify-content: space-between; align-items: center; background: var(--bgColor-muted, #f6f8fa); padding: 8px 16px; border-bottom: 1px solid var(--borderColor-default, #d1d9e0); }
   [class^="DiffFileHeader-module__file-name"] { font: 12px ui-monospace, monospace; margin: 0; }
   pre.diff { margin: 0; padding: 8px 16px; font: 12px/20px ui-monospace, monospace; overflow-x: auto; }
   .diff .add { background: #dafbe1; display: block; } .diff .del { background: #ffebe9; display: block; }
-  .note { padding: 16px; color: #59636e; }
+  .note { padding: 16px; color: var(--fgColor-muted, #59636e); }
   .sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0, 0, 0, 0); border: 0; }
-  [class*="stickyHeader"] { position: sticky; top: 0; z-index: 10; background: #fff; border-bottom: 1px solid #d1d9e0; padding: 4px 24px; font-size: 12px; }
-  [data-component="BranchName"], .commit-ref { font-family: ui-monospace, monospace; font-size: 12px; background: #ddf4ff; padding: 2px 6px; border-radius: 6px; color: #0969da; text-decoration: none; }
+  [class*="stickyHeader"] { position: sticky; top: 0; z-index: 10; background: var(--bgColor-default, #fff); border-bottom: 1px solid var(--borderColor-default, #d1d9e0); padding: 4px 24px; font-size: 12px; }
+  [data-component="BranchName"], .commit-ref { font-family: ui-monospace, monospace; font-size: 12px; background: var(--bgColor-accent-muted, #ddf4ff); padding: 2px 6px; border-radius: 6px; color: var(--fgColor-accent, #0969da); text-decoration: none; }
   .gh-header-title { font-size: 26px; font-weight: 400; margin: 0 0 8px; }
   .State { display: inline-block; padding: 4px 12px; border-radius: 2em; color: #fff; background: #1f883d; margin-right: 8px; }
-  .tabnav-tabs { display: flex; gap: 8px; border-bottom: 1px solid #d1d9e0; margin: 16px 0; }
-  .tabnav-tab { padding: 8px 16px; color: #1f2328; text-decoration: none; }
-  .file { border: 1px solid #d1d9e0; border-radius: 6px; margin-bottom: 16px; }
-  .file-header { display: flex; justify-content: space-between; background: #f6f8fa; padding: 8px 16px; }
+  .tabnav-tabs { display: flex; gap: 8px; border-bottom: 1px solid var(--borderColor-default, #d1d9e0); margin: 16px 0; }
+  .tabnav-tab { padding: 8px 16px; color: var(--fgColor-default, #1f2328); text-decoration: none; }
+  .file { border: 1px solid var(--borderColor-default, #d1d9e0); border-radius: 6px; margin-bottom: 16px; }
+  .file-header { display: flex; justify-content: space-between; background: var(--bgColor-muted, #f6f8fa); padding: 8px 16px; }
 `;
 
 function layout({ title, viewer, body, nonce, colorMode, page = pageOptions() }) {
@@ -162,7 +163,7 @@ function layout({ title, viewer, body, nonce, colorMode, page = pageOptions() })
 <title>${escapeHtml(title)}</title>
 ${viewer ? `<meta name="user-login" content="${escapeHtml(viewer)}">` : ""}
 <meta name="fake-github" content="prlens test server">
-<style>${STYLE}</style>
+<style>${themeTokensCss()}${STYLE}</style>
 <script nonce="${nonce}">${PAGE_SCRIPT}</script>
 <script>${CSP_PROBE_SCRIPT}</script>
 </head>

@@ -38,8 +38,16 @@ import { BundleStore } from "./store.mjs";
 const API_HOST = "api.github.com";
 /** Hosts a direct API client reaches the fake by (`prlens --api-url https://127.0.0.1:PORT`): answered as the API. */
 const DIRECT_API_HOSTS = new Set(["127.0.0.1", "localhost"]);
+/** 12 hex digits of a token's SHA-256: what the request log keeps of it. */
+export const tokenDigest = (token) => crypto.createHash("sha256").update(token).digest("hex").slice(0, 12);
 const isApiHost = (host) => host === API_HOST || DIRECT_API_HOSTS.has(host);
-const PAGE_HOSTS = new Set(["github.com", "www.github.com"]);
+/**
+ * A GitHub Enterprise Server host (issue #35): its pages as github.com's, its REST API under
+ * `/api/v3/…` and GraphQL at `/api/graphql` on the same host, as GHES serves them
+ * (https://docs.github.com/en/enterprise-server@3.14/rest/quickstart, read 2026-12-06).
+ */
+export const ENTERPRISE_HOST = "ghe.prlens.test";
+const PAGE_HOSTS = new Set(["github.com", "www.github.com", ENTERPRISE_HOST]);
 const DEFAULT_MAX_LIFETIME_MS = 15 * 60 * 1000;
 
 /** Tokens the fake accepts: `ghp_test_valid…` (classic) and `github_pat_test_valid…` (fine-grained), plus any configured. */
@@ -141,6 +149,9 @@ export async function startFakeGitHub(options = {}) {
       },
       authorization: req.headers.authorization ? (/^(\w+)\s/.exec(req.headers.authorization)?.[1] ?? "present") : null,
       cookies: cookieNames(req), // names only (session.mjs)
+      // Which token came (tokenDigest: 12 hex of its SHA-256, never the token), so a test can
+      // tell github.com's token from an Enterprise host's.
+      tokenDigest: req.headers.authorization ? tokenDigest(req.headers.authorization.replace(/^\w+\s+/, "")) : null,
       status: null,
     };
     requests.push(entry);
@@ -301,6 +312,11 @@ export async function startFakeGitHub(options = {}) {
           const ghes = url.pathname.startsWith("/api/v3/") || url.pathname === "/api/graphql";
           if (ghes) url.pathname = url.pathname === "/api/graphql" ? "/graphql" : url.pathname.slice("/api/v3".length);
           handleApi(req, res, url, entry, `https://${authority}${ghes ? "/api/v3" : ""}`);
+        }
+        else if (host === ENTERPRISE_HOST && (url.pathname.startsWith("/api/v3/") || url.pathname === "/api/graphql")) {
+          url.pathname = url.pathname === "/api/graphql" ? "/graphql" : url.pathname.slice("/api/v3".length);
+          entry.enterpriseApi = true;
+          handleApi(req, res, url, entry, `https://${ENTERPRISE_HOST}/api/v3`);
         }
         else if (PAGE_HOSTS.has(host) && url.pathname === SIGN_IN_PATH) {
           state.session = newSession();

@@ -117,7 +117,7 @@ pub(crate) fn check_signal(signal: &Signal) -> Result<(), String> {
     }
     if signal.triage.remaining_minutes > signal.triage.minutes {
         return Err(format!(
-            "triage.remaining_minutes {} > minutes {}",
+            "triage.remaining_minutes {:?} > minutes {:?}",
             signal.triage.remaining_minutes, signal.triage.minutes
         ));
     }

@@ -39,7 +39,7 @@ fn a_new_source_file_headed_generated_keeps_its_size_risk_and_focus() {
     assert_eq!(file.priority, Priority::Critical, "{:?}", file.reasons);
     assert!(file.reasons.contains(&"Generated".to_string()));
     // The minutes may leave it out: that is all the header buys.
-    assert_eq!(signal.triage.minutes, 0);
+    assert_eq!(signal.triage.minutes, Some(0));
 }
 
 #[test]
@@ -47,7 +47,7 @@ fn a_generated_marker_on_a_removed_line_does_not_exclude_the_file() {
     let signal = project_signal("generated-marker-on-removed-line");
     assert_eq!(signal.triage.counted_lines, 301);
     assert_eq!(signal.triage.excluded_lines, 0);
-    assert_eq!(signal.triage.minutes, 36);
+    assert_eq!(signal.triage.minutes, Some(36));
     let file = &signal.focus[0];
     assert!(
         !file.reasons.contains(&"Generated".to_string()),

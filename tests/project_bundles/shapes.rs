@@ -71,7 +71,7 @@ fn an_empty_pr_has_no_focus_no_size_and_asks_for_a_description() {
     assert!(signal.focus.is_empty());
     assert_eq!(signal.focus_more, 0);
     assert_eq!(signal.triage.counted_lines, 0);
-    assert_eq!(signal.triage.minutes, 0);
+    assert_eq!(signal.triage.minutes, Some(0));
     assert_eq!(signal.risk.level, RiskLevel::Low);
     assert!(signal
         .next_steps

@@ -34,11 +34,14 @@ fn dependabot_workflow_bump_is_a_supply_chain_change_of_ci_config() {
         assert!(file.reasons.contains(&"CI configuration".to_string()));
         assert!(file.priority >= Priority::High);
     }
+    // CI configuration is named (supply chain, focus reasons) but adds nothing to the score:
+    // on history it fired mostly on PRs that went fine (docs/calibration.md, lift 0.41).
     assert!(
-        driver_ids(&signal).contains(&"ci_config_change"),
+        !driver_ids(&signal).contains(&"ci_config_change"),
         "{:?}",
         driver_ids(&signal)
     );
+    assert_eq!(signal.risk.level, RiskLevel::Low, "{}", signal.risk.formula);
     // The bump moves tags (`@v5` → `@v6`) of an action the workflows already used unpinned:
     // the base branch's hygiene, not something this PR introduces.
     assert!(

@@ -39,7 +39,7 @@ fn huge_squash_commit_with_missing_patches_is_sized_from_line_counts() {
 fn large_pr_without_file_list_is_sized_from_pr_totals() {
     let signal = signal("danger-danger-js-395-owner-large");
     assert_eq!(signal.triage.counted_lines, 1517 + 566);
-    assert_eq!(signal.triage.minutes, 250);
+    assert_eq!(signal.triage.minutes, Some(250));
     assert!(signal.triage.formula.contains("PR totals"));
     assert_eq!(signal.triage.effort, Effort::Extensive);
     assert_eq!(
@@ -126,7 +126,9 @@ fn source_without_tests_is_questioned() {
         .questions
         .iter()
         .any(|q| q.starts_with("How is this change verified?")));
-    assert!(driver_ids(&signal).contains(&"missing_tests"));
+    // Asked and shown (convention, checklist, question), not scored: on history, source without
+    // tests predicted nothing size and spread did not (docs/calibration.md).
+    assert!(!driver_ids(&signal).contains(&"missing_tests"));
 }
 
 #[test]

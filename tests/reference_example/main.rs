@@ -88,7 +88,7 @@ fn reference_recommendation_is_request_changes() {
 fn reference_triage_is_112_minutes_extensive() {
     let triage = reference_signal().triage;
     assert_eq!(triage.counted_lines, 930);
-    assert_eq!(triage.minutes, 112);
+    assert_eq!(triage.minutes, Some(112));
     assert_eq!(triage.effort, Effort::Extensive);
     assert_eq!(triage.staleness, Staleness::None);
     assert_eq!(

@@ -26,7 +26,7 @@ const NOT_YET = "Self-check: the signal this pull request would get once opened.
 
 
 /**
- * `ctx`: `{wasm, ready, settingsLoaded, nonce, root, view, prefs(), token(), storage(token),
+ * `ctx`: `{wasm, ready, settingsLoaded, nonce, root, view, prefs(), token(), apiBase(), storage(token),
  * freshnessSeconds(force), setLook(colorMode), render(panelView), showError(error)}`.
  */
 export function createCompareMode(ctx) {
@@ -68,7 +68,10 @@ export function createCompareMode(ctx) {
       });
       const request = { ...state.target, base: state.target.base ?? undefined, viewer: state.target.viewer ?? undefined, page };
       const token = ctx.token();
-      const options = { token: token ?? undefined, storage: ctx.storage(token), freshnessSeconds: ctx.freshnessSeconds(force), now: Date.now() };
+      // The page's own GitHub API (github.com's or the Enterprise host's, issue #35).
+      const apiBase = ctx.apiBase();
+      if (!apiBase) throw { kind: "invalid_request", message: "prlens is not set up for this GitHub host: add it in prlens's options." };
+      const options = { token: token ?? undefined, apiBase, storage: ctx.storage(token), freshnessSeconds: ctx.freshnessSeconds(force), now: Date.now() };
       const { view: fetched } = await wasm.fetchCompareAndAnalyze(request, options, engine());
       if (generation !== state.generation) return;
       view.analysis = fetched;

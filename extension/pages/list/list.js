@@ -19,13 +19,15 @@
  *    (early-requests.js), and this frame takes its answer; otherwise it goes out as soon as the
  *    rows, the token and the stored badges are known. Only scoring waits for the wasm engine;
  *  - without a token: the badges already in storage (stored under no token: token-change.js),
- *    whatever their age, and nothing else;
+ *    whatever their age, and nothing else; a PR shown in its panel has one (issue #35: the panel
+ *    keeps its signal's badge, list-store.js `keepPanelBadge`), marked as a full signal;
  *  - on a click forwarded by the content script (a trusted user click on one badge): that PR's
  *    full bundle over REST (`fetchAndAnalyze`, the panel's ETag cache) and its badge.
  * Badges are stored in `chrome.storage.local["prlens.list.<owner>/<repo>"]`; of two badges for
- * one PR the later computed wins.
+ * one PR the full signal's wins for the same head commit, else the later computed (`preferred`).
  *
- * Security: the token is read here and sent only to api.github.com. This frame acts only once
+ * Security: the token is read here and sent only to its own host's API (api.github.com, or an
+ * Enterprise host's `https://HOST/api/v3` and `/api/graphql` with that host's own token, issue #35). This frame acts only once
  * the background confirmed its nonce, and talks only over the port our content script hands it
  * (page-port.js), never to the page; what it sends back is what a badge shows (level, minutes,
  * estimate, one driver's label), since the content script shares its renderer with the page.
@@ -37,24 +39,39 @@ import { openEngineSession } from "../../shared/engine-session.js";
 import { connectToPage, nonceOfLocation } from "../../shared/page-port.js";
 import "../../shared/sections.js";
 import "../../shared/prefs.js";
-import { earlyListKey, engineKey, freshnessMs, listIsFresh, listKey, listQueryRequest, listQueryTemplate, readListEntry } from "../../shared/list-store.js";
-import { tokenFingerprint } from "../../shared/token-change.js";
+import { earlyListKey, engineKey, freshnessMs, listIsFresh, listKey, listQueryRequest, listQueryTemplate, preferred, readListEntry } from "../../shared/list-store.js";
+import { tokenChanged, tokenFingerprint } from "../../shared/token-change.js";
 import { tokenBoundStorage } from "../../shared/token-bound-storage.js";
 
 const { T, read } = globalThis.prlensMessages;
 
 const api = globalThis.browser ?? globalThis.chrome;
-const { PREFS_KEY, TOKEN_KEY, migratePrefs, tokenFrom } = globalThis.prlensPrefs;
+const { PREFS_KEY, TOKEN_KEY, TOKENS_KEY, migratePrefs, tokenFor } = globalThis.prlensPrefs;
+const names = globalThis.prlensNames;
 const MAX_REASON = 80;
 
 const nonce = /^#nonce=[0-9a-f]{32}$/.test(location.hash) ? nonceOfLocation(location.hash) : null;
 
 // The module is compiling since list.html's <head> (wasm-boot.js).
 const engineSession = openEngineSession(() => init(globalThis.prlensWasmModule ? { module_or_path: globalThis.prlensWasmModule } : undefined).then(() => wasm));
-/** `{prefs, token, fp}` with the token's fingerprint (token-change.js): what storage is read under. */
-const withToken = async (prefs, token) => ({ prefs, token, fp: await tokenFingerprint(token) });
-/** Prefs and token: all a list query needs before it can go out (replaced when the token changes). */
-let stored = Promise.all([api.storage.sync.get(PREFS_KEY), api.storage.local.get(TOKEN_KEY)]).then(([sync, local]) => withToken(migratePrefs(sync[PREFS_KEY]), tokenFrom(local[TOKEN_KEY])));
+/** Prefs and the stored tokens: all a list query needs before it can go out (tokens replaced when one changes). */
+let stored = Promise.all([api.storage.sync.get(PREFS_KEY), api.storage.local.get([TOKEN_KEY, TOKENS_KEY])]).then(([sync, local]) => ({ prefs: migratePrefs(sync[PREFS_KEY]), local }));
+/**
+ * The page's GitHub (github.com, or an Enterprise host the user added: the origin our content
+ * script registered this frame's nonce on, page-port.js), or null for a host no longer listed.
+ */
+async function pageHost(prefs) {
+  return names.hostOfOrigin(await link.origin, prefs.hosts);
+}
+/**
+ * `{token, fp}` for `owner`'s repositories on `host` (prefs.js `tokenFor`: that host's own
+ * token, on github.com the owner's or else github.com's), with its fingerprint (token-change.js):
+ * what storage is read under.
+ */
+async function identity(local, host, owner) {
+  const token = tokenFor(local, host.name, owner);
+  return { token, fp: await tokenFingerprint(token) };
+}
 /** Bumped when the token changes: work begun under the old one shows and keeps nothing. */
 let tokenGeneration = 0;
 /** The list queries without their repository (`{query, variables}`), read once each; a
@@ -70,7 +87,7 @@ const post = (message) => link?.post(message);
 
 const pullKey = (row) => `${row.owner}/${row.repo}#${row.number}`.toLowerCase();
 
-const sameRepo = (row, scope) => Boolean(scope) && listKey(row) === listKey(scope);
+const sameRepo = (row, scope) => Boolean(scope) && listKey(row) === listKey(scope); // both on the page's host
 
 /** What the page may see of a badge: level, minutes, estimate, one reason (a driver's label). */
 function shownBadge(badge) {
@@ -78,16 +95,14 @@ function shownBadge(badge) {
   return { owner: badge.owner, repo: badge.repo, number: badge.number, level: badge.level, minutes: badge.minutes, estimate: badge.estimate === true, draft: badge.key?.draft === true, reason, changed_since_review: badge.changed_since_review === true };
 }
 
-/** The later computed of two badges for one PR. */
-const later = (a, b) => (!a ? b : !b ? a : Date.parse(b.generated_at) >= Date.parse(a.generated_at) ? b : a);
-
 const readEntry = (key, fp) => readListEntry(api.storage.local, key, fp);
 
 /**
  * The answer the background already has for this repository's query (sent when the content
  * script named the list, while this frame booted: early-requests.js), or null.
  */
-async function takeEarly(row) {
+async function takeEarly(row, host) {
+  if (host.enterprise) return null; // the background's early requests are github.com's only
   try {
     const answer = await api.runtime.sendMessage({ type: T.TAKE_EARLY, key: earlyListKey(row), authorized: true });
     return answer && (Number.isInteger(answer.status) || typeof answer.error === "string") ? answer : null;
@@ -109,11 +124,11 @@ function answerOf({ status, text, error, message }) {
  * there): `sent` resolves once the request is on its way, `answer` to the answer's text or
  * rejects with a reason.
  */
-function queryRepository(row, token, mine) {
+function queryRepository(row, token, mine, host) {
   // A reviewer's list asks its own query; the background's early answers are the plain one's.
-  const sent = (mine ? Promise.resolve(null) : takeEarly(row)).then(async (early) => {
+  const sent = (mine ? Promise.resolve(null) : takeEarly(row, host)).then(async (early) => {
     if (early) return { early };
-    const [url, init] = listQueryRequest(await queryTemplate(mine), row, token);
+    const [url, init] = listQueryRequest(await queryTemplate(mine), row, token, host.graphqlUrl);
     return { response: fetch(url, init) };
   });
   const answer = sent.then(async ({ early, response: pending }) => {
@@ -142,8 +157,9 @@ const queue = (job) => (work = work.then(job, job).catch((error) => console.erro
 /** Scores `rows` (from storage, and over the network when `network`) and posts the badges. */
 async function refresh(network) {
   const generation = tokenGeneration;
-  const { prefs, token, fp } = await stored;
-  const storage = tokenBoundStorage(api.storage.local, token);
+  const { prefs, local } = await stored;
+  const host = await pageHost(prefs);
+  if (!host) return; // an Enterprise host the user removed: nothing is asked or shown
   const engine = engineKey(prefs);
   const byRepo = new Map();
   const unavailable = [];
@@ -152,18 +168,19 @@ async function refresh(network) {
       unavailable.push({ ...row, reason: scope ? "not a PR of this repository: prlens scores only the repository in the address" : "click to score this PR (one PR's requests)" });
       continue;
     }
-    const key = listKey(row, mine);
+    const key = listKey(row, mine, host);
     if (!byRepo.has(key)) byRepo.set(key, { row, rows: [] });
     byRepo.get(key).rows.push(row);
   }
   // Every repository's query goes out before the engine is awaited.
   const groups = await Promise.all(
     Array.from(byRepo, async ([key, group]) => {
+      const { token, fp } = await identity(local, host, group.row.owner);
       const entry = await readEntry(key, fp);
       const fresh = listIsFresh(entry, prefs);
       // The query only for the repository in the address; a clicked PR of another one has its own badge.
-      const query = network && token && !fresh && sameRepo(group.row, scope) ? queryRepository(group.row, token, mine) : null;
-      return { key, group, entry, query, answer: query?.answer };
+      const query = network && token && !fresh && sameRepo(group.row, scope) ? queryRepository(group.row, token, mine, host) : null;
+      return { key, group, entry, token, query, answer: query?.answer };
     }),
   );
   await setup();
@@ -178,16 +195,17 @@ async function refresh(network) {
     engineSession.call((engine) => engine.warmUpList());
   }
   const badges = [];
-  for (const { key, group, entry, answer } of groups) {
+  for (const { key, group, entry, token, answer } of groups) {
     let reason = !token ? "no token: click to score this PR (one PR's REST requests)" : mine ? "not among the open PRs that ask for your review: click to score it" : "not among the 50 most recently updated open PRs of the repository: click to score it";
     if (answer) {
       try {
         const { text, fetchedAt } = await answer;
         if (generation !== tokenGeneration) return; // fetched with a token that is gone
-        for (const badge of JSON.parse(wasm.listBadges(text, fetchedAt, engine, mine))) entry.badges[badge.number] = later(entry.badges[badge.number], badge);
+        for (const badge of JSON.parse(wasm.listBadges(text, fetchedAt, engine, mine))) entry.badges[badge.number] = preferred(entry.badges[badge.number], badge);
         entry.queried_at = Date.now();
         entry.engine = engine;
         // Written behind the badges: storage runs its operations in order, so the next read sees it.
+        const storage = tokenBoundStorage(api.storage.local, token, { host: host.name, owner: group.row.owner });
         storage.set({ [key]: entry }).catch((error) => console.error("prlens list:", error.message));
       } catch (error) {
         reason = `${error.message}; click to score this PR over REST`;
@@ -208,17 +226,21 @@ async function refresh(network) {
 /** One PR over REST (the panel's fetch and cache), after a user's click on its badge. */
 async function scoreOne(row) {
   const generation = tokenGeneration;
-  const { prefs, token, fp } = await setup();
+  const { prefs, local } = await setup();
+  const host = await pageHost(prefs);
+  if (!host) return;
+  const { token, fp } = await identity(local, host, row.owner);
   const engine = engineKey(prefs);
-  const storage = tokenBoundStorage(api.storage.local, token);
+  const storage = tokenBoundStorage(api.storage.local, token, { host: host.name, owner: row.owner });
   try {
-    // Fetched and scored in one call: the bundle stays in wasm (a PanelView), the badge comes out.
-    const { view } = await wasm.fetchAndAnalyze(row, { token: token ?? undefined, storage, freshnessSeconds: freshnessMs(prefs) / 1000 }, engine);
+    // Fetched and scored in one call: the bundle stays in wasm (a PanelView), the badge comes out;
+    // from the page's own GitHub API, with its own token.
+    const { view } = await wasm.fetchAndAnalyze(row, { token: token ?? undefined, apiBase: host.apiBase, storage, freshnessSeconds: freshnessMs(prefs) / 1000 }, engine);
     if (generation !== tokenGeneration) return; // fetched with a token that is gone
     const badge = JSON.parse(wasm.listBadgeOf(view));
-    const key = listKey(row, mine);
+    const key = listKey(row, mine, host);
     const entry = await readEntry(key, fp);
-    entry.badges[row.number] = later(entry.badges[row.number], badge);
+    entry.badges[row.number] = preferred(entry.badges[row.number], badge);
     await storage.set({ [key]: entry });
   } catch (error) {
     if (generation === tokenGeneration) post({ type: T.LIST_FAILED, ...row, reason: String(error.message).slice(0, MAX_REASON * 2) });
@@ -233,10 +255,13 @@ async function scoreOne(row) {
  * again under the new token (entries of the old one are never read: list-store.js).
  */
 api.storage.local.onChanged.addListener((changes) => {
-  if (!Object.hasOwn(changes, TOKEN_KEY)) return;
+  if (!tokenChanged(changes)) return;
   tokenGeneration += 1;
-  const token = tokenFrom(changes[TOKEN_KEY].newValue);
-  stored = stored.then(({ prefs }) => withToken(prefs, token));
+  stored = stored.then(({ prefs, local }) => {
+    const next = { ...local };
+    for (const key of [TOKEN_KEY, TOKENS_KEY]) if (Object.hasOwn(changes, key)) next[key] = changes[key].newValue;
+    return { prefs, local: next };
+  });
   clicked.clear();
   post({ type: T.LIST_BADGES, badges: [], unavailable: [], order: [] });
   if (rows.length) queue(() => refresh(true));

@@ -21,6 +21,16 @@ export function freshnessSeconds(force) {
   return Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
+/** The list badge of a shown view (a PR not opened yet has none), or null. */
+function badgeOf(analysis) {
+  if (view.pull?.compare || !analysis) return null;
+  try {
+    return JSON.parse(wasm.listBadgeOf(analysis));
+  } catch {
+    return null;
+  }
+}
+
 /** Every answer the background holds for the hinted PR now, as url → answer (one message). */
 function takeAnswers() {
   return api.runtime.sendMessage({ type: T.TAKE_EARLY_PULL, ...hintedPull }).then(
@@ -188,17 +198,24 @@ export async function update(mode) {
     }
     performance.mark("prlens:fetch-start");
     const request = { ...pull, page: pageWithAnchors() ?? undefined };
+    // The page's GitHub (github.com or an Enterprise host the user added): its own API, its own
+    // token, never another's (issue #35). A host no longer listed gets nothing fetched.
+    const host = settings.host;
+    if (!host) throw { kind: "invalid_request", message: "prlens is not set up for this GitHub host: add it in prlens's options." };
     const tokenUsed = settings.token;
     const options = {
       token: tokenUsed ?? undefined,
+      apiBase: host.apiBase,
       // Answers fetched with this token are not kept if it changes meanwhile (token-bound-storage.js).
-      storage: tokenBoundStorage(api.storage.local, tokenUsed),
+      storage: tokenBoundStorage(api.storage.local, tokenUsed, { host: host.name, owner: pull.owner }),
       freshnessSeconds: freshnessSeconds(mode !== "load"),
       now: Date.now(),
-      early: mode === "load" && samePull(pull, hintedPull) ? takeEarly : undefined,
-      // Without a token: the PR's diff, commits and checks from github.com (src/fetch/session).
-      webBase: tokenUsed ? undefined : globalThis.prlensNames.GITHUB_ORIGIN,
-      session: tokenUsed ? undefined : sessionGet(pull),
+      // The background's early answers are api.github.com's: never for an Enterprise host.
+      early: mode === "load" && !host.enterprise && samePull(pull, hintedPull) ? takeEarly : undefined,
+      // Without a token, on github.com only: the PR's diff, commits and checks from github.com
+      // with the user's session (src/fetch/session; never an Enterprise host's).
+      webBase: tokenUsed || host.enterprise ? undefined : globalThis.prlensNames.GITHUB_ORIGIN,
+      session: tokenUsed || host.enterprise ? undefined : sessionGet(pull),
       onProgress(progress) {
         if (generation === view.generation && !view.shown) showProgress(progress);
       },
@@ -239,7 +256,7 @@ export async function update(mode) {
     if (generation !== view.generation) return;
     render(view.analysis, "complete");
     performance.mark("prlens:rendered");
-    writeCachedPanel(pull, view.analysis.signalJson(), tokenUsed).catch(() => {});
+    writeCachedPanel(pull, view.analysis.signalJson(), tokenUsed, badgeOf(view.analysis), host).catch(() => {});
     // Page facts that arrived while fetching (e.g. a file ticked "Viewed") count too.
     if (JSON.stringify(pageWithAnchors()) !== factsUsed) rescore();
     learnDigests();

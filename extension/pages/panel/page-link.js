@@ -4,7 +4,7 @@
  * validation of the page's untrusted facts.
  */
 import "../../shared/messages.js"; // every prlens:* message, declared once
-import { api } from "./state.js";
+import { api, settings } from "./state.js";
 import { connectToPage, nonceOfLocation } from "../../shared/page-port.js";
 
 const { T, read } = globalThis.prlensMessages;
@@ -43,6 +43,13 @@ const link = connectToPage({ api, nonce, onMessage: (data) => handlers.forEach((
 
 /** Whether the background confirmed this panel's nonce (see `link`). */
 export const nonceConfirmed = link.confirmed;
+
+// The page this panel serves (github.com or an Enterprise host), as the background saw our
+// content script's sender: known before the first message from the page arrives (the port is
+// handed over only after this answer).
+link.origin.then((origin) => {
+  if (origin) settings.origin = origin;
+});
 
 /** Calls `handler(data)` for every message of our content script. */
 export function onPageMessage(handler) {

@@ -26,7 +26,7 @@ import "../../shared/messages.js"; // every prlens:* message, declared once
 import { api, engine, root, settings, view, wasm } from "./state.js";
 import { heldTarget, hintedPull, isFocusDetails, nonce, onPageMessage, parseFacts, postToPage } from "./page-link.js";
 import { documentStyles, loadTheme } from "./theme.js";
-import { PREFS_KEY, TOKEN_KEY, readCachedPanel, settingsLoaded, tokenFrom } from "./storage.js";
+import { PREFS_KEY, TOKEN_KEY, TOKENS_KEY, readCachedPanel, settingsLoaded } from "./storage.js";
 import { decorateRendersWith, handleControlsWith, render, showError, showHeld } from "./show.js";
 import { rescore } from "./scoring.js";
 import { forgetShown, freshnessSeconds, update } from "./fetching.js";
@@ -63,7 +63,8 @@ const compareMode = createCompareMode({
   view,
   prefs: () => settings.prefs,
   token: () => settings.token,
-  storage: (token) => tokenBoundStorage(api.storage.local, token),
+  apiBase: () => settings.host?.apiBase,
+  storage: (token) => tokenBoundStorage(api.storage.local, token, { host: settings.host?.name, owner: view.pull?.owner }),
   freshnessSeconds,
   setLook,
   render,
@@ -115,7 +116,13 @@ async function onFacts(message) {
   performance.mark("prlens:facts");
   // Everything runs at once: wasm instantiation, prefs + token, the remembered panel, styles.
   const hinted = hintedPanel && samePull(hintedPull, message.pull);
-  const cachedPanel = hinted ? hintedPanel : readCachedPanel(message.pull).catch(() => null);
+  // The hinted read is github.com's; an Enterprise host's PRs are remembered under its name, and
+  // a host the user no longer lists has nothing shown (settings.host is null then).
+  const cachedPanel = settingsLoaded.then(() => {
+    const host = settings.host;
+    if (!host) return null;
+    return hinted && !host.enterprise ? hintedPanel : readCachedPanel(message.pull, host).catch(() => null);
+  });
   try {
     // The styles are not waited for here: the fetch needs none, and renders await them.
     const [, , cached] = await Promise.all([engine.ready, settingsLoaded, cachedPanel]);
@@ -177,8 +184,13 @@ api.storage.onChanged.addListener((changes, area) => {
     if (differs("engine") && view.pull && !view.analysis && !view.busy && !engine.crashed && !compareMode.active()) update("load");
     if (differs("pollSeconds")) schedulePoll();
   }
-  if (area === "local" && changes[TOKEN_KEY]) {
-    settings.token = tokenFrom(changes[TOKEN_KEY].newValue);
+  if (area === "local" && (changes[TOKEN_KEY] || changes[TOKENS_KEY])) {
+    const before = settings.token;
+    const tokens = { ...settings.tokens };
+    for (const key of [TOKEN_KEY, TOKENS_KEY]) if (changes[key]) tokens[key] = changes[key].newValue;
+    settings.tokens = tokens;
+    // Another host's or another owner's token changed: this panel's requests are not affected.
+    if (settings.token === before) return;
     // What is on screen was fetched with the old token: it goes now, answers still on their way
     // are dropped, and the PR is fetched again (without the background's early answers).
     if (!view.pull && !compareMode.active()) return;

@@ -2,6 +2,7 @@
  * What the panel shows: a rendered signal, an error, or the crash state; and what the details
  * sheet is told after each render (panel-sheet.js).
  */
+import { rehostLinks } from "../../shared/rehost-links.js";
 import { api, engine, root, settings, view, wasm } from "./state.js";
 import { nonce } from "./page-link.js";
 import { connectSheet } from "./sheet-link.js";
@@ -63,6 +64,7 @@ export function render(shown, fetch) {
   };
   if (typeof shown === "string") wasm.renderPanel(root, shown, options);
   else shown.renderPanel(root, options);
+  rehostLinks(root, settings.origin, view.pull ?? {}); // an Enterprise host's own links (issue #35)
   // When the data behind the panel was fetched (absent while a remembered panel is shown).
   const fetchedAt = view.analysis ? view.analysis.fetchedAt : null;
   if (typeof fetchedAt === "string") root.setAttribute("data-prlens-fetched-at", fetchedAt);

@@ -12,7 +12,8 @@ export const api = globalThis.browser ?? globalThis.chrome;
 export const root = document.getElementById("prlens-panel");
 export { wasm };
 
-const { normalizePrefs } = globalThis.prlensPrefs;
+const { normalizePrefs, tokenFor } = globalThis.prlensPrefs;
+const names = globalThis.prlensNames;
 
 /**
  * The wasm instance of this document; after a trap the iframe reloads (show.js, Retry). The
@@ -26,8 +27,25 @@ export const engine = openEngineSession(() =>
   }),
 );
 
-/** Prefs (prefs.js) and the token; replaced as storage changes (panel.js). */
-export const settings = { prefs: normalizePrefs(undefined), token: null };
+/**
+ * Prefs (prefs.js) and the stored tokens, replaced as storage changes (panel.js), and the page
+ * origin our content script registered this panel's nonce on (page-link.js: github.com until
+ * the background says otherwise). `host`: that origin's host model (github-names.js), null when
+ * it is an Enterprise host the user no longer lists; `token`: the one token this panel's
+ * requests may carry, the host's own (and on github.com the PR owner's, else github.com's).
+ */
+export const settings = {
+  prefs: normalizePrefs(undefined),
+  tokens: {}, // chrome.storage.local's token keys, as stored (prefs.js TOKEN_KEY, TOKENS_KEY)
+  origin: names.GITHUB_ORIGIN,
+  get host() {
+    return names.hostOfOrigin(this.origin, this.prefs.hosts);
+  },
+  get token() {
+    const host = this.host;
+    return host ? tokenFor(this.tokens, host.name, view.pull?.owner ?? null) : null;
+  },
+};
 
 /** Everything about the PR on screen. */
 export const view = {

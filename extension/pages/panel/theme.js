@@ -1,7 +1,10 @@
 /** The frames' styles: their own stylesheets, and the one Primer theme in use (panel and sheet). */
 
-/** Primer theme files shipped in primer/ (build.sh PRIMER_FILES); other themes use panel.css fallbacks. */
-const THEME_FILES = new Set(["light", "light_high_contrast", "dark", "dark_dimmed", "dark_high_contrast"]);
+/**
+ * GitHub's nine themes (Settings → Appearance), each a Primer theme file shipped in primer/
+ * (build.sh PRIMER_FILES). The same list as content/facts.js THEMES and src/web/render/options.rs.
+ */
+export const THEME_FILES = new Set(["light", "light_high_contrast", "light_colorblind", "light_tritanopia", "dark", "dark_dimmed", "dark_high_contrast", "dark_colorblind", "dark_tritanopia"]);
 
 /** Resolves once `link` has loaded (or failed: the page's CSS then falls back to its own colours). */
 export function sheetLoaded(link) {

@@ -2,32 +2,28 @@
  * prlens settings popup.
  *
  * What: reads and writes the prefs in chrome.storage.sync["prlens.prefs"] (on/off, disabled
- * repositories, the details shortcut, hidden sections, engine settings) and the token in
- * chrome.storage.local["prlens.token"]; validates the token against GET /user and shows the
+ * repositories, the details shortcut, hidden sections) and github.com's token in
+ * chrome.storage.local["prlens.token"]: the quick things; the scoring form, feature switches,
+ * Enterprise hosts and tokens per host or owner are the options page's (../options/, issue #35),
+ * opened from here. Validates the token against GET /user and shows the
  * login, token type, expiry and the remaining rate limit (GET /rate_limit).
  * Why: every change is saved at once, and panel.js listens to storage changes, so open panels
  * follow without a reload. The token is never logged, never shown back (only its kind), and
- * sent only to api.github.com. Permissions stay "storage" only: repositories are typed, not
- * read from tabs.
+ * sent only to api.github.com. Repositories are typed, not read from tabs.
  * Source: docs/CONTRACTS.md (Storage), extension-platform notes §6.6 (token validation).
  */
 
-import init, * as wasm from "../../pkg/prlens.js";
-import { openEngineSession } from "../../shared/engine-session.js";
+import { setUpEngineForm } from "../options/engine-settings.js";
 import {
-  PREFS_KEY, SECTIONS, TOKEN_KEY, buildEngineForm, describeToken, normalizePrefs, normalizeRepo,
-  validateEngineSettings,
+  PREFS_KEY, SECTIONS, TOKEN_KEY, describeToken, normalizePrefs, normalizeRepo,
 } from "../options/settings-form.js";
 import { purgeTokenData } from "../../shared/token-change.js";
 import { anonymousBudget, budgetText } from "./budget.js";
-import { setUpCalibrations } from "./calibration-import.js";
 
 const API = "https://api.github.com";
 const $ = (id) => document.getElementById(id);
 
 let prefs = normalizePrefs(null);
-let engineForm = null;
-let engine = null;
 
 // ---- storage ---------------------------------------------------------------------------
 
@@ -287,71 +283,6 @@ async function showBudget(token) {
   if (budget) line.dataset.prlensBudget = `${budget.remaining}/${budget.limit}`;
 }
 
-// ---- engine settings --------------------------------------------------------------------
-
-let engineTimer = 0;
-function onEngineInput() {
-  clearTimeout(engineTimer);
-  engineTimer = setTimeout(saveEngine, 300);
-}
-
-function showEngineError(text) {
-  const box = $("engine-error");
-  box.textContent = text;
-  box.hidden = text === "";
-  $("engine-form").dataset.invalid = String(text !== "");
-}
-
-async function saveEngine() {
-  const { settings, error } = engineForm.read();
-  if (error) {
-    showEngineError(`Not saved: ${error}`);
-    return;
-  }
-  const engineError = validateEngineSettings(engine, settings);
-  if (engineError) {
-    showEngineError(`Not saved: ${engineError}`);
-    return;
-  }
-  showEngineError("");
-  // The form edits the general settings; calibrated repositories are kept as they are.
-  await savePrefs((fresh) => (fresh.engine = keepRepositories(settings, fresh.engine)));
-}
-
-/** `settings` with the calibrated repositories of `stored` (the form does not show them). */
-function keepRepositories(settings, stored) {
-  return stored?.repositories ? { ...settings, repositories: stored.repositories } : settings;
-}
-
-async function setUpEngine() {
-  try {
-    const { analyzeBundle, defaultSettings, engineVersion, reportIssueUrl } = await openEngineSession(() => init({ module_or_path: new URL("../../pkg/prlens_bg.wasm", import.meta.url) }).then(() => wasm)).ready;
-    engine = { analyzeBundle };
-    $("engine-version").textContent = `engine ${engineVersion()}`;
-    $("report-problem").href = reportIssueUrl(); // engine version and browser; no PR is known here
-    const defaults = JSON.parse(defaultSettings());
-    engineForm = buildEngineForm($("engine-form"), { defaults, initial: prefs.engine, onChange: onEngineInput });
-    const initialError = validateEngineSettings(engine, prefs.engine);
-    if (initialError) showEngineError(`The saved settings are not valid, so panels show an error until they are saved again or reset: ${initialError}`);
-    $("engine-reset").addEventListener("click", async () => {
-      engineForm.set({});
-      showEngineError("");
-      await savePrefs((fresh) => (fresh.engine = keepRepositories({}, fresh.engine)));
-    });
-    setUpCalibrations({
-      list: $("calibrated-list"),
-      input: $("calibration-file"),
-      error: $("calibration-error"),
-      getEngineSettings: () => prefs.engine,
-      save: (settings) => savePrefs((fresh) => (fresh.engine = settings)),
-      validate: (settings) => validateEngineSettings(engine, settings),
-    });
-  } catch (error) {
-    showEngineError(`The scoring engine could not start, so scoring settings cannot be edited: ${error.message}`);
-    $("engine-reset").disabled = true;
-  }
-}
-
 // ---- access to GitHub -------------------------------------------------------------------
 
 /**
@@ -436,7 +367,8 @@ async function main() {
     }
   });
   await showStoredToken();
-  await setUpEngine();
+  $("open-options").addEventListener("click", () => chrome.runtime.openOptionsPage());
+  await setUpEngineForm({ initial: prefs.engine, save: savePrefs }); // version and report link only: no form here
   $("popup").dataset.ready = "true";
 }
 

@@ -18,6 +18,17 @@ import "../../shared/prefs.js";
 import { openEngineSession } from "../../shared/engine-session.js";
 import { loadTheme } from "../panel/theme.js"; // the same theme rules as the panel beside it
 import { connectToPage, nonceOfLocation } from "../../shared/page-port.js";
+import { rehostLinks } from "../../shared/rehost-links.js";
+
+/** `{owner, repo}` of a signal's PR (JSON text), or {} when it cannot be read. */
+function pullOfSignal(signalJson) {
+  try {
+    const { owner, repo } = JSON.parse(signalJson)?.pr ?? {};
+    return { owner, repo };
+  } catch {
+    return {};
+  }
+}
 
 const { T, read } = globalThis.prlensMessages;
 
@@ -82,7 +93,7 @@ async function show(snapshot) {
     return;
   }
   sheet.snapshot = snapshot;
-  await Promise.all([ready, loadTheme(snapshot.colorMode)]);
+  const [, , origin] = await Promise.all([ready, loadTheme(snapshot.colorMode), link.origin]);
   if (sheet.snapshot !== snapshot) return; // a newer one arrived meanwhile
   const scrollTop = scroller()?.scrollTop ?? 0;
   const hadFocus = focusedSelector();
@@ -91,6 +102,7 @@ async function show(snapshot) {
     colorMode: snapshot.colorMode ?? "auto",
     onAction,
   });
+  rehostLinks(root, origin, pullOfSignal(snapshot.signal)); // an Enterprise host's own links (issue #35)
   root.removeAttribute("aria-busy");
   watchSections();
   const main = scroller();

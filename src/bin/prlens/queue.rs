@@ -324,7 +324,7 @@ fn table(
             style.level(level, &format!("{:<8}", level.key())),
             signal.risk.score,
             format!("#{}", signal.pr.number),
-            signal.triage.minutes,
+            signal.triage.minutes_text(),
             author,
             safe(&signal.pr.title, 70),
             draft

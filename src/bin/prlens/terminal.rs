@@ -102,7 +102,7 @@ pub fn render(signal: &Signal, style: Style) -> String {
         pr.additions,
         pr.deletions,
         pr.changed_files,
-        signal.triage.minutes,
+        signal.triage.minutes_text(),
         signal.triage.effort.label()
     );
     let _ = writeln!(

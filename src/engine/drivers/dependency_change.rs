@@ -59,7 +59,7 @@ fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
     let unread: Vec<String> = context
         .files
         .iter()
-        .filter(|file| file.manifest && !file.has_patch)
+        .filter(|file| file.manifest && file.patch_withheld)
         .map(|file| file.path.clone())
         .collect();
     if findings.is_empty() && unread.is_empty() {

@@ -109,19 +109,38 @@ pub fn evaluate(context: &Context, sections: &Sections) -> Vec<Driver> {
         .collect()
 }
 
+/// Drivers that count listed files and lines which only the patches can weigh down
+/// (whitespace-only, generated and minified lines; binaries GitHub sends without a patch). On a
+/// bundle whose patches were not fetched (a list estimate) they count what is listed, and
+/// [`fire`] says so in their detail: such an estimate may stand above the full signal, but only
+/// by a fact it names (issue #35). Every other effect of patches that were not fetched is
+/// decided in one place, [`crate::engine::files::FileFacts::patch_withheld`].
+pub const COUNTED_BEFORE_PATCHES: &[&str] = &["large_diff", "many_files", "missing_tests"];
+
+/// What [`fire`] appends to the detail of a [`COUNTED_BEFORE_PATCHES`] driver on a bundle
+/// whose patches were not fetched.
+pub const PATCHES_NOT_READ: &str =
+    " (as listed: the patches were not read, so whitespace-only, generated and binary content is not told apart)";
+
 /// Builds a fired driver: weight = setting (or default) × `scale`, rounded to 2 decimals. A
 /// driver whose weight is 0 (the user switched it off) does not fire.
 pub(crate) fn fire(
     context: &Context,
     spec: &DriverSpec,
     scale: f64,
-    detail: String,
+    mut detail: String,
     paths: Vec<String>,
 ) -> Option<Driver> {
     let setting = context.settings.weights.get(spec.id).copied();
     let weight = round2(setting.unwrap_or(spec.weight) * scale.clamp(0.0, 1.0));
     if weight <= 0.0 {
         return None;
+    }
+    if context.bundle.files.is_some()
+        && !context.bundle.patches_fetched
+        && COUNTED_BEFORE_PATCHES.contains(&spec.id)
+    {
+        detail.push_str(PATCHES_NOT_READ);
     }
     Some(Driver {
         id: spec.id.to_string(),

@@ -101,8 +101,13 @@ pub struct FileFacts {
     pub deletions: u64,
     /// GitHub's status: added, removed, modified, renamed, copied, changed, unchanged.
     pub status: String,
-    /// False when GitHub sent no patch (binary or too large to diff).
+    /// True when the bundle holds this file's patch.
     pub has_patch: bool,
+    /// GitHub sent no patch for this file (binary or too large to diff) in a bundle whose
+    /// patches were fetched. The only fact a missing patch may be read as: when the bundle's
+    /// patches were not fetched (the list query, `Bundle::patches_fetched`), a missing patch is
+    /// no evidence and this is false (issue #35: "not fetched" is never evidence).
+    pub patch_withheld: bool,
     /// Public API definitions added, removed or re-signed in this file (source files only).
     pub api: ApiSurface,
     /// Formatting-only hunks and lines (source files only).
@@ -274,7 +279,7 @@ pub fn classify_all(bundle: &Bundle, settings: &Settings) -> Vec<FileFacts> {
         .flatten()
         .enumerate()
         .map(|(index, file)| {
-            let (mut facts, code) = classify_with_lines(file, &globs);
+            let (mut facts, code) = classify_with_lines(file, &globs, bundle.patches_fetched);
             code_lines.push(code);
             facts.index = index;
             // The page's collapsed files and the PR's own attributes are the author's word:
@@ -311,11 +316,18 @@ pub fn classify_file(file: &ChangedFile) -> FileFacts {
             tests: vec![],
             sensitive: vec![],
         },
+        true,
     )
     .0
 }
 
-fn classify_with_lines(file: &ChangedFile, globs: &UserGlobs) -> (FileFacts, CodeLines) {
+/// `patches_fetched`: whether a missing patch says anything (see [`FileFacts::patch_withheld`]).
+fn classify_with_lines(
+    file: &ChangedFile,
+    globs: &UserGlobs,
+    patches_fetched: bool,
+) -> (FileFacts, CodeLines) {
+    let patch_withheld = patches_fetched && file.patch.is_none();
     let path = file.filename.as_str();
     let original = slashed(path);
     let lower = lower_path(&original);
@@ -341,7 +353,7 @@ fn classify_with_lines(file: &ChangedFile, globs: &UserGlobs) -> (FileFacts, Cod
                     && patch().is_some_and(|patch| is_minified(&name, patch)))
         })
         || UserGlobs::matches(&globs.generated, path);
-    let binary = is_binary(file, &name, language);
+    let binary = is_binary(file, &name, language, patch_withheld);
     let test = is_test(&name) || UserGlobs::matches(&globs.tests, path);
     let docs = !test && is_docs(&name, manifest_ecosystem.is_some(), language);
     let ci_config = is_ci_config(&name);
@@ -461,6 +473,7 @@ fn classify_with_lines(file: &ChangedFile, globs: &UserGlobs) -> (FileFacts, Cod
         deletions: file.deletions,
         status: file.status.clone(),
         has_patch: file.patch.is_some(),
+        patch_withheld,
         api,
         formatting,
         reading,

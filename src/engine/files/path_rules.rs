@@ -256,14 +256,21 @@ pub(super) fn is_minified(name: &PathName, patch: &diff::Patch) -> bool {
     lines > 0 && characters / lines > MINIFIED_AVERAGE_LINE_LENGTH
 }
 
-pub(super) fn is_binary(file: &ChangedFile, name: &PathName, language: Option<&str>) -> bool {
+/// A binary extension, or (`patch_withheld`) GitHub sent no patch for a 0/0 change of a name
+/// not known as text.
+pub(super) fn is_binary(
+    file: &ChangedFile,
+    name: &PathName,
+    language: Option<&str>,
+    patch_withheld: bool,
+) -> bool {
     if path_index::is_binary_extension(name.extension) {
         return true;
     }
     let known_text = language.is_some()
         || path_index::is_doc_extension(name.extension)
         || path_index::is_config_extension(name.extension);
-    file.patch.is_none()
+    patch_withheld
         && file.additions == 0
         && file.deletions == 0
         && !known_text

@@ -217,7 +217,7 @@ fn rank(
         say.text("The PR's own .gitattributes hides this diff");
         raise(Priority::High);
     }
-    if file.patch.is_none() && lines > 0 && !facts.binary {
+    if facts.patch_withheld && lines > 0 && !facts.binary {
         say.text("GitHub sent no diff for this file");
     }
     priority

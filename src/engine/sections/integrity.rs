@@ -50,14 +50,14 @@ fn present(file: &FileFacts) -> bool {
 
 /// A source file with added lines that GitHub sent without a patch.
 fn patchless_source(file: &FileFacts) -> bool {
-    file.class == FileClass::Source && !file.has_patch && file.additions > 0 && !file.binary
+    file.class == FileClass::Source && file.patch_withheld && file.additions > 0 && !file.binary
 }
 
 /// A text-named file GitHub treats as binary: no patch and no line counts for an added or
 /// modified file (a pure rename or mode change is not content).
 fn disguised_binary(file: &FileFacts) -> bool {
     !file.binary
-        && !file.has_patch
+        && file.patch_withheld
         && file.additions == 0
         && file.deletions == 0
         && matches!(file.status.as_str(), "added" | "modified")

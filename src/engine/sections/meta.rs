@@ -33,6 +33,9 @@ pub fn describe(context: &Context, calibration: Option<String>) -> Meta {
             missing.push(name.to_string());
         }
     }
+    if bundle.files.is_some() && !bundle.patches_fetched {
+        missing.push("patches".to_string());
+    }
     if bundle.files_truncated {
         missing.push("files (truncated at GitHub's 3,000-file cap)".to_string());
     }

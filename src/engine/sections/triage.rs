@@ -98,13 +98,25 @@ pub fn assess(context: &Context) -> Triage {
             )
         }
     };
-    let minutes = minutes_for(reading, rate);
-    let effort = effort_for(minutes);
-    let mut formula = if reading == counted_lines {
-        format!("round({counted_lines} lines × 60 / {rate} LOC/h) = {minutes} min{source}")
+    let size_unknown =
+        bundle.files.is_none() && pull.additions.is_none() && pull.deletions.is_none();
+    // Patches not fetched (a list estimate): the listed line counts are only an upper bound,
+    // since whitespace-only, generated and minified lines are told apart by their patches.
+    let unweighed = bundle.files.is_some() && !bundle.patches_fetched;
+    let upper = minutes_for(reading, rate);
+    let minutes = (!size_unknown && !unweighed).then_some(upper);
+    let effort = minutes.map_or(Effort::Unknown, effort_for);
+    let mut formula = if size_unknown {
+        format!("minutes unknown{source}")
+    } else if unweighed {
+        format!(
+            "minutes unknown: the files were listed without patches, so whitespace-only, generated and minified lines cannot be told apart; at most round({reading} lines × 60 / {rate} LOC/h) = {upper} min"
+        )
+    } else if reading == counted_lines {
+        format!("round({counted_lines} lines × 60 / {rate} LOC/h) = {upper} min{source}")
     } else {
         format!(
-            "round({reading} reading lines × 60 / {rate} LOC/h) = {minutes} min{source}; of {counted_lines} lines counted"
+            "round({reading} reading lines × 60 / {rate} LOC/h) = {upper} min{source}; of {counted_lines} lines counted"
         )
     };
     let weighed_down = reading < counted_lines;
@@ -153,7 +165,7 @@ pub fn assess(context: &Context) -> Triage {
         excluded_lines,
         reading_lines: reading,
         formula,
-        remaining_minutes: minutes_for(unviewed_reading, rate),
+        remaining_minutes: minutes.map(|_| minutes_for(unviewed_reading, rate)),
         age_days,
         advice: advice(effort, staleness, idle_days),
     }
@@ -231,6 +243,7 @@ fn advice(effort: Effort, staleness: Staleness, idle_days: Option<u64>) -> Strin
         Effort::Moderate => "Set aside a focused review session",
         Effort::Substantial => "Block an hour and review in one sitting before context fades",
         Effort::Extensive => "Schedule dedicated review time; consider pair review",
+        Effort::Unknown => "Plan review time once the changed lines are known",
     }
     .to_string();
     if staleness != Staleness::None {

@@ -128,7 +128,13 @@ pub async fn fetch_bundle(
     let cache = HttpCache::load(io.store, now).await;
     let plan = Plan {
         api,
-        client: Client::new(io.transport, cache, options.token.clone(), now),
+        client: Client::new(
+            io.transport,
+            cache,
+            options.token.clone(),
+            &options.api_base,
+            now,
+        ),
         tracker: Tracker::new(io.on_progress),
         policy: Policies::new(options.freshness_seconds),
         round_trips: Cell::new(0),

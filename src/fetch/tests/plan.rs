@@ -233,6 +233,31 @@ fn token_goes_only_to_api_github_com_and_never_into_cache_or_bundle() {
 }
 
 #[test]
+fn an_enterprise_hosts_token_goes_to_its_own_api_base_and_nowhere_else() {
+    let token = "ghp_ENTERPRISE";
+    let fake = Fake::default();
+    let mut options = options();
+    options.token = Some(token.to_string());
+    options.api_base = "https://ghe.example.com/api/v3".into();
+    let _ = run(&fake, &MemoryStore::default(), &options);
+    let requests = fake.requests.borrow();
+    assert!(!requests.is_empty());
+    for request in requests.iter() {
+        assert!(
+            request.url.starts_with("https://ghe.example.com/api/v3/"),
+            "{}",
+            request.url
+        );
+        assert_eq!(
+            request.header("authorization"),
+            Some("Bearer ghp_ENTERPRISE"),
+            "{}",
+            request.url
+        );
+    }
+}
+
+#[test]
 fn progress_reports_count_up_to_the_planned_total() {
     let fake = small_pr();
     let seen = std::cell::RefCell::new(Vec::new());

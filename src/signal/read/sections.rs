@@ -265,7 +265,7 @@ fn read_focus_file(o: &Obj) -> FocusFile {
 
 fn read_triage(o: &Obj) -> Triage {
     Triage {
-        minutes: o.u64("minutes"),
+        minutes: o.opt_u64("minutes"),
         effort: o.word(
             "effort",
             crate::signal::model::Effort::from_key,
@@ -280,7 +280,7 @@ fn read_triage(o: &Obj) -> Triage {
         excluded_lines: o.u64("excluded_lines"),
         reading_lines: o.u64("reading_lines"),
         formula: o.string("formula"),
-        remaining_minutes: o.u64("remaining_minutes"),
+        remaining_minutes: o.opt_u64("remaining_minutes"),
         age_days: o.opt_u64("age_days"),
         advice: o.string("advice"),
     }

@@ -71,7 +71,7 @@ pub fn header(
         "prl-time",
         &format!(
             "{} min · {}",
-            signal.triage.minutes,
+            signal.triage.minutes_text(),
             signal.triage.effort.label()
         ),
     );

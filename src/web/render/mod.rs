@@ -31,6 +31,7 @@ mod sheet_tables;
 mod since_approval;
 mod state;
 mod theme;
+mod theme_names;
 
 /// One module per section, named by its key (`risk.rs`, `supply_chain.rs`…): the table in
 /// `crate::signal::Section` declares them, so a new section's row brings its file in.

@@ -125,11 +125,13 @@ pub fn color_mode(value: &JsValue) -> Option<ColorMode> {
     let light = field(value, "light")
         .as_string()
         .filter(|theme| is_theme(theme))
-        .unwrap_or_else(|| "light".to_string());
+        .map_or("light", |theme| super::theme_names::shipped(&theme))
+        .to_string();
     let dark = field(value, "dark")
         .as_string()
         .filter(|theme| is_theme(theme))
-        .unwrap_or_else(|| "dark".to_string());
+        .map_or("dark", |theme| super::theme_names::shipped(&theme))
+        .to_string();
     Some(ColorMode {
         mode,
         light_theme: light,
@@ -148,6 +150,7 @@ fn color_mode_from_name(name: &str) -> Option<ColorMode> {
     if !is_theme(name) {
         return None;
     }
+    let name = super::theme_names::shipped(name);
     // docs/CONTRACTS.md: a resolved theme name sets the mode by its prefix and both themes to it.
     let mode = if name.starts_with("dark") {
         "dark"

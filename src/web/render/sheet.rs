@@ -161,7 +161,7 @@ fn head(dom: &Dom, signal: &Signal) -> Element {
         "prl-sheet-fact",
         &format!(
             "{} min · {}",
-            signal.triage.minutes,
+            signal.triage.minutes_text(),
             signal.triage.effort.label()
         ),
     ));

@@ -18,7 +18,7 @@ pub fn render(dom: &Dom, signal: &Signal) -> DomResult<Element> {
     let section = section(dom, Section::Triage, "Triage");
     let stats = dom.el("div", "prl-stats");
     for (value, label) in [
-        (triage.minutes.to_string(), "minutes to review"),
+        (triage.minutes_text(), "minutes to review"),
         (triage.effort.label().to_string(), "effort level"),
         (triage.staleness.label().to_string(), "staleness risk"),
     ] {
@@ -36,7 +36,10 @@ pub fn render(dom: &Dom, signal: &Signal) -> DomResult<Element> {
         ("Lines excluded", triage.excluded_lines.to_string()),
         (
             "Left to review",
-            format!("{} min (files not yet Viewed)", triage.remaining_minutes),
+            format!(
+                "{} min (files not yet Viewed)",
+                crate::signal::minutes_text(triage.remaining_minutes)
+            ),
         ),
     ];
     if let Some(age) = triage.age_days {

@@ -12,7 +12,7 @@
  *   await firefox.close();
  *
  * Why this shape (measured on this machine, see docs/architecture.md "Firefox"):
- *  - github.com and api.github.com reach the fake server through prefs, with no proxy:
+ *  - github.com, api.github.com and the Enterprise host ghe.prlens.test reach the fake server through prefs, with no proxy:
  *    `network.dns.localDomains` resolves them to 127.0.0.1, `network.socket.forcePort` sends
  *    port 443 to the fake's port; `network.dns.forceResolve` sends every other host there too,
  *    so nothing leaves the machine.
@@ -125,7 +125,10 @@ export async function startFirefox(options = {}) {
       args: ["--remote-allow-system-access"],
       defaultViewport: { width: 1280, height: 900 },
       extraPrefsFirefox: {
-        "network.dns.localDomains": "github.com,api.github.com",
+        "network.dns.localDomains": "github.com,api.github.com,ghe.prlens.test",
+        // An Enterprise host added in the options page (issue #35): Firefox grants the optional
+        // host permission it asks for without its prompt, which automation cannot answer.
+        "extensions.webextOptionalPermissionPrompts": false,
         "network.dns.forceResolve": "127.0.0.1",
         "network.socket.forcePort": `443=${server.port}`,
         "extensions.originControls.grantByDefault": grantHostPermissions,

@@ -1,5 +1,5 @@
 /**
- * Calibrated repositories in the popup: import the settings file `prlens calibrate --fit`
+ * Calibrated repositories on the options page (the scoring card): import the settings file `prlens calibrate --fit`
  * writes, list the repositories it calibrated, remove one.
  *
  * What: the file's `repositories` entries ({"owner/name": {weights, thresholds, calibration}})
