@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 
 import { countPanels, screenshot, startBrowser, waitFor, waitForPanelState } from "./harness.mjs";
 import { LIST_URL, listBundles, visibleNumbers } from "./list-support.mjs";
-import { waitForSheetState } from "./sheet-support.mjs";
+import { waitForSheetReady, waitForSheetState } from "./sheet-support.mjs";
 
 const bundles = listBundles();
 const REPO = "https://github.com/tidewater/harbor-client";
@@ -70,6 +70,10 @@ test("each feature switch turns its feature off without a reload, and on again",
     await waitForPanelState(pr, ["ready", "partial"]);
     await pr.keyboard.press("Alt+Shift+KeyP");
     await waitForSheetState(pr, "open");
+    // Esc closes the sheet once focus is in it (its close button): on a busy machine the key can
+    // otherwise reach the page before the sheet has taken focus.
+    const sheet = await waitForSheetReady(pr);
+    await sheet.waitForFunction(() => document.activeElement?.getAttribute("data-prlens-action") === "close-sheet", null, { polling: 100, timeout: 15000 });
     await pr.keyboard.press("Escape");
     await waitForSheetState(pr, "closed");
     await flip(options, "shortcut", false);
