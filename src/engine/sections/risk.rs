@@ -41,7 +41,7 @@ pub fn assess(context: &Context, sections: &Sections) -> Risk {
 /// Raises the level to what the fired security-surface and guard drivers allow
 /// ([`DRIVER_LEVEL_FLOORS`]), and the score to that level's cut-off; the formula says why.
 /// Never lowers.
-pub fn floor_by_drivers(mut risk: Risk) -> Risk {
+pub fn floor_by_drivers(risk: Risk) -> Risk {
     let floor = risk
         .drivers
         .iter()
@@ -55,22 +55,25 @@ pub fn floor_by_drivers(mut risk: Risk) -> Risk {
     let Some((level, id, why)) = floor else {
         return risk;
     };
+    let reason = format!("by {id} ({why})");
+    raise(risk, level, &reason)
+}
+
+/// `risk` at `level` when that is higher (the score to at least its cut-off, so score and level
+/// agree), the formula saying "raised to LEVEL REASON"; otherwise `risk` unchanged.
+fn raise(mut risk: Risk, level: RiskLevel, reason: &str) -> Risk {
     if level <= risk.level {
         return risk;
     }
     risk.level = level;
     risk.score = risk.score.max(cutoff_of(level));
-    risk.formula = format!(
-        "{}; raised to {} by {id} ({why})",
-        risk.formula,
-        level_name(level),
-    );
+    risk.formula = format!("{}; raised to {} {reason}", risk.formula, level_name(level));
     risk
 }
 
 /// Raises the level to what the worst finding allows ([`FINDING_LEVEL_FLOORS`]), and the score
 /// to that level's cut-off so score and level agree; the formula says why. Never lowers.
-pub fn floor_by_findings(mut risk: Risk, findings: &[Finding]) -> Risk {
+pub fn floor_by_findings(risk: Risk, findings: &[Finding]) -> Risk {
     let floor = findings
         .iter()
         .filter_map(|finding| {
@@ -83,22 +86,15 @@ pub fn floor_by_findings(mut risk: Risk, findings: &[Finding]) -> Risk {
     let Some((level, finding)) = floor else {
         return risk;
     };
-    if level <= risk.level {
-        return risk;
-    }
-    risk.level = level;
-    risk.score = risk.score.max(cutoff_of(level));
-    risk.formula = format!(
-        "{}; raised to {} by the {} finding {} in {} (a {} finding is at least {})",
-        risk.formula,
-        level_name(level),
+    let reason = format!(
+        "by the {} finding {} in {} (a {} finding is at least {})",
         finding.severity.key(),
         finding.id.key(),
         crate::text::clip(&finding.path, 120),
         finding.severity.key(),
         level_name(level)
     );
-    risk
+    raise(risk, level, &reason)
 }
 
 /// The noisy-OR of driver weights, with its level and formula.
