@@ -43,41 +43,33 @@ fn evaluate(context: &Context, sections: &Sections) -> Option<Driver> {
         "Size: {lines} lines to review (full weight at {})",
         thresholds.large_diff_severe_lines
     );
-    if size.test_lines > 0 {
-        detail.push_str(&format!(
-            "; {} test lines weigh {TEST_LINES_FACTOR} each",
-            size.test_lines
-        ));
-    }
-    if size.light_lines > 0 {
-        detail.push_str(&format!(
-            "; {} lines of docs, comments, moved or repeated code and configuration weigh {LIGHT_READING_FACTOR} each",
-            size.light_lines
-        ));
-    }
-    if size.generated_light_lines > 0 {
-        detail.push_str(&format!(
-            "; {} generated lines committed by the repository's own people weigh {LIGHT_READING_FACTOR} each",
-            size.generated_light_lines
-        ));
-    }
-    if size.formatting_lines > 0 {
-        detail.push_str(&format!(
-            "; {} whitespace/re-wrap-only lines not counted",
-            size.formatting_lines
-        ));
-    }
-    if size.authors_word_lines > 0 {
-        detail.push_str(&format!(
-            "; includes {} lines marked generated or vendored by the PR itself",
-            size.authors_word_lines
-        ));
-    }
-    if size.lockfile_lines > 0 {
-        detail.push_str(&format!(
-            "; {} lockfile lines not counted",
-            size.lockfile_lines
-        ));
+    // What weighed the lines down or left them out, each named with its count when there is one:
+    // (count, words before it, words after it).
+    let light = format!("weigh {LIGHT_READING_FACTOR} each");
+    let parts = [
+        (size.test_lines, "", format!("test lines weigh {TEST_LINES_FACTOR} each")),
+        (
+            size.light_lines,
+            "",
+            format!("lines of docs, comments, moved or repeated code and configuration {light}"),
+        ),
+        (
+            size.generated_light_lines,
+            "",
+            format!("generated lines committed by the repository's own people {light}"),
+        ),
+        (size.formatting_lines, "", "whitespace/re-wrap-only lines not counted".into()),
+        (
+            size.authors_word_lines,
+            "includes ",
+            "lines marked generated or vendored by the PR itself".into(),
+        ),
+        (size.lockfile_lines, "", "lockfile lines not counted".into()),
+    ];
+    for (count, before, after) in parts {
+        if count > 0 {
+            detail.push_str(&format!("; {before}{count} {after}"));
+        }
     }
     fire(context, &SPEC, scale, detail, Vec::new())
 }
