@@ -23,7 +23,7 @@ use super::people::People;
 use super::prs::{merged_pull_request, Merged};
 use crate::bundle::{Bundle, ChangedFile};
 use crate::settings::Settings;
-use crate::signal::{ReviewAction, RiskLevel, Severity};
+use crate::signal::{ReviewAction, RiskLevel, Severity, Signal};
 use crate::timestamp::SECONDS_PER_DAY;
 
 /// What to study.
@@ -104,18 +104,8 @@ impl Study {
                     score: signal.risk.score,
                     level: signal.risk.level,
                     action: signal.review.action,
-                    drivers: signal
-                        .risk
-                        .drivers
-                        .iter()
-                        .map(|driver| (driver.id.clone(), driver.weight))
-                        .collect(),
-                    worst_finding: signal
-                        .supply_chain
-                        .findings
-                        .iter()
-                        .map(|finding| finding.severity)
-                        .max(),
+                    drivers: fired(&signal),
+                    worst_finding: worst_finding(&signal),
                     ..pr.clone()
                 }
             })
@@ -381,6 +371,26 @@ fn missing_paths(clone: &Clone, head: &str) -> Result<Vec<String>, GitError> {
     Ok(paths)
 }
 
+/// The drivers `signal` fired, with their weights, as a study keeps them.
+fn fired(signal: &Signal) -> Vec<(String, f64)> {
+    signal
+        .risk
+        .drivers
+        .iter()
+        .map(|driver| (driver.id.clone(), driver.weight))
+        .collect()
+}
+
+/// The most severe supply-chain finding of `signal`, if any.
+fn worst_finding(signal: &Signal) -> Option<Severity> {
+    signal
+        .supply_chain
+        .findings
+        .iter()
+        .map(|finding| finding.severity)
+        .max()
+}
+
 /// Scores one bundle.
 fn score(
     bundle: &Bundle,
@@ -404,18 +414,8 @@ fn score(
         score: signal.risk.score,
         level: signal.risk.level,
         action: signal.review.action,
-        drivers: signal
-            .risk
-            .drivers
-            .iter()
-            .map(|driver| (driver.id.clone(), driver.weight))
-            .collect(),
-        worst_finding: signal
-            .supply_chain
-            .findings
-            .iter()
-            .map(|finding| finding.severity)
-            .max(),
+        drivers: fired(&signal),
+        worst_finding: worst_finding(&signal),
         label: Label::default(),
         source_files: 0,
     }
