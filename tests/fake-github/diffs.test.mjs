@@ -7,13 +7,13 @@
  */
 import test from "node:test";
 import assert from "node:assert/strict";
-import https from "node:https";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
 import { startFakeGitHub } from "./server.mjs";
 import { makeBundles } from "./make-bundles.mjs";
+import { requestFake } from "./request.mjs";
 import { diffText } from "./diffs.mjs";
 
 const bundleDir = fs.mkdtempSync(path.join(os.tmpdir(), "prlens-fake-diffs-"));
@@ -24,38 +24,21 @@ const privateBundle = structuredClone(bundle);
 privateBundle.pull.number = 9001;
 privateBundle.pull.base.repo = { ...privateBundle.pull.base.repo, private: true };
 
-function get(port, url, headers = {}) {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const request = https.request(
-      { host: "127.0.0.1", port, servername: target.hostname, path: target.pathname + target.search, headers: { host: target.hostname, ...headers }, rejectUnauthorized: false },
-      (response) => {
-        let body = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk) => (body += chunk));
-        response.on("end", () => resolve({ status: response.statusCode, headers: response.headers, body }));
-      },
-    );
-    request.setTimeout(3000, () => request.destroy(new Error("timeout")));
-    request.on("error", reject);
-    request.end();
-  });
-}
 
 const pullPath = (b) => `/${b.pull.base.repo.owner.login}/${b.pull.base.repo.name}/pull/${b.pull.number}.diff`;
 
 test("a public PR's diff is a redirect to the patch-diff host, which serves git's patch text", async () => {
   const server = await startFakeGitHub({ bundles: [bundle], port: 0 });
   try {
-    const first = await get(server.port, `https://github.com${pullPath(bundle)}`);
+    const first = await requestFake(server.port, `https://github.com${pullPath(bundle)}`);
     assert.equal(first.status, 302);
     assert.equal(first.headers.location, `https://patch-diff.githubusercontent.com/raw${pullPath(bundle)}`);
-    const diff = await get(server.port, first.headers.location);
+    const diff = await requestFake(server.port, first.headers.location);
     assert.equal(diff.status, 200);
     assert.match(diff.headers["content-type"], /^text\/plain/);
     assert.equal(diff.body, diffText(bundle));
     assert.equal((diff.body.match(/^diff --git /gm) ?? []).length, bundle.files.length);
-    const again = await get(server.port, first.headers.location, { "if-none-match": diff.headers.etag });
+    const again = await requestFake(server.port, first.headers.location, { "if-none-match": diff.headers.etag });
     assert.equal(again.status, 304);
     // No API request, no rate limit spent.
     assert.equal(server.apiRequests().length, 0);
@@ -67,14 +50,14 @@ test("a public PR's diff is a redirect to the patch-diff host, which serves git'
 test("a private PR's diff needs the session, and its token works once", async () => {
   const server = await startFakeGitHub({ bundles: [privateBundle], port: 0 });
   try {
-    assert.equal((await get(server.port, `https://github.com${pullPath(privateBundle)}`)).status, 404);
+    assert.equal((await requestFake(server.port, `https://github.com${pullPath(privateBundle)}`)).status, 404);
     const cookie = server.signIn();
-    const redirect = await get(server.port, `https://github.com${pullPath(privateBundle)}`, { cookie: `${cookie.name}=${cookie.value}` });
+    const redirect = await requestFake(server.port, `https://github.com${pullPath(privateBundle)}`, { cookie: `${cookie.name}=${cookie.value}` });
     assert.equal(redirect.status, 302);
     assert.match(redirect.headers.location, /^https:\/\/patch-diff\.githubusercontent\.com\/raw\/.+\.diff\?token=[0-9a-f]{32}$/);
-    assert.equal((await get(server.port, redirect.headers.location)).status, 200);
-    assert.equal((await get(server.port, redirect.headers.location)).status, 404, "the token is single-use");
-    assert.equal((await get(server.port, `https://patch-diff.githubusercontent.com/raw${pullPath(privateBundle)}`)).status, 404);
+    assert.equal((await requestFake(server.port, redirect.headers.location)).status, 200);
+    assert.equal((await requestFake(server.port, redirect.headers.location)).status, 404, "the token is single-use");
+    assert.equal((await requestFake(server.port, `https://patch-diff.githubusercontent.com/raw${pullPath(privateBundle)}`)).status, 404);
   } finally {
     await server.close();
   }
@@ -85,11 +68,11 @@ test("the diff faults send what prlens must refuse", async () => {
   const raw = `https://patch-diff.githubusercontent.com/raw${pullPath(bundle)}`;
   try {
     server.setDiffFault("diff-unavailable");
-    assert.equal((await get(server.port, raw)).body, "Sorry, this diff is unavailable.\n");
+    assert.equal((await requestFake(server.port, raw)).body, "Sorry, this diff is unavailable.\n");
     server.setDiffFault("diff-html");
-    assert.match((await get(server.port, raw)).body, /^<!DOCTYPE html>/);
+    assert.match((await requestFake(server.port, raw)).body, /^<!DOCTYPE html>/);
     server.setDiffFault("diff-404");
-    assert.equal((await get(server.port, raw)).status, 404);
+    assert.equal((await requestFake(server.port, raw)).status, 404);
     assert.throws(() => server.setDiffFault("nope"), /unknown diff fault/);
   } finally {
     await server.close();

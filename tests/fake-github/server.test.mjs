@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 
 import { startFakeGitHub } from "./server.mjs";
 import { makeBundles } from "./make-bundles.mjs";
+import { requestFake } from "./request.mjs";
 import { diffAnchor, PAGE_TAIL_MARK, pageOptions, tailSplit } from "./pages.mjs";
 import fs from "node:fs";
 import os from "node:os";
@@ -24,22 +25,9 @@ const [bundleFile] = makeBundles({ out: bundleDir, cases: ["owner-45-files"] });
 const bundle = JSON.parse(fs.readFileSync(bundleFile, "utf8"));
 
 /** GET https://HOST/PATH against the fake on 127.0.0.1 (SNI and Host as a browser sends them). */
-function get(port, host, pathAndQuery, headers = {}, { timeoutMs = 3000 } = {}) {
-  const url = pathAndQuery.startsWith("https://") ? new URL(pathAndQuery) : new URL(`https://${host}${pathAndQuery}`);
-  return new Promise((resolve, reject) => {
-    const request = https.request(
-      { host: "127.0.0.1", port, servername: url.hostname, path: url.pathname + url.search, method: headers.method ?? "GET", headers: { host: url.hostname, ...headers }, rejectUnauthorized: false },
-      (response) => {
-        let body = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk) => (body += chunk));
-        response.on("end", () => resolve({ status: response.statusCode, headers: response.headers, body }));
-      },
-    );
-    request.setTimeout(timeoutMs, () => request.destroy(new Error("timeout")));
-    request.on("error", reject);
-    request.end();
-  });
+function get(port, host, pathAndQuery, headers = {}, options = {}) {
+  const url = pathAndQuery.startsWith("https://") ? pathAndQuery : `https://${host}${pathAndQuery}`;
+  return requestFake(port, url, headers, options);
 }
 const api = (server, p, headers, options) => get(server.port, "api.github.com", p, headers, options);
 const page = (server, p) => get(server.port, "github.com", p);

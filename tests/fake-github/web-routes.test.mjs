@@ -6,13 +6,13 @@
  */
 import test from "node:test";
 import assert from "node:assert/strict";
-import https from "node:https";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
 import { startFakeGitHub } from "./server.mjs";
 import { makeBundles } from "./make-bundles.mjs";
+import { requestFake } from "./request.mjs";
 
 const bundleDir = fs.mkdtempSync(path.join(os.tmpdir(), "prlens-fake-routes-"));
 test.after(() => fs.rmSync(bundleDir, { recursive: true, force: true }));
@@ -23,40 +23,23 @@ privateBundle.pull.number = 9002;
 privateBundle.pull.base.repo = { ...privateBundle.pull.base.repo, private: true };
 const JSON_HEADERS = { accept: "application/json", "x-requested-with": "XMLHttpRequest" };
 
-function get(port, url, headers = {}) {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const request = https.request(
-      { host: "127.0.0.1", port, servername: target.hostname, path: target.pathname + target.search, headers: { host: target.hostname, ...headers }, rejectUnauthorized: false },
-      (response) => {
-        let body = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk) => (body += chunk));
-        response.on("end", () => resolve({ status: response.statusCode, headers: response.headers, body }));
-      },
-    );
-    request.setTimeout(3000, () => request.destroy(new Error("timeout")));
-    request.on("error", reject);
-    request.end();
-  });
-}
 
 const base = (b) => `https://github.com/${b.pull.base.repo.owner.login}/${b.pull.base.repo.name}/pull/${b.pull.number}`;
 
 test("the commits route lists the bundle's commits with their logins, and the status checks its check runs and statuses", async () => {
   const server = await startFakeGitHub({ bundles: [bundle], port: 0 });
   try {
-    const commits = await get(server.port, `${base(bundle)}/commits`, JSON_HEADERS);
+    const commits = await requestFake(server.port, `${base(bundle)}/commits`, JSON_HEADERS);
     assert.equal(commits.status, 200);
     const listed = JSON.parse(commits.body).payload.pullRequestsCommitsRoute.commitGroups.flatMap((group) => group.commits);
     assert.deepEqual(listed.map((commit) => commit.oid), bundle.commits.map((commit) => commit.sha));
     assert.deepEqual(listed.map((commit) => commit.authors[0].login), bundle.commits.map((commit) => commit.author?.login ?? null));
-    const checks = await get(server.port, `${base(bundle)}/page_data/status_checks`, JSON_HEADERS);
+    const checks = await requestFake(server.port, `${base(bundle)}/page_data/status_checks`, JSON_HEADERS);
     assert.equal(checks.status, 200);
     const runs = Array.isArray(bundle.check_runs) ? bundle.check_runs : bundle.check_runs.check_runs;
     assert.equal(JSON.parse(checks.body).statusChecks.length, runs.length + (bundle.status?.statuses?.length ?? 0));
     // No XHR header: 406, as GitHub answers. No API request and no rate limit spent.
-    assert.equal((await get(server.port, `${base(bundle)}/commits`, { accept: "application/json" })).status, 406);
+    assert.equal((await requestFake(server.port, `${base(bundle)}/commits`, { accept: "application/json" })).status, 406);
     assert.equal(server.apiRequests().length, 0);
   } finally {
     await server.close();
@@ -66,17 +49,17 @@ test("the commits route lists the bundle's commits with their logins, and the st
 test("a private repository's routes answer only the signed-in session; faults send what prlens must refuse", async () => {
   const server = await startFakeGitHub({ bundles: [bundle, privateBundle], port: 0 });
   try {
-    assert.equal((await get(server.port, `${base(privateBundle)}/commits`, JSON_HEADERS)).status, 404);
+    assert.equal((await requestFake(server.port, `${base(privateBundle)}/commits`, JSON_HEADERS)).status, 404);
     const cookie = server.signIn();
     const signedIn = { ...JSON_HEADERS, cookie: `${cookie.name}=${cookie.value}` };
-    assert.equal((await get(server.port, `${base(privateBundle)}/commits`, signedIn)).status, 200);
-    assert.equal((await get(server.port, `${base(privateBundle)}/page_data/status_checks`, signedIn)).status, 200);
+    assert.equal((await requestFake(server.port, `${base(privateBundle)}/commits`, signedIn)).status, 200);
+    assert.equal((await requestFake(server.port, `${base(privateBundle)}/page_data/status_checks`, signedIn)).status, 200);
     server.setRouteFault("commits", "route-html");
-    assert.match((await get(server.port, `${base(bundle)}/commits`, JSON_HEADERS)).body, /^<!DOCTYPE html>/);
+    assert.match((await requestFake(server.port, `${base(bundle)}/commits`, JSON_HEADERS)).body, /^<!DOCTYPE html>/);
     server.setRouteFault("checks", "route-shape");
-    assert.equal(JSON.parse((await get(server.port, `${base(bundle)}/page_data/status_checks`, JSON_HEADERS)).body).statusChecks, undefined);
+    assert.equal(JSON.parse((await requestFake(server.port, `${base(bundle)}/page_data/status_checks`, JSON_HEADERS)).body).statusChecks, undefined);
     server.setRouteFault("checks", "route-404");
-    assert.equal((await get(server.port, `${base(bundle)}/page_data/status_checks`, JSON_HEADERS)).status, 404);
+    assert.equal((await requestFake(server.port, `${base(bundle)}/page_data/status_checks`, JSON_HEADERS)).status, 404);
   } finally {
     await server.close();
   }
