@@ -518,8 +518,17 @@ fn pair_block(code: &mut CodeLines, removed: &[&str], added: &[&str]) {
     if removed.is_empty() || removed.len() != added.len() || removed.len() > SWEEP_MAX_BLOCK {
         return;
     }
+    // One pair of token buffers for the whole block: a large PR pairs tens of thousands of lines.
+    let mut old_tokens = Vec::new();
+    let mut new_tokens = Vec::new();
     for (old, new) in removed.iter().zip(added) {
-        if let Some(edit) = token_edit(old, new) {
+        // Equal lines have equal tokens: no edit (the common case of a moved context line).
+        if old == new {
+            continue;
+        }
+        tokens(old, &mut old_tokens);
+        tokens(new, &mut new_tokens);
+        if let Some(edit) = token_edit(&old_tokens, &new_tokens) {
             code.edits.push(edit);
         }
     }
@@ -527,12 +536,10 @@ fn pair_block(code: &mut CodeLines, removed: &[&str], added: &[&str]) {
 
 /// A fingerprint of what an edit took out and put in, token by token; `None` when the lines
 /// have equal tokens (a whitespace change) or the edit is too large for a sweep.
-fn token_edit(old: &str, new: &str) -> Option<u64> {
-    let old_tokens = tokens(old);
-    let new_tokens = tokens(new);
+fn token_edit(old_tokens: &[&str], new_tokens: &[&str]) -> Option<u64> {
     let prefix = old_tokens
         .iter()
-        .zip(&new_tokens)
+        .zip(new_tokens)
         .take_while(|(a, b)| a == b)
         .count();
     let suffix = old_tokens[prefix..]
@@ -548,34 +555,64 @@ fn token_edit(old: &str, new: &str) -> Option<u64> {
     }
     // Inside the changed middle, tokens both sides share (the `X` of `Optional[X]` → `X | None`)
     // are not part of the edit, and a token taken out or put in twice is one kind of edit.
-    let taken_only = distinct(taken, put);
-    let put_only = distinct(put, taken);
-    if taken_only.len() + put_only.len() > SWEEP_MAX_TOKENS
-        || (taken_only.is_empty() && put_only.is_empty())
-    {
+    let taken_only = distinct(taken, put, SWEEP_MAX_TOKENS)?;
+    let put_only = distinct(put, taken, SWEEP_MAX_TOKENS - taken_only.len())?;
+    if taken_only.is_empty() && put_only.is_empty() {
         return None;
     }
-    let mut text = taken_only.join("\u{1f}");
-    text.push('\u{1e}');
-    text.push_str(&put_only.join("\u{1f}"));
-    squeezed_fingerprint(&text)
+    Some(edit_fingerprint(&taken_only, &put_only))
 }
 
-/// The distinct tokens of `side` that `other` lacks, sorted.
-fn distinct<'a>(side: &[&'a str], other: &[&str]) -> Vec<&'a str> {
-    let mut only: Vec<&'a str> = side
-        .iter()
-        .filter(|t| !other.contains(t))
-        .copied()
-        .collect();
+/// FNV-1a of the tokens taken out and put in, with a separator between tokens and another
+/// between the two sides, so `a b` → `c` and `a` → `b c` differ.
+fn edit_fingerprint(taken: &[&str], put: &[&str]) -> u64 {
+    const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+    const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
+    let mut fingerprint = FNV_OFFSET;
+    let mut add = |byte: u8| fingerprint = (fingerprint ^ u64::from(byte)).wrapping_mul(FNV_PRIME);
+    for (side, tokens) in [taken, put].into_iter().enumerate() {
+        if side == 1 {
+            add(0x1e);
+        }
+        for (at, token) in tokens.iter().enumerate() {
+            if at > 0 {
+                add(0x1f);
+            }
+            token.bytes().for_each(&mut add);
+        }
+    }
+    fingerprint
+}
+
+/// The distinct tokens of `side` that `other` lacks, sorted; `None` when there are more than
+/// `limit` (a rewrite, not a sweep: the rest of the line is not compared).
+fn distinct<'a>(side: &[&'a str], other: &[&str], limit: usize) -> Option<Vec<&'a str>> {
+    let mut only: Vec<&'a str> = Vec::new();
+    for token in side {
+        if !other.contains(token) && !only.contains(token) {
+            if only.len() == limit {
+                return None;
+            }
+            only.push(*token);
+        }
+    }
     crate::order::sort(&mut only);
-    only.dedup();
-    only
+    Some(only)
 }
 
-/// Identifier/number runs and single punctuation characters; whitespace separates.
-fn tokens(line: &str) -> Vec<&str> {
-    let mut out = Vec::new();
+/// Identifier/number runs and single punctuation characters; whitespace separates. Into
+/// `out`, which is cleared first.
+fn tokens<'a>(line: &'a str, out: &mut Vec<&'a str>) {
+    out.clear();
+    if line.is_ascii() {
+        ascii_tokens(line, out);
+    } else {
+        char_tokens(line, out);
+    }
+}
+
+/// [`tokens`] of any line, character by character.
+fn char_tokens<'a>(line: &'a str, out: &mut Vec<&'a str>) {
     let mut start: Option<usize> = None;
     for (at, character) in line.char_indices() {
         let word = character.is_alphanumeric() || character == '_';
@@ -595,7 +632,28 @@ fn tokens(line: &str) -> Vec<&str> {
     if let Some(begin) = start {
         out.push(&line[begin..]);
     }
-    out
+}
+
+/// [`tokens`] of an ASCII line, byte by byte (the same tokens: an ASCII byte is its own
+/// character, and `\t`..=`\r` and the space are exactly the ASCII whitespace of
+/// [`char::is_whitespace`]); most code lines are ASCII, and a large PR tokenises tens of
+/// thousands of them.
+fn ascii_tokens<'a>(line: &'a str, out: &mut Vec<&'a str>) {
+    let bytes = line.as_bytes();
+    let word = |byte: u8| byte.is_ascii_alphanumeric() || byte == b'_';
+    let mut at = 0;
+    while let Some(&byte) = bytes.get(at) {
+        let begin = at;
+        at += 1;
+        if word(byte) {
+            while bytes.get(at).is_some_and(|byte| word(*byte)) {
+                at += 1;
+            }
+        } else if matches!(byte, b' ' | b'\t'..=b'\r') {
+            continue;
+        }
+        out.extend(line.get(begin..at));
+    }
 }
 
 #[cfg(test)]

@@ -193,23 +193,24 @@ pub fn assess(context: &Context) -> SupplyChain {
         findings.extend(install_scripts::findings(&view));
         findings.extend(compiled_code::minified(file, facts));
         // Only test files whose patch names a home or system path are parsed for the check.
-        let outside = file.patch.as_deref().is_some_and(|text| {
-            let lower = text.to_ascii_lowercase();
-            [
-                ".ssh/",
-                "authorized_keys",
-                "rc\"",
-                "rc'",
-                ".profile",
-                "crontab",
-                "/etc/",
-                ".npmrc",
-                ".gitconfig",
-                ".pypirc",
-            ]
-            .iter()
-            .any(|marker| lower.contains(marker))
-        });
+        let outside = build_steps::test_code(facts)
+            && file.patch.as_deref().is_some_and(|text| {
+                let lower = text.to_ascii_lowercase();
+                [
+                    ".ssh/",
+                    "authorized_keys",
+                    "rc\"",
+                    "rc'",
+                    ".profile",
+                    "crontab",
+                    "/etc/",
+                    ".npmrc",
+                    ".gitconfig",
+                    ".pypirc",
+                ]
+                .iter()
+                .any(|marker| lower.contains(marker))
+            });
         if outside {
             findings.extend(build_steps::writes_outside(facts, view.patch()));
         }

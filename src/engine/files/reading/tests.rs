@@ -235,3 +235,20 @@ fn a_copyright_line_in_the_module_docstring_is_a_comment() {
     );
     assert_eq!(deep.comment_lines, 0);
 }
+
+#[test]
+fn ascii_lines_tokenise_the_same_byte_by_byte_as_character_by_character() {
+    for line in [
+        "    let config_12 = config::new(12).map_err(Error::from)?;",
+        "x: Optional[int]\t=\x0bNone\r",
+        "  a_b1+2  ",
+        "",
+        "   ",
+        "fn f<'a>(x: &'a str) -> Vec<&'a str> { x.split(',').collect() }",
+    ] {
+        let (mut by_byte, mut by_char) = (Vec::new(), Vec::new());
+        super::ascii_tokens(line, &mut by_byte);
+        super::char_tokens(line, &mut by_char);
+        assert_eq!(by_byte, by_char, "{line:?}");
+    }
+}

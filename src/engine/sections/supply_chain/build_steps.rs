@@ -111,7 +111,7 @@ pub fn download_and_run(facts: &FileFacts, patch: &Patch) -> Option<Finding> {
 }
 
 /// Whether a path is test code or a fixture (where a write outside the work tree is out of place).
-fn test_code(facts: &FileFacts) -> bool {
+pub(super) fn test_code(facts: &FileFacts) -> bool {
     let lower = crate::text::ascii_lowercase(&facts.path);
     facts.class == FileClass::Test
         || lower.contains("fixture")

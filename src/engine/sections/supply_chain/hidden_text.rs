@@ -142,11 +142,12 @@ const TRANSLATION_EXTENSIONS: &[&str] = &[
 
 /// Natural-language text: a translation file or prose (docs).
 fn natural_language(view: &FileView) -> bool {
-    let lower = format!("/{}", view.lower_path());
+    let lower = view.lower_path();
+    // A folder at the top of the path has no `/` before it.
     matches!(view.facts.class, FileClass::Docs)
-        || TRANSLATION_FOLDERS
-            .iter()
-            .any(|folder| lower.contains(folder))
+        || TRANSLATION_FOLDERS.iter().any(|folder| {
+            lower.contains(folder) || folder.get(1..).is_some_and(|top| lower.starts_with(top))
+        })
         || TRANSLATION_EXTENSIONS
             .iter()
             .any(|ext| lower.ends_with(ext))
@@ -216,8 +217,8 @@ pub fn findings(view: &FileView, patch: &Patch) -> Vec<Finding> {
     }
     let mut hidden = 0;
     let mut mixed = 0;
-    let in_code = code(view) && !natural_language(view);
     let natural = natural_language(view);
+    let in_code = code(view) && !natural;
     let mut marks: Vec<(u64, Vec<char>)> = Vec::new();
     for hunk in &patch.hunks {
         let mut line_number = hunk.new_start;

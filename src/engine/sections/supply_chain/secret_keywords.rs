@@ -188,14 +188,23 @@ const MAX_VALUE: usize = 150;
 
 /// Whether the line may hold a keyword assignment (a cheap check before the patch is parsed).
 pub fn may_hold(line: &str) -> bool {
-    line.len() >= MIN_VALUE + 4 && {
-        let lower = line.to_ascii_lowercase();
-        [
-            "key", "token", "secret", "pass", "auth", "api", "cred", "access", "pwd",
-        ]
-        .iter()
-        .any(|word| lower.contains(word))
-    }
+    const WORDS: [&[u8]; 9] = [
+        b"key", b"token", b"secret", b"pass", b"auth", b"api", b"cred", b"access", b"pwd",
+    ];
+    // One pass, case-insensitive, without a lower-cased copy: this runs on every added line of
+    // a PR, and most lines have none of the words' first letters at most positions.
+    let bytes = line.as_bytes();
+    line.len() >= MIN_VALUE + 4
+        && (0..bytes.len()).any(|at| {
+            let rest = bytes.get(at..).unwrap_or_default();
+            matches!(
+                rest.first().map(u8::to_ascii_lowercase),
+                Some(b'k' | b't' | b's' | b'p' | b'a' | b'c')
+            ) && WORDS.iter().any(|word| {
+                rest.get(..word.len())
+                    .is_some_and(|head| head.eq_ignore_ascii_case(word))
+            })
+        })
 }
 
 /// The words of an identifier: split at `_ . - $` and at lower→upper case changes, lower-cased.
@@ -344,9 +353,17 @@ pub fn keyword_secret(line: &str, next: Option<&str>) -> Option<String> {
     }
     let mut at = 0;
     while at < line.len() {
+        // Every operator starts with one of these bytes: the positions between them hold none.
+        let Some(skip) = line
+            .get(at..)
+            .and_then(|rest| rest.find([':', '?', '.', '=', ',', '>']))
+        else {
+            break;
+        };
+        at += skip;
         let rest = line.get(at..).unwrap_or("");
         let Some(operator) = OPERATORS.iter().find(|op| rest.starts_with(**op)) else {
-            at += rest.chars().next().map_or(1, char::len_utf8);
+            at += 1;
             continue;
         };
         let end = at + operator.len();
@@ -408,19 +425,24 @@ pub fn env_assignment(line: &str) -> Option<String> {
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
         return None;
     }
-    let secret = words(&name.to_ascii_lowercase().replace('_', "-"))
+    let lower_name = name.to_ascii_lowercase();
+    let secret = words(&lower_name)
         .iter()
         .any(|word| ENV_KEYWORDS.contains(&word.as_str()))
-        || name.to_ascii_lowercase().contains("api_key")
-        || name.to_ascii_lowercase().contains("private_key")
-        || name.to_ascii_lowercase().contains("access_key");
+        || ["api_key", "private_key", "access_key"]
+            .iter()
+            .any(|key| lower_name.contains(key));
+    // Most `=` lines of a large PR's code name no credential: the value is not read then.
+    if !secret {
+        return None;
+    }
     let value = value.split(" #").next().unwrap_or(value).trim();
     let value = value.trim_matches(['"', '\'']);
     let lower = value.to_ascii_lowercase();
     let placeholder = ENV_PLACEHOLDERS.contains(&lower.as_str())
         || value.starts_with(['$', '<', '%', '{'])
         || super::secret_placeholders::is_placeholder(value, "");
-    (secret && value.len() >= 6 && !placeholder).then(|| name.to_string())
+    (value.len() >= 6 && !placeholder).then(|| name.to_string())
 }
 
 #[cfg(test)]

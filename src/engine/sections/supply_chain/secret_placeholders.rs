@@ -33,41 +33,78 @@ const SEQUENCE_RUN: usize = 6;
 /// A documented placeholder rather than a credential (see the module doc).
 pub(crate) fn is_placeholder(body: &str, rest_of_line: &str) -> bool {
     let next = rest_of_line.get(body.len()..).unwrap_or("");
-    let mut distinct: Vec<char> = body.chars().collect();
-    crate::order::sort(&mut distinct);
-    distinct.dedup();
-    let repeated = body
-        .as_bytes()
+    // Cheapest first: every test is pure, so the order changes only the time (a keyword scan
+    // asks this of most `=` lines of a large PR).
+    marked(body, false)
+        || marked(next, true)
+        || repeated_run(body)
+        || ascending_run(body)
+        || distinct_characters(body) < MIN_DISTINCT
+}
+
+/// A mark as a word: lower-case, upper-case or capitalised (`example`, `EXAMPLE`, `Example`),
+/// not a mixed-case accident inside a random token; `at_start`: only where `text` begins.
+fn marked(text: &str, at_start: bool) -> bool {
+    PLACEHOLDER_MARKS.iter().any(|mark| {
+        let mark = mark.as_bytes();
+        let forms: [fn(usize, u8) -> u8; 3] = [
+            |_, byte| byte,
+            |_, byte| byte.to_ascii_uppercase(),
+            |at, byte| {
+                if at == 0 {
+                    byte.to_ascii_uppercase()
+                } else {
+                    byte
+                }
+            },
+        ];
+        let is_form = |window: &[u8], form: fn(usize, u8) -> u8| {
+            window
+                .iter()
+                .zip(mark)
+                .enumerate()
+                .all(|(at, (have, want))| *have == form(at, *want))
+        };
+        let bytes = text.as_bytes();
+        if at_start {
+            bytes
+                .get(..mark.len())
+                .is_some_and(|head| forms.iter().any(|form| is_form(head, *form)))
+        } else {
+            bytes
+                .windows(mark.len())
+                .any(|window| forms.iter().any(|form| is_form(window, *form)))
+        }
+    })
+}
+
+/// A run of 8 identical bytes (`xxxxxxxx`, `00000000`).
+fn repeated_run(body: &str) -> bool {
+    body.as_bytes()
         .windows(8)
-        .any(|run| run.iter().all(|byte| *byte == run[0]));
-    let sequence = body.as_bytes().windows(SEQUENCE_RUN).any(|run| {
+        .any(|run| run.iter().all(|byte| *byte == run[0]))
+}
+
+/// A run of [`SEQUENCE_RUN`] consecutive ascending letters (`abcdef`).
+fn ascending_run(body: &str) -> bool {
+    body.as_bytes().windows(SEQUENCE_RUN).any(|run| {
         run.iter().all(u8::is_ascii_alphabetic)
             && run
                 .windows(2)
                 .all(|pair| pair[1] == pair[0].wrapping_add(1))
-    });
-    // A mark as a word: lower-case, upper-case or capitalised (`example`, `EXAMPLE`, `Your`),
-    // not a mixed-case accident inside a random token.
-    let marked = |text: &str, at_start: bool| {
-        PLACEHOLDER_MARKS.iter().any(|mark| {
-            let upper = mark.to_ascii_uppercase();
-            let capital = format!(
-                "{}{}",
-                upper.get(..1).unwrap_or(""),
-                mark.get(1..).unwrap_or("")
-            );
-            [mark.to_string(), upper, capital].iter().any(|form| {
-                if at_start {
-                    text.starts_with(form.as_str())
-                } else {
-                    text.contains(form.as_str())
-                }
-            })
-        })
-    };
-    marked(body, false)
-        || marked(next, true)
-        || repeated
-        || sequence
-        || distinct.len() < MIN_DISTINCT
+    })
+}
+
+/// How many distinct characters `body` holds, counted up to [`MIN_DISTINCT`].
+fn distinct_characters(body: &str) -> usize {
+    let mut seen: Vec<char> = Vec::with_capacity(MIN_DISTINCT);
+    for character in body.chars() {
+        if !seen.contains(&character) {
+            seen.push(character);
+            if seen.len() >= MIN_DISTINCT {
+                break;
+            }
+        }
+    }
+    seen.len()
 }
