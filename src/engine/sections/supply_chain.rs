@@ -195,21 +195,21 @@ pub fn assess(context: &Context) -> SupplyChain {
         // Only test files whose patch names a home or system path are parsed for the check.
         let outside = build_steps::test_code(facts)
             && file.patch.as_deref().is_some_and(|text| {
-                let lower = text.to_ascii_lowercase();
-                [
-                    ".ssh/",
-                    "authorized_keys",
-                    "rc\"",
-                    "rc'",
-                    ".profile",
-                    "crontab",
-                    "/etc/",
-                    ".npmrc",
-                    ".gitconfig",
-                    ".pypirc",
-                ]
-                .iter()
-                .any(|marker| lower.contains(marker))
+                crate::text::contains_any_ignore_case(
+                    text,
+                    &[
+                        ".ssh/",
+                        "authorized_keys",
+                        "rc\"",
+                        "rc'",
+                        ".profile",
+                        "crontab",
+                        "/etc/",
+                        ".npmrc",
+                        ".gitconfig",
+                        ".pypirc",
+                    ],
+                )
             });
         if outside {
             findings.extend(build_steps::writes_outside(facts, view.patch()));

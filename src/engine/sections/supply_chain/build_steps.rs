@@ -112,12 +112,9 @@ pub fn download_and_run(facts: &FileFacts, patch: &Patch) -> Option<Finding> {
 
 /// Whether a path is test code or a fixture (where a write outside the work tree is out of place).
 pub(super) fn test_code(facts: &FileFacts) -> bool {
-    let lower = crate::text::ascii_lowercase(&facts.path);
     facts.class == FileClass::Test
-        || lower.contains("fixture")
-        || lower.ends_with("conftest.py")
-        || lower.contains("/test/")
-        || lower.contains("/tests/")
+        || crate::text::contains_any_ignore_case(&facts.path, &["fixture", "/test/", "/tests/"])
+        || crate::text::ascii_lowercase(&facts.path).ends_with("conftest.py")
 }
 
 /// A test that writes into the home directory or the system.

@@ -145,9 +145,10 @@ fn natural_language(view: &FileView) -> bool {
     let lower = view.lower_path();
     // A folder at the top of the path has no `/` before it.
     matches!(view.facts.class, FileClass::Docs)
-        || TRANSLATION_FOLDERS.iter().any(|folder| {
-            lower.contains(folder) || folder.get(1..).is_some_and(|top| lower.starts_with(top))
-        })
+        || crate::text::contains_any_ignore_case(lower, TRANSLATION_FOLDERS)
+        || TRANSLATION_FOLDERS
+            .iter()
+            .any(|folder| folder.get(1..).is_some_and(|top| lower.starts_with(top)))
         || TRANSLATION_EXTENSIONS
             .iter()
             .any(|ext| lower.ends_with(ext))

@@ -188,23 +188,13 @@ const MAX_VALUE: usize = 150;
 
 /// Whether the line may hold a keyword assignment (a cheap check before the patch is parsed).
 pub fn may_hold(line: &str) -> bool {
-    const WORDS: [&[u8]; 9] = [
-        b"key", b"token", b"secret", b"pass", b"auth", b"api", b"cred", b"access", b"pwd",
-    ];
-    // One pass, case-insensitive, without a lower-cased copy: this runs on every added line of
-    // a PR, and most lines have none of the words' first letters at most positions.
-    let bytes = line.as_bytes();
     line.len() >= MIN_VALUE + 4
-        && (0..bytes.len()).any(|at| {
-            let rest = bytes.get(at..).unwrap_or_default();
-            matches!(
-                rest.first().map(u8::to_ascii_lowercase),
-                Some(b'k' | b't' | b's' | b'p' | b'a' | b'c')
-            ) && WORDS.iter().any(|word| {
-                rest.get(..word.len())
-                    .is_some_and(|head| head.eq_ignore_ascii_case(word))
-            })
-        })
+        && crate::text::contains_any_ignore_case(
+            line,
+            &[
+                "key", "token", "secret", "pass", "auth", "api", "cred", "access", "pwd",
+            ],
+        )
 }
 
 /// The words of an identifier: split at `_ . - $` and at lower→upper case changes, lower-cased.
