@@ -25,8 +25,8 @@ use crate::settings::paths::{
 
 /// FNV-1a: the indexes hold fixed table entries (no attacker chooses the keys, so no flooding
 /// to defend against) and are probed ~10 times per file; SipHash, the std default, cost more
-/// than the lookups it protects, notably in wasm.
-struct Fnv(u64);
+/// than the lookups it protects, notably in wasm. `files::reading` fingerprints token edits with it.
+pub(crate) struct Fnv(u64);
 
 impl Default for Fnv {
     fn default() -> Self {

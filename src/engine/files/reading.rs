@@ -28,9 +28,11 @@
 mod annotations;
 
 use std::collections::HashMap;
+use std::hash::Hasher;
 
 use crate::engine::api_surface::squeezed_fingerprint;
 use crate::engine::diff::{Hunk, LineKind, Patch};
+use crate::engine::path_index::Fnv;
 
 /// A code line shorter than this (whitespace removed) is never counted as moved: `}` or
 /// `return None` removed in one place and added in another is no move.
@@ -566,22 +568,19 @@ fn token_edit(old_tokens: &[&str], new_tokens: &[&str]) -> Option<u64> {
 /// FNV-1a of the tokens taken out and put in, with a separator between tokens and another
 /// between the two sides, so `a b` → `c` and `a` → `b c` differ.
 fn edit_fingerprint(taken: &[&str], put: &[&str]) -> u64 {
-    const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-    const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
-    let mut fingerprint = FNV_OFFSET;
-    let mut add = |byte: u8| fingerprint = (fingerprint ^ u64::from(byte)).wrapping_mul(FNV_PRIME);
+    let mut fingerprint = Fnv::default();
     for (side, tokens) in [taken, put].into_iter().enumerate() {
         if side == 1 {
-            add(0x1e);
+            fingerprint.write_u8(0x1e);
         }
         for (at, token) in tokens.iter().enumerate() {
             if at > 0 {
-                add(0x1f);
+                fingerprint.write_u8(0x1f);
             }
-            token.bytes().for_each(&mut add);
+            fingerprint.write(token.as_bytes());
         }
     }
-    fingerprint
+    fingerprint.finish()
 }
 
 /// The distinct tokens of `side` that `other` lacks, sorted; `None` when there are more than
