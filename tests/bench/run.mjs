@@ -178,7 +178,7 @@ async function main() {
       fixtureUrl: FIXTURE_URL,
       bigUrl: big.url,
       engineBundles: Object.fromEntries([...inputs.synthetic, ...inputs.fixtures].map((input) => [input.name, input.text])),
-      timing: quick ? timing : { minIterations: 10, minMs: 300 },
+      timing,
       log,
     });
     for (const entry of engine.synthetic) entry.chromium = browser.chromiumEngine?.[entry.name] ?? null;
