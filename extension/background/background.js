@@ -25,7 +25,7 @@ import "../shared/messages.js"; // every prlens:* message, declared once
 import "../shared/sections.js";
 import "../shared/prefs.js";
 import { forgetEarlyAnswers, handleEarlyMessage } from "./early-requests.js";
-import { handleNonceMessage } from "./nonce-registry.js";
+import { forgetTab, handleNonceMessage } from "./nonce-registry.js";
 import { handleSessionMessage } from "./session-requests.js";
 import { keepHostScripts } from "./hosts.js";
 import { purgeOnTokenChange, restrictLocalStorage } from "../shared/token-change.js";
@@ -56,6 +56,11 @@ purgeOnTokenChange(api);
 forgetEarlyAnswers(api);
 
 keepHostScripts(api);
+
+// A closed tab's panel nonces are dropped with it (nonce-registry.js).
+api.tabs?.onRemoved?.addListener((tabId) => {
+  forgetTab(api, tabId).catch(() => {});
+});
 
 api.runtime.onMessage.addListener((message, sender, sendResponse) => {
   if (sender.id !== api.runtime.id) return false;

@@ -97,9 +97,10 @@ function budgetAllows(limits, resource, nowSeconds) {
 
 /**
  * Sends the request now and keeps its answer under `key` (the URL for REST, earlyListKey for a
- * list); `authorized`: it carries the token.
+ * list); `authorized`: it carries the token; `tab`: the tab of the content script that asked,
+ * the only tab whose frame may take the answer (a page of ours framed elsewhere takes nothing).
  */
-function keep(key, url, init, authorized, group = key) {
+function keep(key, url, init, authorized, group, tab) {
   const answer = timeLimit().then((timeoutMs) =>
     fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) })
       .then(async (response) => ({
@@ -111,7 +112,7 @@ function keep(key, url, init, authorized, group = key) {
       // As the fetcher's own request would have ended (src/web/transport.rs).
       .catch((error) => (error?.name === "TimeoutError" ? { error: "timeout" } : { error: "offline", message: String(error?.message ?? error) })),
   );
-  kept.set(key, { answer, at: Date.now(), authorized, group });
+  kept.set(key, { answer, at: Date.now(), authorized, group: group ?? key, tab });
 }
 
 /** Prefs and token, and whether prlens runs on `owner/repo`. */
@@ -200,14 +201,14 @@ async function earlyPull(api, message, sender) {
     if (Object.hasOwn(index, keys[position]) || asked.has(once) || !budgetAllows(limits, resource, nowSeconds)) return;
     asked.set(once, Date.now());
     const headers = token ? { accept, authorization: `Bearer ${token}` } : { accept };
-    keep(url, url, { headers, credentials: "omit", cache: "no-store" }, Boolean(token), pullGroup(pull));
+    keep(url, url, { headers, credentials: "omit", cache: "no-store" }, Boolean(token), pullGroup(pull), sender.tab.id);
   });
   // github.com's own pages draw on no API budget; a cached one is revalidated by the panel.
   web.forEach((request, position) => {
     const once = `${pullGroup(pull)} ${request.url}`;
     if (Object.hasOwn(index, webKeys[position]) || asked.has(once)) return;
     asked.set(once, Date.now());
-    kept.set(request.url, { answer: fetchWithSession(request.url, request.headers), at: Date.now(), authorized: false, group: pullGroup(pull) });
+    kept.set(request.url, { answer: fetchWithSession(request.url, request.headers), at: Date.now(), authorized: false, group: pullGroup(pull), tab: sender.tab.id });
   });
 }
 
@@ -245,17 +246,17 @@ async function earlyList(api, message, sender) {
       // Without a token a list asks nothing until a click (list.js).
       if (!on || !token || listIsFresh(entry, prefs)) return;
       if (generation !== tokenGeneration || kept.has(earlyListKey({ owner, repo }))) return;
-      keep(earlyListKey({ owner, repo }), ...listQueryRequest(query, { owner, repo }, token), true);
+      keep(earlyListKey({ owner, repo }), ...listQueryRequest(query, { owner, repo }, token), true, undefined, sender.tab.id);
     }),
   );
 }
 
 /** The answer kept under `key`, once, for a request with a token exactly when it had one. */
-async function take(message) {
+async function take(message, tab) {
   await preparing;
   const key = typeof message.key === "string" ? message.key : null;
   const entry = key ? kept.get(key) : null;
-  if (!entry || message.authorized !== entry.authorized) return null;
+  if (!entry || message.authorized !== entry.authorized || entry.tab !== tab) return null;
   kept.delete(key);
   if (Date.now() - entry.at > KEEP_MS) return null;
   return entry.answer;
@@ -265,13 +266,15 @@ async function take(message) {
  * Every answer kept for one PR, once, as `[[url, {authorized, status, headers, body}]]`: the
  * panel asks for them as soon as it runs, so they cross into it while it still boots.
  */
-async function takePull(message) {
+async function takePull(message, tab) {
   await preparing;
   const pull = names.pullOf(message);
   if (!pull) return [];
   const group = pullGroup(pull);
   const now = Date.now();
-  const entries = [...kept].filter(([, entry]) => entry.group === group);
+  // Only the frame in the tab whose content script asked: another tab's frame (ours, framed by
+  // any site) neither gets nor drains them.
+  const entries = [...kept].filter(([, entry]) => entry.group === group && entry.tab === tab);
   for (const [key] of entries) kept.delete(key);
   const answers = await Promise.all(
     entries.filter(([, entry]) => now - entry.at <= KEEP_MS).map(async ([key, entry]) => [key, { ...(await entry.answer), authorized: entry.authorized }]),
@@ -317,14 +320,14 @@ export function handleEarlyMessage(api, data, sender, sendResponse) {
     return false;
   }
   if (message.type === T.TAKE_EARLY && isExtensionPage(api, sender)) {
-    take(message).then(
+    take(message, sender.tab?.id).then(
       (answer) => sendResponse(answer ?? null),
       () => sendResponse(null),
     );
     return true;
   }
   if (message.type === T.TAKE_EARLY_PULL && isExtensionPage(api, sender)) {
-    takePull(message).then(
+    takePull(message, sender.tab?.id).then(
       (answers) => sendResponse(answers),
       () => sendResponse([]),
     );

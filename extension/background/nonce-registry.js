@@ -13,7 +13,9 @@
  *
  * Nonces live in `storage.session` (trusted contexts only by default; it survives the Chrome
  * service worker being stopped between the two messages, and is cleared when the browser
- * closes), one key per nonce, at most MAX_NONCES of them.
+ * closes), one key per nonce: at most MAX_NONCES_PER_TAB of one tab's, so that a page moving
+ * through many PRs (or a page script pushing addresses) evicts only its own tab's oldest, never
+ * another tab's panel; at most MAX_NONCES in all, as a guard; a closed tab's are dropped.
  */
 
 import "../shared/github-names.js";
@@ -23,7 +25,10 @@ import { isContentScript, isExtensionPage } from "./senders.js";
 const { T, read } = globalThis.prlensMessages;
 
 const KEY_PREFIX = "prlens.nonce.";
-const MAX_NONCES = 64;
+/** One tab's mounts: its panel, sheet and list, and the PRs the tab moved through before them. */
+const MAX_NONCES_PER_TAB = 16;
+/** All tabs together: a guard on storage.session, far above any browsing session's tabs. */
+const MAX_NONCES = 512;
 /** How long a confirm for a not-yet-registered nonce waits: the two messages race (see below). */
 const REGISTER_GRACE_MS = 2000;
 /** The pages our content scripts frame, by path, and the kind of channel each gets. */
@@ -43,15 +48,24 @@ const waiting = new Map(); // nonce -> [resolve]
 /** The page origin of our content script `sender` ("https://github.com" or an Enterprise host's). */
 const originOf = (sender) => new URL(sender.url).origin;
 
-async function register(api, nonce, tabId, origin) {
+/** Every registered nonce's key and entry, newest first. */
+async function entries(api) {
   const all = await api.storage.session.get(null);
-  const stale = Object.entries(all)
+  return Object.entries(all)
     .filter(([key]) => key.startsWith(KEY_PREFIX))
-    .sort(([, a], [, b]) => (b?.at ?? 0) - (a?.at ?? 0))
-    .slice(MAX_NONCES - 1)
-    .map(([key]) => key);
-  if (stale.length) await api.storage.session.remove(stale);
-  await api.storage.session.set({ [KEY_PREFIX + nonce]: { tab: tabId, origin, at: Date.now() } });
+    .sort(([, a], [, b]) => (b?.at ?? 0) - (a?.at ?? 0));
+}
+
+async function register(api, nonce, tabId, origin) {
+  const key = KEY_PREFIX + nonce;
+  // Registering a nonce again (the sheet of a mount, built later) renews it.
+  const others = (await entries(api)).filter(([other]) => other !== key);
+  const stale = [
+    ...others.filter(([, entry]) => entry?.tab === tabId).slice(MAX_NONCES_PER_TAB - 1),
+    ...others.slice(MAX_NONCES - 1),
+  ].map(([other]) => other);
+  if (stale.length) await api.storage.session.remove([...new Set(stale)]);
+  await api.storage.session.set({ [key]: { tab: tabId, origin, at: Date.now() } });
   for (const resolve of waiting.get(nonce) ?? []) resolve();
   waiting.delete(nonce);
 }
@@ -62,21 +76,36 @@ async function lookUp(api, nonce) {
 }
 
 async function confirm(api, nonce, tabId) {
+  // Our framed pages live in tabs; a sender without one (no tab context) confirms nothing.
+  if (!Number.isInteger(tabId)) return null;
   let entry = await lookUp(api, nonce);
   if (!entry) {
     await new Promise((resolve) => {
-      const timer = setTimeout(resolve, REGISTER_GRACE_MS);
       const list = waiting.get(nonce) ?? [];
-      list.push(() => {
+      const done = () => {
         clearTimeout(timer);
         resolve();
-      });
+      };
+      // A nonce nobody registers (a forged frame's) leaves nothing behind when the wait ends.
+      const timer = setTimeout(() => {
+        const left = (waiting.get(nonce) ?? []).filter((waiter) => waiter !== done);
+        if (left.length) waiting.set(nonce, left);
+        else waiting.delete(nonce);
+        resolve();
+      }, REGISTER_GRACE_MS);
+      list.push(done);
       waiting.set(nonce, list);
     });
     entry = await lookUp(api, nonce);
   }
-  // Same tab: a nonce registered in one tab does not unlock a panel framed in another.
-  return Boolean(entry) && (tabId === undefined || entry.tab === tabId) ? entry : null;
+  // Same tab: a nonce registered in one tab does not unlock a page framed in another.
+  return entry?.tab === tabId ? entry : null;
+}
+
+/** Drops the nonces of a closed tab (`tabs.onRemoved`; needs no permission). */
+export async function forgetTab(api, tabId) {
+  const gone = (await entries(api)).filter(([, entry]) => entry?.tab === tabId).map(([key]) => key);
+  if (gone.length) await api.storage.session.remove(gone);
 }
 
 /**
@@ -132,9 +161,11 @@ export function handleNonceMessage(api, data, sender, sendResponse) {
         // `origin`: the page our content script registered the nonce on (github.com or an
         // Enterprise host): the frame talks only to that origin, and the panel asks only that
         // host's API, with only that host's token.
-        sendResponse(ok ? { ok, origin: entry.origin ?? globalThis.prlensNames.GITHUB_ORIGIN } : { ok });
+        // `tab`: the frame's own tab, where its siblings of the same mount are (sheet-link.js
+        // answers only a sheet there).
+        sendResponse(ok ? { ok, origin: entry.origin ?? globalThis.prlensNames.GITHUB_ORIGIN, tab: entry.tab } : { ok });
         const kind = frameKind(sender);
-        if (ok && kind && Number.isInteger(sender.tab?.id)) announceFrame(api, sender.tab.id, message.nonce, kind);
+        if (ok && kind) announceFrame(api, entry.tab, message.nonce, kind);
       },
       () => sendResponse({ ok: false }),
     );

@@ -176,6 +176,7 @@
       extensionOrigin: new URL(ext.runtime.getURL("")).origin,
       focusPanel: () => channel.send({ type: T.FOCUS_DETAILS }),
       onFileLink: (type, anchor) => (type === T.SCROLL_TO ? scrollToFile(anchor) : root.location.assign(url.filesUrl(state.pull, anchor))),
+      renewNonce: () => ext.runtime.sendMessage({ type: T.REGISTER_NONCE, nonce }).catch(() => {}),
     });
     current = state;
     // After `current` is set: an early panel that has already connected is answered at once.

@@ -51,7 +51,7 @@
    * `onFileLink(type, anchor)` follows a focus-file link ("prlens:scroll-to" | "prlens:open-files").
    * Returns `{open({section, from}), close(), toggle(), isOpen(), destroy()}`.
    */
-  function createSheet({ doc, mounted, nonce, sheetUrl, extensionOrigin, focusPanel, onFileLink }) {
+  function createSheet({ doc, mounted, nonce, sheetUrl, extensionOrigin, focusPanel, onFileLink, renewNonce }) {
     const controller = new AbortController();
     const state = { layer: null, frame: null, channel: null, ready: false, open: false, section: null, returnTo: null };
 
@@ -63,6 +63,9 @@
       const layer = doc.createElement("div");
       const backdrop = doc.createElement("div");
       const frame = doc.createElement("iframe");
+      // The sheet is built long after its mount: its nonce is registered again (renewed) first,
+      // so the tab's later mounts have not evicted it (nonce-registry.js).
+      renewNonce?.();
       frame.src = `${sheetUrl}#nonce=${nonce}`;
       frame.title = "prlens details";
       frame.setAttribute("referrerpolicy", "no-referrer");

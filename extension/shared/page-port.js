@@ -27,9 +27,10 @@ export function nonceOfLocation(hash = location.hash) {
 /**
  * Connects this frame to our content script. `onMessage(data)` gets every message the content
  * script sends (validate it: the port is ours, the data is still the page's facts). Returns
- * `{confirmed: Promise<boolean>, origin: Promise<string|null>, post(message)}`; `origin` is the
- * page origin our content script registered the nonce on (github.com, or an Enterprise host the
- * user added: the only pages it runs on), as the background saw it; `post` keeps the latest
+ * `{confirmed: Promise<boolean>, origin: Promise<string|null>, tab: Promise<number|null>,
+ * post(message)}`; `origin` is the page origin our content script registered the nonce on
+ * (github.com, or an Enterprise host the user added: the only pages it runs on), as the
+ * background saw it; `tab` the tab it was registered in (this frame's); `post` keeps the latest
  * message of each type until the port arrives, then delivers them in order.
  */
 export function connectToPage({ api, nonce, onMessage }) {
@@ -37,12 +38,16 @@ export function connectToPage({ api, nonce, onMessage }) {
   const queue = new Map();
   const answer = nonce
     ? Promise.resolve(api.runtime.sendMessage({ type: T.CONFIRM_NONCE, nonce })).then(
-        (reply) => (reply?.ok === true ? { ok: true, origin: typeof reply.origin === "string" ? reply.origin : GITHUB_ORIGIN } : { ok: false, origin: null }),
-        () => ({ ok: false, origin: null }),
+        (reply) =>
+          reply?.ok === true && Number.isInteger(reply.tab)
+            ? { ok: true, origin: typeof reply.origin === "string" ? reply.origin : GITHUB_ORIGIN, tab: reply.tab }
+            : { ok: false, origin: null, tab: null },
+        () => ({ ok: false, origin: null, tab: null }),
       )
-    : Promise.resolve({ ok: false, origin: null });
+    : Promise.resolve({ ok: false, origin: null, tab: null });
   const confirmed = answer.then(({ ok }) => ok);
   const origin = answer.then((reply) => reply.origin);
+  const tab = answer.then((reply) => reply.tab);
 
   function adopt(offered) {
     port?.close(); // a later connect replaces the port: the content script keeps only its latest
@@ -68,6 +73,7 @@ export function connectToPage({ api, nonce, onMessage }) {
   return {
     confirmed,
     origin,
+    tab,
     post(message) {
       if (port) port.postMessage(message);
       else {

@@ -88,6 +88,16 @@ test("a content script starts a PR's wave 1, and only an extension page takes th
   assert.equal(fetched.length, answers.length, "nothing more was asked");
 });
 
+test("a page of ours in another tab (framed by any site) neither takes nor drains a PR's early answers", async () => {
+  const { api, fetched } = scripted();
+  await send(api, pullMessage(106), PAGE_SENDER); // tab 1's content script
+  const elsewhere = { ...PANEL_SENDER, tab: { id: 2 } };
+  assert.deepEqual(await take(api, 106, elsewhere), [], "another tab's frame gets nothing");
+  assert.deepEqual(await take(api, 106, { ...PANEL_SENDER, tab: undefined }), [], "nor a frame outside any tab");
+  const answers = await take(api, 106); // tab 1's panel
+  assert.ok(answers.length > 0 && answers.length === fetched.length, "the panel in the asking tab still gets every answer");
+});
+
 test("without the page's head and author, wave 1 asks only what the PR number names", async () => {
   const { api, fetched } = scripted();
   await send(api, pullMessage(103, { head_sha: "not-a-sha", author: "x[bot]" }), PAGE_SENDER);

@@ -64,6 +64,21 @@ export function extensionOnFakeGitHubArgs({ extensionDir, port }) {
 }
 
 /** The real Chromium binary (the /usr/bin/chromium wrapper adds flags from /etc/chromium.d). */
+/**
+ * A copy of dist/chrome whose web-accessible pages have a static address (as in Firefox, which
+ * ignores `use_dynamic_url`): the worst case for the tests of pages a site frames itself.
+ * The caller removes the folder.
+ */
+export function extensionWithStaticUrls() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "prlens-static-urls-"));
+  fs.cpSync(EXTENSION_DIR, dir, { recursive: true });
+  const manifestPath = path.join(dir, "manifest.json");
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, "utf8"));
+  for (const entry of manifest.web_accessible_resources) entry.use_dynamic_url = false;
+  fs.writeFileSync(manifestPath, JSON.stringify(manifest));
+  return dir;
+}
+
 export function chromiumPath() {
   const candidates = [process.env.CHROMIUM_PATH, "/usr/lib/chromium/chromium", "/usr/bin/chromium"].filter(Boolean);
   const found = candidates.find((candidate) => fs.existsSync(candidate));

@@ -22,10 +22,8 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 
-import { EXTENSION_DIR, startBrowser } from "./harness.mjs";
+import { extensionWithStaticUrls, startBrowser } from "./harness.mjs";
 import { LIST_PAGE_SIZE, LIST_TOKEN, LIST_URL, OTHER_REPO, filePaths, listBundles, otherRepoBundle, pageVisible, readBadges, spyAndInjectRow, visibleNumbers } from "./list-support.mjs";
 
 const bundles = listBundles();
@@ -64,17 +62,6 @@ test("a row a page script adds for another repository causes no request and no b
   assert.ok(visible.badges.every((text) => text.split("\n").length <= 3), "a badge says level, minutes and one reason");
   assert.deepEqual(browser.consoleErrors, []);
 });
-
-/** A copy of dist/chrome whose web-accessible pages have a static address (as in Firefox). */
-function extensionWithStaticUrls() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "prlens-static-urls-"));
-  fs.cpSync(EXTENSION_DIR, dir, { recursive: true });
-  const manifestPath = path.join(dir, "manifest.json");
-  const manifest = JSON.parse(fs.readFileSync(manifestPath, "utf8"));
-  for (const entry of manifest.web_accessible_resources) entry.use_dynamic_url = false;
-  fs.writeFileSync(manifestPath, JSON.stringify(manifest));
-  return dir;
-}
 
 test("a list.html the page frames itself, with a nonce of its choice, makes no request and answers nothing", { timeout: 120_000 }, async (t) => {
   const extensionDir = extensionWithStaticUrls();

@@ -10,21 +10,24 @@
  *    of its choice, and posts facts to it with that nonce, gets no API request for that PR and
  *    a panel that shows nothing (it is never confirmed by the background, nonce-registry.js);
  *  - the nonce that the real panel was mounted with, replayed by a page-framed panel.html
- *    (the worst case: a page that somehow learned it), unlocks nothing in another tab.
+ *    (the worst case: a page that somehow learned it), unlocks nothing in another tab;
+ *  - nor does it make the real panel hand its signal to a sheet.html framed in another tab,
+ *    even while the panel renders again (static extension URLs, as in Firefox).
  * Why: page scripts on github.com receive everything posted to `window.parent`; with the nonce
  * they could drive the panel (another PR with the user's token, the rate limit, the cache).
  */
 import test from "node:test";
 import assert from "node:assert/strict";
-import { bundleOf, makeBundles, panelFrame, startBrowser, waitForPanelState } from "./harness.mjs";
+import fs from "node:fs";
+import { bundleOf, extensionWithStaticUrls, makeBundles, panelFrame, startBrowser, waitForPanelState } from "./harness.mjs";
 
 const CASE = "owner-45-files";
 const FORGED_NUMBER = 987654;
 
-async function openPanel(t) {
+async function openPanel(t, { extensionDir } = {}) {
   const fixture = makeBundles([CASE]);
   const pull = bundleOf(fixture, CASE).pull;
-  const browser = await startBrowser({ bundles: fixture.dir, server: { absent: "empty" } });
+  const browser = await startBrowser({ bundles: fixture.dir, server: { absent: "empty" }, ...(extensionDir ? { extensionDir } : {}) });
   t.after(() => browser.close());
   const owner = pull.base.repo.owner.login;
   const repo = pull.base.repo.name;
@@ -111,4 +114,47 @@ test("a panel.html framed by the page, with a nonce of its choice, makes no API 
     assert.notEqual(shown.state, "ready", `a page-framed panel never reaches ready (${tab.url()})`);
     assert.doesNotMatch(shown.text, /risk|forged|#987654/i, "and shows nothing about any PR");
   }
+});
+
+test("a sheet.html framed in another tab with the panel's real nonce is never handed the signal", { timeout: 90_000 }, async (t) => {
+  const extensionDir = extensionWithStaticUrls();
+  t.after(() => fs.rmSync(extensionDir, { recursive: true, force: true }));
+  const { browser, owner, repo, prUrl } = await openPanel(t, { extensionDir });
+  const page = await browser.newPage();
+  await page.goto(prUrl);
+  await waitForPanelState(page, ["ready", "partial"]);
+  const realFrame = await panelFrame(page);
+  const realNonce = await realFrame.evaluate(() => /nonce=([0-9a-f]{32})/.exec(location.hash)?.[1]);
+
+  const otherTab = await browser.newPage();
+  await otherTab.goto(`https://github.com/${owner}/${repo}`);
+  await otherTab.evaluate(
+    ({ origin, nonce }) => {
+      const iframe = document.createElement("iframe");
+      iframe.src = `${origin}/pages/sheet/sheet.html#nonce=${nonce}`;
+      iframe.style.height = "600px";
+      document.body.append(iframe);
+    },
+    { origin: browser.extensionOrigin, nonce: realNonce },
+  );
+  const forged = await (async () => {
+    for (let waited = 0; waited < 10_000; waited += 100) {
+      const frame = otherTab.frames().find((candidate) => candidate.url().includes("/pages/sheet/sheet.html"));
+      if (frame) return frame;
+      await otherTab.waitForTimeout(100);
+    }
+    return null;
+  })();
+  assert.ok(forged, "the copy with static URLs lets the page frame sheet.html (the worst case)");
+  await otherTab.waitForTimeout(3_000); // past the background's wait for a late registration
+  // The real panel renders again and publishes to its sheet (which is not open: nobody of ours listens).
+  await realFrame.locator('[data-prlens-action="refresh"]').click();
+  await waitForPanelState(page, ["ready", "partial"]);
+  await otherTab.waitForTimeout(1_500);
+  const drawn = await forged.evaluate(() => ({
+    sections: document.querySelectorAll("[data-prlens-section]").length,
+    text: document.getElementById("prlens-sheet")?.innerText ?? "",
+  }));
+  assert.equal(drawn.sections, 0, "the forged sheet draws no section");
+  assert.doesNotMatch(drawn.text, new RegExp(`risk|${repo}`, "i"), "and shows nothing of the PR");
 });

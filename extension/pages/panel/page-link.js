@@ -43,6 +43,8 @@ const link = connectToPage({ api, nonce, onMessage: (data) => handlers.forEach((
 
 /** Whether the background confirmed this panel's nonce (see `link`). */
 export const nonceConfirmed = link.confirmed;
+/** The tab the nonce was confirmed in (this panel's), or null: its sheet is there (sheet-link.js). */
+export const confirmedTab = link.tab;
 
 // The page this panel serves (github.com or an Enterprise host), as the background saw our
 // content script's sender: known before the first message from the page arrives (the port is

@@ -4,7 +4,7 @@
  */
 import { rehostLinks } from "../../shared/rehost-links.js";
 import { api, engine, root, settings, view, wasm } from "./state.js";
-import { nonce } from "./page-link.js";
+import { confirmedTab, nonce } from "./page-link.js";
 import { connectSheet } from "./sheet-link.js";
 
 const MAX_TEXT = 1000;
@@ -34,6 +34,7 @@ export function signalText(shown) {
 const sheet = connectSheet({
   api,
   nonce,
+  tab: confirmedTab,
   snapshot: () => ({
     signal: signalText(view.shownSignal),
     colorMode: view.colorMode ?? null,

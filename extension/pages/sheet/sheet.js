@@ -19,6 +19,7 @@ import { openEngineSession } from "../../shared/engine-session.js";
 import { loadTheme } from "../panel/theme.js"; // the same theme rules as the panel beside it
 import { connectToPage, nonceOfLocation } from "../../shared/page-port.js";
 import { rehostLinks } from "../../shared/rehost-links.js";
+import { tokenChanged } from "../../shared/token-change.js";
 
 /** `{owner, repo}` of a signal's PR (JSON text), or {} when it cannot be read. */
 function pullOfSignal(signalJson) {
@@ -33,7 +34,7 @@ function pullOfSignal(signalJson) {
 const { T, read } = globalThis.prlensMessages;
 
 const api = globalThis.browser ?? globalThis.chrome;
-const { PREFS_KEY, TOKEN_KEY } = globalThis.prlensPrefs;
+const { PREFS_KEY } = globalThis.prlensPrefs;
 /** The section the reviewer last read (storage.local): the sheet reopens there. */
 const LAST_SECTION_KEY = "prlens.sheet.section";
 const SECTION_PATTERN = /^[a-z_]{1,20}$/;
@@ -88,6 +89,8 @@ function focusedSelector() {
 
 async function show(snapshot) {
   if (!snapshot || typeof snapshot.signal !== "string") return;
+  // Nothing is drawn in a frame whose nonce the background did not confirm in this tab.
+  if ((await link.tab) === null) return;
   if (sheet.rendered && sheet.snapshot && renderKey(sheet.snapshot) === renderKey(snapshot)) {
     sheet.snapshot = snapshot; // only the tab may differ
     return;
@@ -214,9 +217,15 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
+// A signal counts only from our panel in this sheet's own tab (where its nonce was confirmed):
+// a copy of sheet.html framed in another tab with a replayed nonce draws nothing.
 api.runtime.onMessage.addListener((data, sender) => {
   const message = sender.id === api.runtime.id ? read(data, [T.SHEET_SIGNAL]) : null;
-  if (message && message.nonce === nonce) show(message);
+  if (message && message.nonce === nonce) {
+    link.tab.then((tab) => {
+      if (tab !== null && sender.tab?.id === tab) show(message);
+    });
+  }
   return false;
 });
 
@@ -241,15 +250,18 @@ function forgetShown() {
 
 api.storage.onChanged.addListener((changes, area) => {
   if (area === "sync" && changes[PREFS_KEY]) sheet.shortcut = shortcuts.fromPrefs(changes[PREFS_KEY].newValue);
-  if (area === "local" && changes[TOKEN_KEY]) forgetShown();
+  if (area === "local" && tokenChanged(changes)) forgetShown(); // the token, or a host's or owner's
 });
 api.storage.local.get(LAST_SECTION_KEY).then((stored) => {
   const key = stored[LAST_SECTION_KEY];
   if (typeof key === "string" && SECTION_PATTERN.test(key) && sheet.lastSection === null) sheet.lastSection = key;
 }).catch(() => {});
 
-if (nonce) {
+// Asked only once the background confirmed this sheet's nonce in its tab (the panel answers
+// only a sheet there).
+link.confirmed.then((ok) => {
+  if (!ok) return;
   Promise.resolve(api.runtime.sendMessage({ type: T.SHEET_HELLO, nonce }))
     .then(show)
     .catch(() => {}); // the panel has nothing yet: its next render is sent here
-}
+});
