@@ -91,7 +91,8 @@ export async function checkToken(host, token) {
   return { ok, rows };
 }
 
-function infoLine([label, value, attribute]) {
+/** One row of a token's info box (the options page's slots and the popup's token). */
+export function infoLine(label, value, attribute) {
   const row = document.createElement("div");
   row.className = "info-row";
   const term = document.createElement("span");
@@ -124,7 +125,7 @@ export function tokenSlotBox({ host, owner = null, title, onRemoved = () => {}, 
   const info = el("div", "token-info");
   info.setAttribute("aria-live", "polite");
   const show = (rows, tone = "") => {
-    info.replaceChildren(...rows.map(infoLine));
+    info.replaceChildren(...rows.map((row) => infoLine(...row)));
     info.dataset.tone = tone;
   };
   const anonymous = host === names.GITHUB_HOST ? "no token (anonymous: 60 requests/hour)" : "no token";

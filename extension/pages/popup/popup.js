@@ -6,7 +6,8 @@
  * chrome.storage.local["prlens.token"]: the quick things; the scoring form, feature switches,
  * Enterprise hosts and tokens per host or owner are the options page's (../options/, issue #35),
  * opened from here. Validates the token against GET /user and shows the
- * login, token type, expiry and the remaining rate limit (GET /rate_limit).
+ * login, token type, expiry and the remaining rate limit (GET /rate_limit), with the options
+ * page's check of a token slot (token-slots.js `checkToken`, github.com's API).
  * Why: every change is saved at once, and panel.js listens to storage changes, so open panels
  * follow without a reload. The token is never logged, never shown back (only its kind), and
  * sent only to api.github.com. Repositories are typed, not read from tabs.
@@ -15,12 +16,13 @@
 
 import { setUpEngineForm } from "../options/engine-settings.js";
 import {
-  PREFS_KEY, SECTIONS, TOKEN_KEY, describeToken, normalizePrefs, normalizeRepo,
+  PREFS_KEY, SECTIONS, TOKEN_KEY, normalizePrefs, normalizeRepo,
 } from "../options/settings-form.js";
+import { checkToken, infoLine, tokenKind } from "../options/token-slots.js";
 import { purgeTokenData } from "../../shared/token-change.js";
 import { anonymousBudget, budgetText } from "./budget.js";
 
-const API = "https://api.github.com";
+const GITHUB_HOST = globalThis.prlensNames.GITHUB_HOST; // the popup's token is github.com's
 const $ = (id) => document.getElementById(id);
 
 let prefs = normalizePrefs(null);
@@ -143,25 +145,6 @@ async function onRepoSubmit(event) {
 
 // ---- token ------------------------------------------------------------------------------
 
-function tokenKind(token) {
-  if (token.startsWith("github_pat_")) return "fine-grained token (github_pat_…)";
-  if (token.startsWith("ghp_")) return "classic token (ghp_…)";
-  return "token";
-}
-
-function infoLine(label, value, attribute) {
-  const row = document.createElement("div");
-  row.className = "info-row";
-  const term = document.createElement("span");
-  term.className = "hint";
-  term.textContent = label;
-  const data = document.createElement("strong");
-  data.textContent = value;
-  if (attribute) data.setAttribute("data-token-info", attribute);
-  row.append(term, data);
-  return row;
-}
-
 function showTokenInfo(rows, tone = "") {
   const box = $("token-info");
   box.replaceChildren(...rows);
@@ -172,46 +155,6 @@ async function storedToken() {
   const stored = await chrome.storage.local.get(TOKEN_KEY);
   const token = stored[TOKEN_KEY];
   return typeof token === "string" && token ? token : "";
-}
-
-function formatReset(epochSeconds) {
-  const date = new Date(Number(epochSeconds) * 1000);
-  return Number.isNaN(date.getTime()) ? "" : date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-}
-
-/** GET /user and /rate_limit with `token` (or anonymously); returns rows for the info box. */
-async function checkToken(token) {
-  const headers = { Accept: "application/vnd.github+json" };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const rows = [];
-  let ok = true;
-  if (token) {
-    const response = await fetch(`${API}/user`, { headers, cache: "no-store", credentials: "omit" });
-    if (response.status === 401) {
-      return { ok: false, rows: [infoLine("Token", "GitHub rejected this token (401 Bad credentials)", "error")] };
-    }
-    if (!response.ok) {
-      return { ok: false, rows: [infoLine("Token", `GitHub answered ${response.status} to GET /user`, "error")] };
-    }
-    const user = await response.json();
-    const kind = describeToken(token, response.headers);
-    rows.push(infoLine("Signed in as", String(user.login ?? "unknown"), "login"));
-    rows.push(infoLine("Token type", kind.type + (kind.scopes ? ` (scopes: ${kind.scopes || "none"})` : ""), "type"));
-    rows.push(infoLine("Expires", kind.expiry ?? "never (no expiry set)", "expiry"));
-    if (kind.type === "classic") {
-      rows.push(infoLine("Advice", "Prefer a fine-grained, read-only token with an expiry.", "advice"));
-    }
-  }
-  const rate = await fetch(`${API}/rate_limit`, { headers, cache: "no-store", credentials: "omit" });
-  if (rate.ok) {
-    const core = (await rate.json())?.resources?.core;
-    if (core) {
-      rows.push(infoLine("Rate limit", `${core.remaining} of ${core.limit} left, resets ${formatReset(core.reset)}`, "rate"));
-    }
-  } else {
-    ok = ok && rate.status !== 401;
-  }
-  return { ok, rows };
 }
 
 async function onTokenSubmit(event) {
@@ -229,12 +172,12 @@ async function onTokenSubmit(event) {
   showTokenInfo([infoLine("Token", "Checking with GitHub…")]);
   let result;
   try {
-    result = await checkToken(token);
+    result = await checkToken(GITHUB_HOST, token);
   } catch {
     result = null;
   }
   if (result && !result.ok) {
-    showTokenInfo(result.rows, "danger");
+    showTokenInfo(result.rows.map((row) => infoLine(...row)), "danger");
     return;
   }
   await purgeTokenData(chrome.storage.local); // responses and badges fetched under the old identity
@@ -242,7 +185,7 @@ async function onTokenSubmit(event) {
   await showBudget(token);
   input.value = "";
   const saved = infoLine("Saved", tokenKind(token), "saved");
-  if (result) showTokenInfo([saved, ...result.rows], "success");
+  if (result) showTokenInfo([saved, ...result.rows.map((row) => infoLine(...row))], "success");
   else showTokenInfo([saved, infoLine("Check", "Could not reach api.github.com to verify it.", "error")], "attention");
   status("Token saved ✓");
 }
@@ -251,9 +194,9 @@ async function onTokenCheck() {
   const token = await storedToken();
   showTokenInfo([infoLine("Token", "Checking with GitHub…")]);
   try {
-    const result = await checkToken(token);
+    const result = await checkToken(GITHUB_HOST, token);
     const head = infoLine("Saved", token ? tokenKind(token) : "no token (anonymous: 60 requests/hour)", "saved");
-    showTokenInfo([head, ...result.rows], result.ok ? "success" : "danger");
+    showTokenInfo([head, ...result.rows.map((row) => infoLine(...row))], result.ok ? "success" : "danger");
   } catch {
     showTokenInfo([infoLine("Check", "Could not reach api.github.com.", "error")], "attention");
   }
