@@ -379,7 +379,7 @@ mod tests {
     }
 
     #[test]
-    fn any_of_several_words_is_found_in_any_case_and_only_where_it_stands_whole() {
+    fn any_of_several_words_is_found_in_any_case_and_a_split_one_is_not() {
         let words = ["token", "api", "/etc/"];
         assert!(contains_any_ignore_case("let API_URL = x", &words));
         assert!(contains_any_ignore_case("echo x >> /ETC/hosts", &words));

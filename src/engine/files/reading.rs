@@ -524,7 +524,7 @@ fn pair_block(code: &mut CodeLines, removed: &[&str], added: &[&str]) {
     let mut old_tokens = Vec::new();
     let mut new_tokens = Vec::new();
     for (old, new) in removed.iter().zip(added) {
-        // Equal lines have equal tokens: no edit (the common case of a moved context line).
+        // Equal lines have equal tokens: no edit (a line removed and added back unchanged).
         if old == new {
             continue;
         }

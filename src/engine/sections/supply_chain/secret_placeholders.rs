@@ -47,33 +47,20 @@ pub(crate) fn is_placeholder(body: &str, rest_of_line: &str) -> bool {
 fn marked(text: &str, at_start: bool) -> bool {
     PLACEHOLDER_MARKS.iter().any(|mark| {
         let mark = mark.as_bytes();
-        let forms: [fn(usize, u8) -> u8; 3] = [
-            |_, byte| byte,
-            |_, byte| byte.to_ascii_uppercase(),
-            |at, byte| {
-                if at == 0 {
-                    byte.to_ascii_uppercase()
-                } else {
-                    byte
-                }
-            },
-        ];
-        let is_form = |window: &[u8], form: fn(usize, u8) -> u8| {
-            window
-                .iter()
-                .zip(mark)
-                .enumerate()
-                .all(|(at, (have, want))| *have == form(at, *want))
+        let is_form = |window: &[u8]| {
+            window == mark
+                || window
+                    .iter()
+                    .zip(mark)
+                    .all(|(have, want)| *have == want.to_ascii_uppercase())
+                || (window.first() == mark.first().map(u8::to_ascii_uppercase).as_ref()
+                    && window.get(1..) == mark.get(1..))
         };
         let bytes = text.as_bytes();
         if at_start {
-            bytes
-                .get(..mark.len())
-                .is_some_and(|head| forms.iter().any(|form| is_form(head, *form)))
+            bytes.get(..mark.len()).is_some_and(is_form)
         } else {
-            bytes
-                .windows(mark.len())
-                .any(|window| forms.iter().any(|form| is_form(window, *form)))
+            bytes.windows(mark.len()).any(is_form)
         }
     })
 }
@@ -107,4 +94,28 @@ fn distinct_characters(body: &str) -> usize {
         }
     }
     seen.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_placeholder;
+
+    #[test]
+    fn a_mark_counts_lower_upper_or_capitalised_and_not_in_mixed_case() {
+        for placeholder in [
+            "k9Qz2example7Lp",
+            "k9Qz2EXAMPLE7Lp",
+            "Yourk9Qz2Lp7wT",
+            "k9Qz2Dummy7Lpw",
+        ] {
+            assert!(is_placeholder(placeholder, ""), "{placeholder}");
+        }
+        // `FaKe` and `eXaMpLe` inside a random token are accidents, not marks.
+        for token in ["k9Qz2FaKe7LpwT", "k9Qz2eXaMpLe7Lp"] {
+            assert!(!is_placeholder(token, ""), "{token}");
+        }
+        // What follows the value on its line counts only when a mark starts right there.
+        assert!(is_placeholder("k9Qz2Lp7wTx8Rv", "k9Qz2Lp7wTx8RvEXAMPLE"));
+        assert!(!is_placeholder("k9Qz2Lp7wTx8Rv", "k9Qz2Lp7wTx8Rv-EXAMPLE"));
+    }
 }
